@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Flagscope",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "flagscope", targets: ["flagscope"]),
+        .library(name: "FlagCore", targets: ["FlagCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        .target(name: "CDisplayWidth"),
+        .target(
+            name: "FlagCore",
+            dependencies: [
+                "CDisplayWidth",
+                "Yams",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "DemoWorkspace",
+            path: "Resources",
+            exclude: [],
+            resources: [.copy("Demo")]
+        ),
+        .executableTarget(
+            name: "flagscope",
+            dependencies: [
+                "FlagCore",
+                "DemoWorkspace",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "FlagCoreTests",
+            dependencies: ["FlagCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

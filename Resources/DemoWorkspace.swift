@@ -1,0 +1,9 @@
+import Foundation
+
+/// The bundled demo workspace (`Resources/Demo`): the podcast app and RealFlags-style collections.
+public enum DemoWorkspace {
+    /// The folder holding the demo's `flagscope.yml`, inside the built resource bundle.
+    public static var folder: URL? {
+        Bundle.module.url(forResource: "Demo", withExtension: nil)
+    }
+}

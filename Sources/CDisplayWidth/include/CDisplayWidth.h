@@ -1,0 +1,9 @@
+#ifndef FLAGSCOPE_CDISPLAYWIDTH_H
+#define FLAGSCOPE_CDISPLAYWIDTH_H
+#include <stdint.h>
+
+/// Columns a Unicode scalar takes in a UTF-8 terminal (wcwidth under C.UTF-8,
+/// whatever the process locale is): -1 for non-printable, 0 for combining marks.
+int flagscope_scalar_width(uint32_t scalar);
+
+#endif

@@ -1,0 +1,62 @@
+/// One problem found in a workspace, blueprint or provider file.
+public struct Diagnostic: Sendable, Hashable {
+    /// How serious a problem is: errors make `validate` fail, warnings do not.
+    public enum Severity: String, Sendable, Hashable, Codable {
+        case error
+        case warning
+    }
+
+    /// The file, relative to the workspace folder (or as given when outside it).
+    public var file: String
+    /// Where in the file the problem is; `nil` when it concerns the whole file.
+    public var location: TextLocation?
+    /// Error or warning.
+    public var severity: Severity
+    /// What is wrong and, where it helps, what would be right.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(file: String, location: TextLocation?, severity: Severity, message: String) {
+        self.file = file
+        self.location = location
+        self.severity = severity
+        self.message = message
+    }
+
+    /// An error at a location.
+    public static func error(_ message: String, file: String, at location: TextLocation?) -> Diagnostic {
+        Diagnostic(file: file, location: location, severity: .error, message: message)
+    }
+
+    /// A warning at a location.
+    public static func warning(_ message: String, file: String, at location: TextLocation?) -> Diagnostic {
+        Diagnostic(file: file, location: location, severity: .warning, message: message)
+    }
+
+    /// `path:line:column: severity: message`, the first line of the human rendering.
+    public var headline: String {
+        let position = location.map { ":\($0.line):\($0.column)" } ?? ""
+        return "\(file)\(position): \(severity.rawValue): \(message)"
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Whether any diagnostic is an error.
+    public var containsErrors: Bool { contains { $0.severity == .error } }
+
+    /// The diagnostics in a stable reading order: by file (first appearance), then position.
+    public func sortedForReading() -> [Diagnostic] {
+        var fileOrder: [String: Int] = [:]
+        for diagnostic in self where fileOrder[diagnostic.file] == nil {
+            fileOrder[diagnostic.file] = fileOrder.count
+        }
+        return enumerated().sorted { left, right in
+            let (l, r) = (left.element, right.element)
+            if l.file != r.file { return fileOrder[l.file]! < fileOrder[r.file]! }
+            let lp = l.location ?? TextLocation(line: 0, column: 0)
+            let rp = r.location ?? TextLocation(line: 0, column: 0)
+            if lp != rp { return lp < rp }
+            return left.offset < right.offset
+        }.map(\.element)
+    }
+}

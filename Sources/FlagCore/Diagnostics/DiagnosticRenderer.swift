@@ -1,0 +1,60 @@
+/// Renders diagnostics for people: headline, the quoted source line and a caret under the column.
+public struct DiagnosticRenderer: Sendable {
+    private var sources: [String: SourceText]
+
+    /// Creates a renderer that can quote lines from `sources` (keyed by diagnostic path).
+    public init(sources: [String: SourceText]) {
+        self.sources = sources
+    }
+
+    /// The full human rendering of one diagnostic; control characters in quoted text are escaped.
+    public func render(_ diagnostic: Diagnostic) -> String {
+        var output = TerminalText.escaped(diagnostic.headline)
+        guard let location = diagnostic.location,
+              let line = sources[diagnostic.file]?.line(location.line)
+        else { return output }
+        let shown = Self.clip(line, around: location.column)
+        output += "\n    " + TerminalText.escaped(shown.text)
+        // The caret sits under the escaped prefix, so escapes that widen text keep it aligned.
+        let prefix = TerminalText.escaped(shown.prefixBeforeColumn)
+        output += "\n    " + String(repeating: " ", count: TerminalText.displayWidth(of: prefix)) + "^"
+        return output
+    }
+
+    /// Renders all diagnostics followed by a one-line summary.
+    public func render(all diagnostics: [Diagnostic]) -> String {
+        diagnostics.sortedForReading().map(render).joined(separator: "\n")
+    }
+
+    /// Very long lines (minified JSON) are cut to a window around the column.
+    private static func clip(_ line: String, around column: Int) -> (text: String, prefixBeforeColumn: String) {
+        let scalars = Array(line.unicodeScalars)
+        let index = max(0, min(column - 1, scalars.count))
+        let window = 100
+        var start = 0
+        var end = scalars.count
+        var lead = ""
+        var tail = ""
+        if scalars.count > window {
+            start = max(0, index - window / 2)
+            end = min(scalars.count, start + window)
+            if start > 0 { lead = "…" }
+            if end < scalars.count { tail = "…" }
+        }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars[start..<end])
+        var prefix = String.UnicodeScalarView()
+        prefix.append(contentsOf: scalars[start..<index])
+        return (lead + String(text) + tail, lead + String(prefix))
+    }
+}
+
+extension Diagnostic {
+    /// A summary such as `2 errors, 1 warning`.
+    public static func summary(of diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return "\(plural(errors, "error")), \(plural(warnings, "warning"))"
+    }
+}

@@ -1,0 +1,330 @@
+/// A strict JSON parser (RFC 8259) that reports line and column and builds ``SourceNode``s.
+///
+/// Written here rather than taken from Foundation because Foundation's parser reports no
+/// positions, and YAML readers are slow on large generated JSON and misread some of it.
+public enum JSONReader {
+    /// Deeper documents are refused rather than risking the stack.
+    public static let maximumDepth = 512
+
+    /// Parses a whole document; trailing content other than white space is an error.
+    public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> SourceNode {
+        try bytes.withUnsafeBufferPointer { buffer throws(DocumentError) in
+            var parser = Parser(buffer)
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }  // tolerate a BOM
+            parser.skipWhitespace()
+            let node = try parser.value(depth: 0)
+            parser.skipWhitespace()
+            if parser.offset < buffer.count {
+                throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
+            }
+            return node
+        }
+    }
+
+    /// Parses text.
+    public static func parse(_ text: String) throws(DocumentError) -> SourceNode {
+        try parse(Array(text.utf8))
+    }
+
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var offset = 0
+        var line = 1
+        var lineStart = 0
+        // Column cache: columns count scalars, so walk forward from the last computed point.
+        var columnOffset = 0
+        var column = 1
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        mutating func location() -> TextLocation {
+            if columnOffset < lineStart || columnOffset > offset {
+                columnOffset = lineStart
+                column = 1
+            }
+            while columnOffset < offset {
+                if bytes[columnOffset] & 0xC0 != 0x80 { column += 1 }
+                columnOffset += 1
+            }
+            return TextLocation(line: line, column: column)
+        }
+
+        mutating func error(_ message: String) -> DocumentError {
+            DocumentError(message, at: location())
+        }
+
+        func describeCurrent() -> String {
+            guard offset < bytes.count else { return "end of file" }
+            let byte = bytes[offset]
+            if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+            return "byte 0x" + String(byte, radix: 16, uppercase: true)
+        }
+
+        mutating func skipWhitespace() {
+            while offset < bytes.count {
+                switch bytes[offset] {
+                case 0x20, 0x09, 0x0D:
+                    offset += 1
+                case 0x0A:
+                    offset += 1
+                    line += 1
+                    lineStart = offset
+                default:
+                    return
+                }
+            }
+        }
+
+        mutating func value(depth: Int) throws(DocumentError) -> SourceNode {
+            guard offset < bytes.count else { throw error("expected a JSON value, found end of file") }
+            let start = location()
+            switch bytes[offset] {
+            case UInt8(ascii: "{"):
+                guard depth < JSONReader.maximumDepth else {
+                    throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
+                }
+                return try object(depth: depth + 1, start: start)
+            case UInt8(ascii: "["):
+                guard depth < JSONReader.maximumDepth else {
+                    throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
+                }
+                return try array(depth: depth + 1, start: start)
+            case UInt8(ascii: "\""):
+                return SourceNode(.scalar(try string(), quoted: true), at: start)
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return SourceNode(.scalar("true", quoted: false), at: start)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return SourceNode(.scalar("false", quoted: false), at: start)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return SourceNode(.scalar("null", quoted: false), at: start)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return SourceNode(.scalar(try number(), quoted: false), at: start)
+            default:
+                throw error("expected a JSON value, found \(describeCurrent())")
+            }
+        }
+
+        mutating func literal(_ word: String) throws(DocumentError) {
+            let utf8 = Array(word.utf8)
+            let count = utf8.count
+            let matches = offset + count <= bytes.count && (0..<count).allSatisfy { bytes[offset + $0] == utf8[$0] }
+            guard matches else { throw error("expected a JSON value, found \(describeCurrent())") }
+            offset += count
+        }
+
+        mutating func object(depth: Int, start: TextLocation) throws(DocumentError) -> SourceNode {
+            offset += 1
+            var pairs: [(key: SourceNode, value: SourceNode)] = []
+            var seen: Set<String> = []
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+                offset += 1
+                return SourceNode(.mapping(pairs), at: start)
+            }
+            while true {
+                skipWhitespace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+                    throw error("expected a quoted key, found \(describeCurrent())")
+                }
+                let keyLocation = location()
+                let key = try string()
+                if !seen.insert(key).inserted {
+                    throw DocumentError("duplicate key '\(TerminalText.escaped(key))'", at: keyLocation)
+                }
+                skipWhitespace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+                    throw error("expected ':' after the key, found \(describeCurrent())")
+                }
+                offset += 1
+                skipWhitespace()
+                let item = try value(depth: depth)
+                pairs.append((SourceNode(.scalar(key, quoted: true), at: keyLocation), item))
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                    continue
+                }
+                if bytes[offset] == UInt8(ascii: "}") {
+                    offset += 1
+                    return SourceNode(.mapping(pairs), at: start)
+                }
+                throw error("expected ',' or '}', found \(describeCurrent())")
+            }
+        }
+
+        mutating func array(depth: Int, start: TextLocation) throws(DocumentError) -> SourceNode {
+            offset += 1
+            var items: [SourceNode] = []
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+                offset += 1
+                return SourceNode(.sequence(items), at: start)
+            }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth))
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("expected ',' or ']', found end of file") }
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                    continue
+                }
+                if bytes[offset] == UInt8(ascii: "]") {
+                    offset += 1
+                    return SourceNode(.sequence(items), at: start)
+                }
+                throw error("expected ',' or ']', found \(describeCurrent())")
+            }
+        }
+
+        mutating func number() throws(DocumentError) -> String {
+            let start = offset
+            func digits(_ parser: inout Parser) -> Int {
+                let first = parser.offset
+                while parser.offset < parser.bytes.count,
+                      parser.bytes[parser.offset] >= UInt8(ascii: "0"), parser.bytes[parser.offset] <= UInt8(ascii: "9") {
+                    parser.offset += 1
+                }
+                return parser.offset - first
+            }
+            if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            let integerStart = offset
+            let integerDigits = digits(&self)
+            guard integerDigits > 0 else { throw error("expected digits in a number") }
+            if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") {
+                offset = integerStart
+                throw error("numbers must not have leading zeros")
+            }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+                offset += 1
+                guard digits(&self) > 0 else { throw error("expected digits after '.'") }
+            }
+            if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
+                offset += 1
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+                    offset += 1
+                }
+                guard digits(&self) > 0 else { throw error("expected digits in the exponent") }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        }
+
+        mutating func string() throws(DocumentError) -> String {
+            offset += 1  // opening quote
+            let start = offset
+            // Fast path: no escapes.
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\"") {
+                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+                    guard let text = String(validating: slice, as: UTF8.self) else {
+                        offset = start
+                        throw invalidUTF8(in: start)
+                    }
+                    offset += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw controlCharacterError(byte) }
+                offset += 1
+            }
+            var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\"") {
+                    guard let text = String(validating: scalars, as: UTF8.self) else {
+                        throw invalidUTF8(in: start)
+                    }
+                    offset += 1
+                    return text
+                }
+                if byte < 0x20 { throw controlCharacterError(byte) }
+                if byte != UInt8(ascii: "\\") {
+                    scalars.append(byte)
+                    offset += 1
+                    continue
+                }
+                offset += 1
+                guard offset < bytes.count else { break }
+                let escape = bytes[offset]
+                offset += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): scalars.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): scalars.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800...0xDBFF).contains(code) {
+                        // A high surrogate must be followed by an escaped low surrogate.
+                        guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                              bytes[offset + 1] == UInt8(ascii: "u") else {
+                            throw error("unpaired surrogate in a \\u escape")
+                        }
+                        offset += 2
+                        let low = try hex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in a \\u escape") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(code) {
+                        throw error("unpaired surrogate in a \\u escape")
+                    }
+                    scalars.append(contentsOf: Array(String(Unicode.Scalar(code)!).utf8))
+                default:
+                    offset -= 2
+                    throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string")
+                }
+            }
+            throw error("unterminated string")
+        }
+
+        mutating func hex4() throws(DocumentError) -> UInt32 {
+            guard offset + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[offset]
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: throw error("expected four hex digits after \\u")
+                }
+                value = value << 4 | digit
+                offset += 1
+            }
+            return value
+        }
+
+        mutating func controlCharacterError(_ byte: UInt8) -> DocumentError {
+            if byte == 0x0A { return error("unterminated string (strings cannot span lines; write \\n)") }
+            return error("control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped")
+        }
+
+        /// Points at the first byte of the string that is not valid UTF-8.
+        mutating func invalidUTF8(in start: Int) -> DocumentError {
+            var index = start
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                let end = min(bytes.count, index + 4)
+                var valid = false
+                for length in 1...max(1, end - index) {
+                    if String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self) != nil {
+                        index += length
+                        valid = true
+                        break
+                    }
+                }
+                if !valid { break }
+            }
+            offset = index
+            return error("invalid UTF-8 in a string")
+        }
+    }
+}

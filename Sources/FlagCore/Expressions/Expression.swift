@@ -1,0 +1,52 @@
+/// A parsed `computed:` expression (SPEC §5). Offsets are 0-based scalar offsets in the source text.
+public indirect enum Expression: Sendable, Hashable {
+    /// A literal value.
+    case literal(FlagValue, offset: Int)
+    /// A reference to another key's resolved value.
+    case key(String, offset: Int)
+    /// `!operand`.
+    case not(Expression, offset: Int)
+    /// A binary operation.
+    case binary(BinaryOperator, Expression, Expression, offset: Int)
+
+    /// Where the expression starts in its source text.
+    public var offset: Int {
+        switch self {
+        case .literal(_, let offset), .key(_, let offset), .not(_, let offset), .binary(_, _, _, let offset): return offset
+        }
+    }
+
+    /// Every key the expression reads, in reading order, without repeats.
+    public var referencedKeys: [String] {
+        var keys: [String] = []
+        func visit(_ expression: Expression) {
+            switch expression {
+            case .literal: break
+            case .key(let key, _): if !keys.contains(key) { keys.append(key) }
+            case .not(let operand, _): visit(operand)
+            case .binary(_, let left, let right, _): visit(left); visit(right)
+            }
+        }
+        visit(self)
+        return keys
+    }
+}
+
+/// The binary operators, from tightest to loosest binding: comparisons, `&&`, `||`.
+public enum BinaryOperator: String, Sendable, Hashable {
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case and = "&&", or = "||"
+
+    /// Whether this is one of the six comparisons.
+    public var isComparison: Bool { self != .and && self != .or }
+    /// Whether this is an ordering comparison.
+    public var isOrdering: Bool { self == .less || self == .lessOrEqual || self == .greater || self == .greaterOrEqual }
+}
+
+/// A problem in an expression, at a 0-based scalar offset of its text.
+public struct ExpressionError: Error, Sendable, Equatable {
+    /// What is wrong.
+    public var message: String
+    /// Where, as a 0-based offset in the expression text.
+    public var offset: Int
+}

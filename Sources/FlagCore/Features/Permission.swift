@@ -1,0 +1,62 @@
+/// The permissions a feature can require (SPEC §4), by their context-key names.
+public enum Permission: String, Sendable, Hashable, CaseIterable {
+    case camera, photos, microphone
+    case locationWhenInUse = "location_when_in_use"
+    case locationAlways = "location_always"
+    case contacts
+    case calendarEvents = "calendar_events"
+    case reminders, motion
+    case speechRecognition = "speech_recognition"
+    case siriKit = "siri_kit"
+    case bluetooth
+    case mediaLibrary = "media_library"
+
+    /// Every name as it may be written in a blueprint.
+    public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// Reads `camera`, `location_when_in_use` or the camelCase spelling `locationWhenInUse`.
+    public init?(name: String) {
+        if let permission = Permission(rawValue: name) ?? Permission(rawValue: KeyDerivation.segment(for: name)) {
+            self = permission
+        } else {
+            return nil
+        }
+    }
+
+    /// The stack key that holds this permission's status.
+    public var contextKey: String { ContextKeys.permission(rawValue) }
+}
+
+/// The status of a permission on the simulated device.
+public enum PermissionStatus: String, Sendable, Hashable, CaseIterable {
+    case notDetermined, denied, restricted, unsupported, authorized
+}
+
+/// The state of a purchase on the simulated device.
+public enum PurchaseState: String, Sendable, Hashable, CaseIterable {
+    case purchased, notPurchased, unknown
+}
+
+/// Platforms a feature can be constrained to, as `context/platform` names them.
+public enum Platform: String, Sendable, Hashable, CaseIterable {
+    case iOS, macOS, tvOS, watchOS, visionOS, linux, android
+
+    /// Every name.
+    public static var names: [String] { allCases.map(\.rawValue) }
+}
+
+/// The names of the context keys (SPEC §4 table).
+public enum ContextKeys {
+    /// The prefix every context key starts with.
+    public static let prefix = "context/"
+    /// The simulated platform.
+    public static let platform = "context/platform"
+    /// The simulated OS version.
+    public static let osVersion = "context/os_version"
+    /// The simulated locale.
+    public static let locale = "context/locale"
+    /// A permission's status key.
+    public static func permission(_ name: String) -> String { "context/permissions/\(name)" }
+    /// A product's purchase-state key.
+    public static func purchase(_ productID: String) -> String { "context/purchases/\(productID)" }
+}

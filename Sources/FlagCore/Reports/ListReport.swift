@@ -1,0 +1,99 @@
+import Foundation
+import OrderedCollections
+
+/// The `list` command's output: one row per flag, as text or as the JSON of SPEC §6.
+public struct ListReport: Sendable {
+    /// The rows, after filtering.
+    public var rows: [Resolution]
+    /// The features, for the JSON output.
+    public var features: [FeatureDefinition]
+    /// The moment staleness is judged against.
+    public var now: Date
+
+    /// Which rows to keep.
+    public struct Filter: Sendable {
+        /// Keep rows whose key, name or description contains this (case-insensitive).
+        public var text: String?
+        /// Keep rows whose value comes from the writable provider.
+        public var overriddenOnly = false
+        /// Keep rows past their `expires` date.
+        public var staleOnly = false
+        /// The writable provider's name, to recognise overrides.
+        public var writableProvider: String?
+
+        /// Creates a filter.
+        public init(text: String? = nil, overriddenOnly: Bool = false, staleOnly: Bool = false, writableProvider: String? = nil) {
+            self.text = text
+            self.overriddenOnly = overriddenOnly
+            self.staleOnly = staleOnly
+            self.writableProvider = writableProvider
+        }
+    }
+
+    /// Builds the report from resolved values.
+    public init(resolutions: [Resolution], features: [FeatureDefinition], filter: Filter, now: Date) {
+        self.now = now
+        self.features = features
+        let needle = filter.text?.lowercased()
+        rows = resolutions.filter { resolution in
+            if let needle, !needle.isEmpty {
+                let flag = resolution.flag
+                let haystack = [flag.key, flag.name, flag.description ?? ""].joined(separator: "\n").lowercased()
+                if !haystack.contains(needle) { return false }
+            }
+            if filter.overriddenOnly, resolution.source != filter.writableProvider || resolution.reason != .provider { return false }
+            if filter.staleOnly, !resolution.isStale(now: now) { return false }
+            return true
+        }
+    }
+
+    /// The JSON document of SPEC §6.
+    public var json: JSONValue {
+        let flags: [JSONValue] = rows.map { row in
+            var object: OrderedDictionary<String, JSONValue> = [
+                "key": .string(row.flag.key),
+                "type": .string(row.flag.type.rawValue),
+                "value": row.value?.json ?? .null,
+                "source": .string(row.source),
+                "reason": .string(row.reason.rawValue),
+            ]
+            if row.isStale(now: now) { object["stale"] = .bool(true) }
+            if row.flag.locked { object["locked"] = .bool(true) }
+            return .object(object)
+        }
+        let featureRows: [JSONValue] = features.map { feature in
+            .object(["key": .string(feature.key), "name": .string(feature.displayName)])
+        }
+        return .object(["flags": .array(flags), "features": .array(featureRows)])
+    }
+
+    /// An aligned table: KEY, TYPE, VALUE, SOURCE; markers for locked and stale.
+    public var text: String {
+        let header = ["KEY", "TYPE", "VALUE", "SOURCE"]
+        let table = rows.map { row -> [String] in
+            var source = row.source
+            if row.flag.locked { source += " (locked)" }
+            if row.isStale(now: now) { source += " (stale)" }
+            let value = row.value.map { TerminalText.truncated(TerminalText.escaped($0.displayText), toWidth: 60) } ?? "(unset)"
+            return [TerminalText.escaped(row.flag.key), row.flag.type.rawValue, value, TerminalText.escaped(source)]
+        }
+        return TextTable.render(header: header, rows: table)
+    }
+}
+
+/// Left-aligned columns separated by two spaces, measured in display columns.
+public enum TextTable {
+    /// Renders rows under a header; the last column is not padded.
+    public static func render(header: [String], rows: [[String]]) -> String {
+        let all = [header] + rows
+        var widths = [Int](repeating: 0, count: header.count)
+        for row in all {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TerminalText.displayWidth(of: cell)) }
+        }
+        return all.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : TerminalText.padded(cell, toWidth: widths[index])
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}

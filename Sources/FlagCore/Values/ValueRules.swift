@@ -1,0 +1,183 @@
+import Foundation
+
+/// What a value must be to fit a flag: its type plus enum values, range and pattern (SPEC §3).
+public struct ValueRules: Sendable, Hashable {
+    /// The flag's type.
+    public var type: FlagType
+    /// Allowed values of an enum flag.
+    public var values: [String]
+    /// Inclusive lower bound of an int or double flag.
+    public var minimum: Double?
+    /// Inclusive upper bound of an int or double flag.
+    public var maximum: Double?
+    /// A regular expression a string value must match in full.
+    public var pattern: String?
+
+    /// Creates rules.
+    public init(type: FlagType, values: [String] = [], minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil) {
+        self.type = type
+        self.values = values
+        self.minimum = minimum
+        self.maximum = maximum
+        self.pattern = pattern
+    }
+
+    /// Words `set` and text-based providers accept for bools.
+    public static let trueWords: Set<String> = ["true", "on", "yes", "1"]
+    /// Words `set` and text-based providers accept for bools.
+    public static let falseWords: Set<String> = ["false", "off", "no", "0"]
+
+    /// Reads a native value from a YAML/JSON node (blueprint defaults, JSON providers).
+    /// A quoted `"true"` is text, not a bool: JSON files carry real types.
+    public func value(from node: SourceNode) -> Result<FlagValue, ValueProblem> {
+        let found = node.kindDescription
+        switch type {
+        case .bool:
+            if node.isPlainScalar, let text = node.scalarText, let bool = PlainScalar.bool(text) { return fitted(.bool(bool)) }
+            return .failure(ValueProblem("expected a bool (true or false), found \(found)\(quotedHint(node))"))
+        case .int:
+            if node.isPlainScalar, let text = node.scalarText, let int = PlainScalar.int(text) { return fitted(.int(int)) }
+            if node.isPlainScalar, let text = node.scalarText, PlainScalar.double(text) != nil {
+                return .failure(ValueProblem("expected a whole number, found \(text)"))
+            }
+            return .failure(ValueProblem("expected a whole number, found \(found)\(quotedHint(node))"))
+        case .double:
+            if node.isPlainScalar, let text = node.scalarText, let double = PlainScalar.number(text) { return fitted(.double(double)) }
+            return .failure(ValueProblem("expected a number, found \(found)\(quotedHint(node))"))
+        case .string, .enum, .date, .url:
+            guard let text = node.scalarText, !node.isNull else {
+                return .failure(ValueProblem("expected \(typeDescription), found \(found)"))
+            }
+            if node.isPlainScalar, PlainScalar.bool(text) != nil || PlainScalar.number(text) != nil {
+                return .failure(ValueProblem("expected \(typeDescription), found \(found) \(text); quote it to make it text"))
+            }
+            return value(fromText: text, lenientBools: false)
+        case .json:
+            return .success(.json(JSONValue(node)))
+        }
+    }
+
+    /// Parses text by type: environment variables, Firebase strings, and `set`'s argument.
+    public func value(fromText text: String, lenientBools: Bool = true) -> Result<FlagValue, ValueProblem> {
+        switch type {
+        case .bool:
+            let word = text.lowercased()
+            if lenientBools ? Self.trueWords.contains(word) : word == "true" { return .success(.bool(true)) }
+            if lenientBools ? Self.falseWords.contains(word) : word == "false" { return .success(.bool(false)) }
+            return .failure(ValueProblem("'\(text)' is not a bool; use true/false, on/off, yes/no or 1/0"))
+        case .int:
+            guard let int = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                return .failure(ValueProblem("'\(text)' is not a whole number\(rangeHint)"))
+            }
+            return fitted(.int(int))
+        case .double:
+            guard let double = PlainScalar.number(text.trimmingCharacters(in: .whitespaces)) else {
+                return .failure(ValueProblem("'\(text)' is not a number\(rangeHint)"))
+            }
+            return fitted(.double(double))
+        case .string, .enum:
+            return fitted(.string(text))
+        case .date:
+            guard FlagDate.parse(text) != nil else {
+                return .failure(ValueProblem("'\(text)' is not a date; write YYYY-MM-DD or 2026-03-01T09:30:00Z"))
+            }
+            return .success(.date(text))
+        case .url:
+            guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty, !text.contains(" ") else {
+                return .failure(ValueProblem("'\(text)' is not a URL with a scheme, such as https://example.com"))
+            }
+            return .success(.url(text))
+        case .json:
+            do {
+                return .success(.json(JSONValue(try JSONReader.parse(text))))
+            } catch {
+                return .failure(ValueProblem("not valid JSON: \(error.message) at column \(error.location.column)"))
+            }
+        }
+    }
+
+    /// The value when it respects the enum values, range and pattern.
+    public func fitted(_ value: FlagValue) -> Result<FlagValue, ValueProblem> {
+        if let problem = problem(with: value) { return .failure(problem) }
+        return .success(value)
+    }
+
+    /// Why a typed value does not fit these rules, or `nil` when it does.
+    public func problem(with value: FlagValue) -> ValueProblem? {
+        switch (type, value) {
+        case (.bool, .bool), (.date, .date), (.url, .url), (.json, .json):
+            return nil
+        case (.int, .int(let int)):
+            return rangeProblem(Double(int), text: String(int))
+        case (.double, .double(let double)):
+            return rangeProblem(double, text: value.displayText)
+        case (.double, .int(let int)):
+            return rangeProblem(Double(int), text: String(int))
+        case (.enum, .string(let text)):
+            guard values.contains(text) else {
+                return ValueProblem("'\(text)' is not one of \(values.joined(separator: ", "))\(Suggestion.hint(for: text, in: values))")
+            }
+            return nil
+        case (.string, .string(let text)):
+            guard let pattern else { return nil }
+            guard let regex = try? Regex(pattern) else { return nil }  // a bad pattern is its own diagnostic
+            if (try? regex.wholeMatch(in: text)) == nil {
+                return ValueProblem("'\(text)' does not match the pattern \(pattern)")
+            }
+            return nil
+        default:
+            return ValueProblem("expected \(typeDescription), found \(value.displayText)")
+        }
+    }
+
+    /// "a bool", "a whole number" … for messages.
+    public var typeDescription: String {
+        switch type {
+        case .bool: return "a bool"
+        case .int: return "a whole number"
+        case .double: return "a number"
+        case .string: return "text"
+        case .enum: return "one of \(values.joined(separator: ", "))"
+        case .date: return "a date"
+        case .url: return "a URL"
+        case .json: return "JSON"
+        }
+    }
+
+    private var rangeHint: String {
+        switch (minimum, maximum) {
+        case let (low?, high?): return " (allowed: \(Self.number(low, for: type)) to \(Self.number(high, for: type)))"
+        case let (low?, nil): return " (allowed: at least \(Self.number(low, for: type)))"
+        case let (nil, high?): return " (allowed: at most \(Self.number(high, for: type)))"
+        default: return ""
+        }
+    }
+
+    private func rangeProblem(_ number: Double, text: String) -> ValueProblem? {
+        if let minimum, number < minimum { return ValueProblem("\(text) is below the minimum\(rangeHint)") }
+        if let maximum, number > maximum { return ValueProblem("\(text) is above the maximum\(rangeHint)") }
+        return nil
+    }
+
+    private func quotedHint(_ node: SourceNode) -> String {
+        guard let text = node.scalarText, !node.isPlainScalar else { return "" }
+        if type == .bool, PlainScalar.bool(text) != nil { return " \"\(text)\"; remove the quotes" }
+        if (type == .int || type == .double), PlainScalar.number(text) != nil { return " \"\(text)\"; remove the quotes" }
+        return " \"\(text)\""
+    }
+
+    /// A bound printed as the flag's type writes it (`3` for ints, `0.5` for doubles).
+    static func number(_ value: Double, for type: FlagType) -> String {
+        if type == .int, value == value.rounded(), abs(value) < 1e18 { return String(Int(value)) }
+        return JSONValue.format(value)
+    }
+}
+
+/// Why a value does not fit a flag.
+public struct ValueProblem: Error, Sendable, Hashable {
+    /// What is wrong and what is allowed.
+    public var message: String
+
+    /// Creates a problem.
+    public init(_ message: String) { self.message = message }
+}

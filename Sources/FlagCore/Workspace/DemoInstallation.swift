@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where the demo workspace lives for a user, and how it gets there: copied once from the
+/// bundle so edits persist, restored on request.
+public struct DemoInstallation: Sendable {
+    /// The bundled, read-only demo folder.
+    public var bundled: URL
+    /// The user's copy (`$XDG_STATE_HOME/flagscope/demo`).
+    public var destination: URL
+
+    /// The destination for an environment: `$XDG_STATE_HOME/flagscope/demo`, default `~/.local/state/…`.
+    public static func destination(environment: [String: String]) -> URL {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("flagscope/demo")
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/state/flagscope/demo")
+    }
+
+    /// Creates an installation plan.
+    public init(bundled: URL, destination: URL) {
+        self.bundled = bundled
+        self.destination = destination
+    }
+
+    /// The workspace file of the user's copy.
+    public var workspaceFile: URL { destination.appendingPathComponent("flagscope.yml") }
+
+    /// Copies the demo when absent, or always with `reset`; returns whether it copied.
+    @discardableResult
+    public func install(reset: Bool) throws -> Bool {
+        let manager = FileManager.default
+        if !reset, manager.fileExists(atPath: workspaceFile.path) { return false }
+        try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Copy beside the destination first, then swap, so an interrupted reset never leaves half a demo.
+        let staging = destination.deletingLastPathComponent().appendingPathComponent(".demo-staging-\(getpid())")
+        try? manager.removeItem(at: staging)
+        try manager.copyItem(at: bundled, to: staging)
+        if manager.fileExists(atPath: destination.path) {
+            let old = destination.deletingLastPathComponent().appendingPathComponent(".demo-old-\(getpid())")
+            try manager.moveItem(at: destination, to: old)
+            try manager.moveItem(at: staging, to: destination)
+            try? manager.removeItem(at: old)
+        } else {
+            try manager.moveItem(at: staging, to: destination)
+        }
+        return true
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The files `flagscope init` writes: a workspace, one blueprint and an empty local file.
+public enum StarterWorkspace {
+    /// Relative path and contents of each starter file.
+    public static let files: [(path: String, contents: String)] = [
+        ("flagscope.yml", """
+        # Flagscope workspace: which blueprints declare flags, and the provider stack that sets them.
+        blueprints:
+          - blueprints/*.yml
+        providers:                 # highest priority first; blueprint defaults are always the last layer
+          - name: Local
+            format: json
+            path: .flagscope/local.json
+            writable: true         # `flagscope set` and the browser write here
+          - name: Environment
+            format: env
+            prefix: FLAGSCOPE_
+
+        """),
+        ("blueprints/app.yml", """
+        name: App
+        description: Flags of this app
+        flags:
+          newOnboarding:
+            type: bool
+            default: false
+            description: Show the redesigned onboarding flow
+          maxUploadSizeMB:
+            type: int
+            default: 25
+            min: 1
+            max: 500
+            description: Largest upload accepted, in megabytes
+          theme:
+            type: enum
+            values: [system, light, dark]
+            default: system
+            description: Colour theme
+
+        """),
+        (".flagscope/local.json", "{}\n"),
+    ]
+
+    /// Why `init` refused.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        /// The files that already exist.
+        public var existing: [String]
+        public var description: String {
+            "refusing to overwrite existing \(existing.count == 1 ? "file" : "files"): \(existing.joined(separator: ", "))\n  hint: `flagscope init` only starts new workspaces; nothing was written"
+        }
+    }
+
+    /// Writes the starter files into `folder`, or writes nothing when any of them exists.
+    @discardableResult
+    public static func create(in folder: URL) throws -> [String] {
+        let manager = FileManager.default
+        let existing = files.map(\.path).filter { manager.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        guard existing.isEmpty else { throw Refusal(existing: existing) }
+        for (path, contents) in files {
+            let url = folder.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url, options: .withoutOverwriting)
+        }
+        return files.map(\.path)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import OrderedCollections
+
+/// Everything a workspace declares, loaded and checked: blueprints, flags by key, features,
+/// products and the provider stack, with every diagnostic found along the way.
+public struct Workspace: Sendable {
+    /// The workspace file and provider stack.
+    public var config: WorkspaceConfig
+    /// The blueprint files, in the order their patterns list them.
+    public var blueprints: [Blueprint]
+    /// Every key by full key: declared flags, then generated feature switches and context keys.
+    public var flags: OrderedDictionary<String, FlagDefinition>
+    /// Every feature, depth-first in declaration order, by key.
+    public var features: OrderedDictionary<String, FeatureDefinition>
+    /// Products by entry name.
+    public var products: OrderedDictionary<String, Product>
+    /// Parsed `computed:` expressions by flag key (only those that parse and type-check).
+    public var expressions: [String: Expression]
+    /// Every problem found, in no particular order (see ``Diagnostic/sortedForReading()``).
+    public var diagnostics: [Diagnostic]
+    /// The text of every file read, for quoting lines in diagnostics.
+    public var sources: [String: SourceText]
+
+    /// The workspace folder.
+    public var folder: URL { config.folder }
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.containsErrors }
+
+    /// Loads the workspace file at `url` and everything it names. Never throws: problems are diagnostics.
+    public static func load(from url: URL, fileSystem: FileSystem = LocalFileSystem()) -> Workspace {
+        var loader = WorkspaceLoading(fileSystem: fileSystem, workspaceFile: url)
+        return loader.load()
+    }
+
+    /// A renderer that can quote this workspace's files.
+    public var diagnosticRenderer: DiagnosticRenderer { DiagnosticRenderer(sources: sources) }
+
+    /// A path as diagnostics show it: relative to the workspace folder when inside it.
+    public static func displayPath(of url: URL, in folder: URL) -> String {
+        let base = folder.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+/// The steps of loading, kept apart from the value they produce.
+struct WorkspaceLoading {
+    let fileSystem: FileSystem
+    let workspaceFile: URL
+    var diagnostics: [Diagnostic] = []
+    var sources: [String: SourceText] = [:]
+
+    init(fileSystem: FileSystem, workspaceFile: URL) {
+        self.fileSystem = fileSystem
+        self.workspaceFile = workspaceFile.standardizedFileURL
+    }
+
+    var folder: URL { workspaceFile.deletingLastPathComponent() }
+
+    mutating func load() -> Workspace {
+        let displayPath = Workspace.displayPath(of: workspaceFile, in: folder)
+        var config = WorkspaceConfig(file: workspaceFile, blueprintPatterns: [], providers: [])
+        if let root = read(workspaceFile, displayPath: displayPath) {
+            config = WorkspaceConfig.load(root, file: workspaceFile, displayPath: displayPath, diagnostics: &diagnostics)
+        }
+        var blueprints: [Blueprint] = []
+        for path in blueprintPaths(config) {
+            let url = folder.appendingPathComponent(path)
+            guard let root = read(url, displayPath: path) else { continue }
+            var loader = BlueprintLoader(file: path)
+            if let blueprint = loader.load(root) { blueprints.append(blueprint) }
+            diagnostics.append(contentsOf: loader.diagnostics)
+        }
+        var checks = WorkspaceChecks(config: config, blueprints: blueprints)
+        checks.run()
+        diagnostics.append(contentsOf: checks.diagnostics)
+        return Workspace(config: config, blueprints: blueprints, flags: checks.flags, features: checks.features,
+                         products: checks.products, expressions: checks.expressions, diagnostics: diagnostics, sources: sources)
+    }
+
+    /// Reads and parses one file; problems become diagnostics.
+    mutating func read(_ url: URL, displayPath: String) -> SourceNode? {
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.contents(of: url)
+        } catch {
+            diagnostics.append(.error("cannot read file: \(FileProblem.describe(error))", file: displayPath, at: nil))
+            return nil
+        }
+        sources[displayPath] = SourceText(path: displayPath, text: String(decoding: bytes, as: UTF8.self))
+        do {
+            return try DocumentReader.parse(bytes, as: DocumentReader.Syntax(path: url.path))
+        } catch {
+            diagnostics.append(.error(TerminalText.escaped(error.message), file: displayPath, at: error.location))
+            return nil
+        }
+    }
+
+    /// Expands the blueprint patterns: globs are matched, plain paths must exist.
+    mutating func blueprintPaths(_ config: WorkspaceConfig) -> [String] {
+        var paths: OrderedSet<String> = []
+        let extensions = ["yml", "yaml", "json"]
+        for (pattern, origin) in config.blueprintPatterns {
+            let isGlob = pattern.contains { "*?[".contains($0) }
+            if isGlob {
+                let matches = fileSystem.glob(pattern, in: folder).filter {
+                    extensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
+                }
+                if matches.isEmpty {
+                    diagnostics.append(.warning("'\(TerminalText.escaped(pattern))' matches no .yml, .yaml or .json file",
+                                                file: origin.file, at: origin.location))
+                }
+                for match in matches { paths.append(Workspace.displayPath(of: folder.appendingPathComponent(match), in: folder)) }
+            } else {
+                let url = folder.appendingPathComponent(pattern)
+                guard fileSystem.fileExists(at: url) else {
+                    diagnostics.append(.error("blueprint file '\(TerminalText.escaped(pattern))' does not exist",
+                                              file: origin.file, at: origin.location))
+                    continue
+                }
+                paths.append(Workspace.displayPath(of: url, in: folder))
+            }
+        }
+        return Array(paths)
+    }
+}
+
+/// Human text for file errors (Foundation's are long and vary by platform).
+public enum FileProblem {
+    /// A short reason such as "no such file" or "permission denied".
+    public static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code))).lowercased()
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
+        switch nsError.code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: return nsError.localizedDescription
+        }
+    }
+}

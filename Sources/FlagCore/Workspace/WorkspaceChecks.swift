@@ -1,0 +1,242 @@
+import OrderedCollections
+
+/// The checks that span files: duplicate keys, provider names in `excludedProviders`, products
+/// and flags that features name, and computed expressions (parse, types, cycles). Also adds the
+/// generated keys: feature switches and the context keys of the simulated device.
+struct WorkspaceChecks {
+    let config: WorkspaceConfig
+    let blueprints: [Blueprint]
+    var flags: OrderedDictionary<String, FlagDefinition> = [:]
+    var features: OrderedDictionary<String, FeatureDefinition> = [:]
+    var products: OrderedDictionary<String, Product> = [:]
+    var expressions: [String: Expression] = [:]
+    var diagnostics: [Diagnostic] = []
+
+    init(config: WorkspaceConfig, blueprints: [Blueprint]) {
+        self.config = config
+        self.blueprints = blueprints
+    }
+
+    mutating func run() {
+        collectFlags()
+        collectProducts()
+        collectFeatures()
+        addContextKeys()
+        checkExcludedProviders()
+        checkComputed()
+    }
+
+    private mutating func add(_ flag: FlagDefinition) {
+        if let earlier = flags[flag.key] {
+            let what = flag.isGenerated ? "a key generated for a feature" : "a flag"
+            diagnostics.append(.error("duplicate key '\(TerminalText.escaped(flag.key))': \(what) here, and another at \(earlier.origin)",
+                                      file: flag.origin.file, at: flag.origin.location))
+            if !earlier.isGenerated || flag.isGenerated {
+                diagnostics.append(.error("duplicate key '\(TerminalText.escaped(flag.key))': declared here, and again at \(flag.origin)",
+                                          file: earlier.origin.file, at: earlier.origin.location))
+            }
+            return
+        }
+        flags[flag.key] = flag
+    }
+
+    private mutating func collectFlags() {
+        for blueprint in blueprints {
+            for flag in blueprint.root.allFlags {
+                if flag.key.hasPrefix(ContextKeys.prefix) || flag.key == "context" {
+                    diagnostics.append(.error("keys under 'context/' are reserved for the simulated device; '\(TerminalText.escaped(flag.key))' cannot be declared",
+                                              file: flag.origin.file, at: flag.origin.location))
+                    continue
+                }
+                add(flag)
+            }
+        }
+    }
+
+    private mutating func collectProducts() {
+        var byProductID: [String: Product] = [:]
+        for product in blueprints.flatMap(\.products) {
+            if let earlier = products[product.id] {
+                diagnostics.append(.error("duplicate product '\(TerminalText.escaped(product.id))' (also at \(earlier.origin))",
+                                          file: product.origin.file, at: product.origin.location))
+                continue
+            }
+            if let earlier = byProductID[product.productID] {
+                diagnostics.append(.error("productID '\(TerminalText.escaped(product.productID))' is already used by product '\(earlier.id)' at \(earlier.origin)",
+                                          file: product.origin.file, at: product.origin.location))
+            }
+            products[product.id] = product
+            byProductID[product.productID] = product
+        }
+    }
+
+    private mutating func collectFeatures() {
+        for feature in blueprints.flatMap(\.features).flatMap(\.flattened) {
+            if let earlier = features[feature.key] {
+                diagnostics.append(.error("duplicate feature key '\(TerminalText.escaped(feature.key))' (also at \(earlier.origin))",
+                                          file: feature.origin.file, at: feature.origin.location))
+                continue
+            }
+            features[feature.key] = feature
+        }
+        for feature in features.values {
+            let constraints = feature.constraints
+            for (name, origin) in constraints.purchase?.productNames ?? [] where products[name] == nil {
+                let known = products.keys.elements
+                let hint = Suggestion.hint(for: name, in: known)
+                let list = known.isEmpty ? "; no products are declared (add them under 'products:')" : "; products are \(known.joined(separator: ", "))"
+                diagnostics.append(.error("unknown product '\(TerminalText.escaped(name))'\(hint.isEmpty ? list : hint)",
+                                          file: origin.file, at: origin.location))
+            }
+            if let toggle = constraints.userToggled {
+                add(switchFlag(feature, segment: "user_toggled", defaultValue: toggle.defaultValue, origin: toggle.origin,
+                               description: "User toggle of \(feature.displayName)"))
+            }
+            if case .ownKey(let defaultValue, let origin)? = constraints.runtimeEnabled {
+                add(switchFlag(feature, segment: "runtime_enabled", defaultValue: defaultValue, origin: origin,
+                               description: "Runtime switch of \(feature.displayName)"))
+            }
+        }
+        // Named runtime flags are checked once every generated key exists.
+        for feature in features.values {
+            guard case .flag(let key, let origin)? = feature.constraints.runtimeEnabled else { continue }
+            guard let flag = flags[key] else {
+                diagnostics.append(.error("unknown flag '\(TerminalText.escaped(key))' in runtimeEnabled\(Suggestion.hint(for: key, in: flags.keys.elements))",
+                                          file: origin.file, at: origin.location))
+                continue
+            }
+            if flag.type != .bool {
+                diagnostics.append(.error("runtimeEnabled needs a bool flag; '\(key)' is \(flag.type.rawValue)",
+                                          file: origin.file, at: origin.location))
+            }
+        }
+    }
+
+    private func switchFlag(_ feature: FeatureDefinition, segment: String, defaultValue: Bool, origin: SourceReference,
+                            description: String) -> FlagDefinition {
+        FlagDefinition(name: segment, key: feature.key + "/" + segment, rules: ValueRules(type: .bool),
+                       defaultValue: .bool(defaultValue), description: description, origin: origin, isGenerated: true)
+    }
+
+    /// The simulated device: platform, OS version, locale, and the permissions and purchases features use.
+    private mutating func addContextKeys() {
+        let origin = SourceReference(file: Workspace.displayPath(of: config.file, in: config.folder), location: .start)
+        func context(_ key: String, _ rules: ValueRules, _ defaultValue: FlagValue?, _ description: String) -> FlagDefinition {
+            FlagDefinition(name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules, defaultValue: defaultValue,
+                           description: description, origin: origin, isGenerated: true)
+        }
+        add(context(ContextKeys.platform, ValueRules(type: .enum, values: Platform.names), nil,
+                    "Simulated platform (unset: unknown)"))
+        add(context(ContextKeys.osVersion, ValueRules(type: .string, pattern: #"[0-9]{1,9}(\.[0-9]{1,9}){0,3}"#), nil,
+                    "Simulated OS version, such as 17.4.1 (unset: unknown)"))
+        add(context(ContextKeys.locale, ValueRules(type: .string), nil, "Simulated locale, such as it or en_GB (unset: none)"))
+        var permissions: OrderedSet<Permission> = []
+        for feature in features.values {
+            for requirement in feature.constraints.permissions { permissions.append(requirement.permission) }
+        }
+        for permission in permissions {
+            add(context(permission.contextKey, ValueRules(type: .enum, values: PermissionStatus.allCases.map(\.rawValue)),
+                        .string(PermissionStatus.notDetermined.rawValue), "Simulated status of the \(permission.rawValue) permission"))
+        }
+        for product in products.values {
+            add(context(product.contextKey, ValueRules(type: .enum, values: PurchaseState.allCases.map(\.rawValue)),
+                        .string(PurchaseState.unknown.rawValue), "Simulated purchase state of \(product.name)"))
+        }
+    }
+
+    /// The rules of any `context/*` key: generated ones as declared, other ones are text.
+    static func contextRules(_ key: String) -> ValueRules? {
+        guard key.hasPrefix(ContextKeys.prefix) else { return nil }
+        if key.hasPrefix("context/permissions/") {
+            return Permission(rawValue: String(key.dropFirst("context/permissions/".count))) == nil
+                ? nil : ValueRules(type: .enum, values: PermissionStatus.allCases.map(\.rawValue))
+        }
+        if key.hasPrefix("context/purchases/") {
+            return ValueRules(type: .enum, values: PurchaseState.allCases.map(\.rawValue))
+        }
+        return ValueRules(type: .string)
+    }
+
+    private mutating func checkExcludedProviders() {
+        let names = config.providers.map(\.name)
+        for flag in flags.values where !flag.excludedProviders.isEmpty {
+            for name in flag.excludedProviders where !names.contains(name) {
+                let listed = names.isEmpty ? "no providers are declared" : "providers are \(names.joined(separator: ", "))"
+                let hint = Suggestion.hint(for: name, in: names)
+                diagnostics.append(.error("unknown provider '\(TerminalText.escaped(name))' in excludedProviders\(hint.isEmpty ? "; \(listed)" : hint)",
+                                          file: flag.origin.file, at: excludedLocation(flag, name)))
+            }
+        }
+    }
+
+    /// The flag's origin is its entry; the precise item is not kept, so point at the entry.
+    private func excludedLocation(_ flag: FlagDefinition, _ name: String) -> TextLocation {
+        flag.excludedOrigins[name]?.location ?? flag.origin.location
+    }
+
+    private mutating func checkComputed() {
+        let declared = flags
+        let checker = ExpressionChecker(
+            rules: { key in declared[key]?.rules ?? WorkspaceChecks.contextRules(key) },
+            knownKeys: { declared.keys.elements })
+        var reads: [String: [String]] = [:]
+        for flag in flags.values {
+            guard let source = flag.computed, let origin = flag.computedOrigin else { continue }
+            do {
+                let expression = try ExpressionParser.parse(source)
+                try checker.check(expression, yielding: flag.rules)
+                expressions[flag.key] = expression
+                reads[flag.key] = expression.referencedKeys
+            } catch {
+                var location = origin.location
+                location.column += error.offset
+                diagnostics.append(.error("in computed expression: \(error.message)", file: origin.file, at: location))
+            }
+        }
+        // A cycle is reported at the `computed:` value of every flag in it.
+        for cycle in Self.cycles(in: reads) {
+            let path = (cycle + [cycle[0]]).joined(separator: " → ")
+            for key in cycle {
+                guard let origin = flags[key]?.computedOrigin else { continue }
+                diagnostics.append(.error("computed flags form a cycle: \(path)", file: origin.file, at: origin.location))
+                expressions[key] = nil
+            }
+        }
+    }
+
+    /// Strongly connected components with more than one member, or a self-reference (Tarjan).
+    static func cycles(in graph: [String: [String]]) -> [[String]] {
+        var index = 0
+        var indices: [String: Int] = [:]
+        var lowLinks: [String: Int] = [:]
+        var stack: [String] = []
+        var onStack: Set<String> = []
+        var result: [[String]] = []
+        func connect(_ node: String) {
+            indices[node] = index
+            lowLinks[node] = index
+            index += 1
+            stack.append(node)
+            onStack.insert(node)
+            for next in graph[node] ?? [] where graph[next] != nil {
+                if indices[next] == nil {
+                    connect(next)
+                    lowLinks[node] = min(lowLinks[node]!, lowLinks[next]!)
+                } else if onStack.contains(next) {
+                    lowLinks[node] = min(lowLinks[node]!, indices[next]!)
+                }
+            }
+            if lowLinks[node] == indices[node] {
+                var component: [String] = []
+                while let top = stack.popLast() {
+                    onStack.remove(top)
+                    component.append(top)
+                    if top == node { break }
+                }
+                if component.count > 1 || (graph[node] ?? []).contains(node) { result.append(component.reversed()) }
+            }
+        }
+        for node in graph.keys.sorted() where indices[node] == nil { connect(node) }
+        return result
+    }
+}

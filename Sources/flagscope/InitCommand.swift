@@ -1,0 +1,23 @@
+import ArgumentParser
+import FlagCore
+import Foundation
+
+/// `flagscope init`: a starter workspace in the current folder; never overwrites.
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write a starter flagscope.yml, one blueprint and an empty local file.")
+
+    func run() throws {
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        do {
+            let written = try StarterWorkspace.create(in: folder)
+            for path in written { Console.out("wrote \(path)") }
+            Console.out("next: `flagscope validate`, then `flagscope list`")
+        } catch let refusal as StarterWorkspace.Refusal {
+            Console.error("error: \(refusal.description)")
+            throw ExitCode.failure
+        } catch {
+            Console.error("error: cannot write the starter workspace: \(FileProblem.describe(error))")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import FlagCore
+import Foundation
+
+/// `flagscope list`: one row per flag with its value and where the value came from.
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List every flag with its value, type and source.")
+
+    @OptionGroup var workspace: WorkspaceOptions
+    @Flag(help: "Print JSON.") var json = false
+    @Option(help: ArgumentHelp("Only flags whose key, name or description contains this text.", valueName: "text")) var filter: String?
+    @Flag(help: "Only flags whose value comes from the writable provider.") var overridden = false
+    @Flag(help: "Only flags past their expiry date.") var stale = false
+
+    func run() throws {
+        let loaded = try workspace.loadValid()
+        let resolutions = Resolver(workspace: loaded).resolveAll()
+        let report = ListReport(
+            resolutions: resolutions, features: Array(loaded.features.values),
+            filter: .init(text: filter, overriddenOnly: overridden, staleOnly: stale,
+                          writableProvider: loaded.config.writableProvider?.name),
+            now: Date())
+        if json {
+            Console.json(report.json)
+        } else if report.rows.isEmpty {
+            Console.out("no flags match")
+        } else {
+            Console.out(report.text)
+        }
+    }
+}

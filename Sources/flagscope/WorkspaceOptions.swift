@@ -1,0 +1,51 @@
+import ArgumentParser
+import FlagCore
+import Foundation
+
+/// `--config PATH`, shared by every command that reads a workspace.
+struct WorkspaceOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The workspace file (default: the nearest flagscope.yml above the current folder).", valueName: "path"))
+    var config: String?
+
+    /// Finds and loads the workspace; not found is a clear message and exit 1.
+    func load() throws -> Workspace {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        do {
+            let file = try WorkspaceLocator.locate(explicitPath: config, from: current)
+            return Workspace.load(from: file)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode.failure
+        }
+    }
+
+    /// Loads the workspace and stops with its diagnostics when it has errors.
+    func loadValid() throws -> Workspace {
+        let workspace = try load()
+        if workspace.hasErrors {
+            let errors = workspace.diagnostics.filter { $0.severity == .error }
+            Console.error(workspace.diagnosticRenderer.render(all: errors))
+            Console.error("\nthe workspace has \(Diagnostic.summary(of: errors)); run `flagscope validate` for details")
+            throw ExitCode.failure
+        }
+        return workspace
+    }
+}
+
+/// Writing to the terminal's streams (Glibc's `stderr` is not usable from Swift 6).
+enum Console {
+    /// Prints a line to standard output.
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// Prints a line to standard error.
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Prints JSON, two-space indented, to standard output.
+    static func json(_ value: JSONValue) {
+        out(value.serialized(pretty: true, sortedKeys: false))
+    }
+}
