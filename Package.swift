@@ -41,6 +41,10 @@ let package = Package(
             name: "FlagCoreTests",
             dependencies: ["FlagCore"]
         ),
+        .testTarget(
+            name: "FlagscopeCLITests",
+            dependencies: ["flagscope", "FlagCore"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
