@@ -16,7 +16,7 @@ struct List: ParsableCommand {
         let loaded = try workspace.loadValid()
         let resolutions = Resolver(workspace: loaded).resolveAll()
         let report = ListReport(
-            resolutions: resolutions, features: Array(loaded.features.values),
+            resolutions: resolutions, features: Array(loaded.features.values), unknownKeys: loaded.unknownKeys,
             filter: .init(text: filter, overriddenOnly: overridden, staleOnly: stale,
                           writableProvider: loaded.config.writableProvider?.name),
             now: Date())

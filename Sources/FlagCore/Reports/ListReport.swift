@@ -7,6 +7,10 @@ public struct ListReport: Sendable {
     public var rows: [Resolution]
     /// The features, for the JSON output.
     public var features: [FeatureDefinition]
+    /// Keys providers set that no blueprint declares.
+    public var unknownKeys: [UnknownKey]
+    /// The writable provider, for the overridden marker.
+    public var writableProvider: String?
     /// The moment staleness is judged against.
     public var now: Date
 
@@ -14,7 +18,7 @@ public struct ListReport: Sendable {
     public struct Filter: Sendable {
         /// Keep rows whose key, name or description contains this (case-insensitive).
         public var text: String?
-        /// Keep rows whose value comes from the writable provider.
+        /// Keep rows the writable provider sets (winning or shadowed).
         public var overriddenOnly = false
         /// Keep rows past their `expires` date.
         public var staleOnly = false
@@ -31,9 +35,11 @@ public struct ListReport: Sendable {
     }
 
     /// Builds the report from resolved values.
-    public init(resolutions: [Resolution], features: [FeatureDefinition], filter: Filter, now: Date) {
+    public init(resolutions: [Resolution], features: [FeatureDefinition], unknownKeys: [UnknownKey] = [], filter: Filter, now: Date) {
         self.now = now
         self.features = features
+        self.unknownKeys = unknownKeys
+        self.writableProvider = filter.writableProvider
         let needle = filter.text?.lowercased()
         rows = resolutions.filter { resolution in
             if let needle, !needle.isEmpty {
@@ -41,7 +47,7 @@ public struct ListReport: Sendable {
                 let haystack = [flag.key, flag.name, flag.description ?? ""].joined(separator: "\n").lowercased()
                 if !haystack.contains(needle) { return false }
             }
-            if filter.overriddenOnly, resolution.source != filter.writableProvider || resolution.reason != .provider { return false }
+            if filter.overriddenOnly, !resolution.isOverridden(in: filter.writableProvider) { return false }
             if filter.staleOnly, !resolution.isStale(now: now) { return false }
             return true
         }
@@ -57,14 +63,26 @@ public struct ListReport: Sendable {
                 "source": .string(row.source),
                 "reason": .string(row.reason.rawValue),
             ]
+            if row.isOverridden(in: writableProvider) { object["overridden"] = .bool(true) }
+            if row.layers.contains(where: { if case .typeMismatch = $0.state { return true } else { return false } }) {
+                object["typeMismatch"] = .bool(true)
+            }
             if row.isStale(now: now) { object["stale"] = .bool(true) }
             if row.flag.locked { object["locked"] = .bool(true) }
+            return .object(object)
+        }
+        let unknown: [JSONValue] = unknownKeys.map { key in
+            var object: OrderedDictionary<String, JSONValue> = ["key": .string(key.key), "provider": .string(key.provider),
+                                                                "file": .string(key.file)]
+            if let location = key.location { object["line"] = .int(location.line); object["column"] = .int(location.column) }
+            if let value = key.value { object["value"] = value.json }
+            if let suggestion = key.suggestion { object["didYouMean"] = .string(suggestion) }
             return .object(object)
         }
         let featureRows: [JSONValue] = features.map { feature in
             .object(["key": .string(feature.key), "name": .string(feature.displayName)])
         }
-        return .object(["flags": .array(flags), "features": .array(featureRows)])
+        return .object(["flags": .array(flags), "features": .array(featureRows), "unknownKeys": .array(unknown)])
     }
 
     /// An aligned table: KEY, TYPE, VALUE, SOURCE; markers for locked and stale.
@@ -72,6 +90,10 @@ public struct ListReport: Sendable {
         let header = ["KEY", "TYPE", "VALUE", "SOURCE"]
         let table = rows.map { row -> [String] in
             var source = row.source
+            if row.isOverridden(in: writableProvider), row.source != writableProvider { source += " (\(writableProvider ?? "") shadowed)" }
+            if row.layers.contains(where: { if case .typeMismatch = $0.state { return true } else { return false } }) {
+                source += " (mismatch)"
+            }
             if row.flag.locked { source += " (locked)" }
             if row.isStale(now: now) { source += " (stale)" }
             let value = row.value.map { TerminalText.truncated(TerminalText.escaped($0.displayText), toWidth: 60) } ?? "(unset)"
@@ -83,17 +105,26 @@ public struct ListReport: Sendable {
 
 /// Left-aligned columns separated by two spaces, measured in display columns.
 public enum TextTable {
-    /// Renders rows under a header; the last column is not padded.
+    /// Renders rows under a header (none when empty); the last column is not padded.
     public static func render(header: [String], rows: [[String]]) -> String {
-        let all = [header] + rows
-        var widths = [Int](repeating: 0, count: header.count)
+        let all = header.isEmpty ? rows : [header] + rows
+        var widths = [Int](repeating: 0, count: all.map(\.count).max() ?? 0)
         for row in all {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TerminalText.displayWidth(of: cell)) }
         }
         return all.map { row in
             row.enumerated().map { index, cell in
                 index == row.count - 1 ? cell : TerminalText.padded(cell, toWidth: widths[index])
-            }.joined(separator: "  ")
+            }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The text without trailing spaces (table rows whose last cells are empty).
+    func trimmingTrailingSpaces() -> String {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
+        return String(self[..<end])
     }
 }

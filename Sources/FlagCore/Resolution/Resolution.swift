@@ -22,6 +22,23 @@ public struct Resolution: Sendable, Hashable {
     public var reason: ResolutionReason
     /// Keys a computed value read.
     public var computedInputs: [String]
+    /// Every provider's layer, in stack order.
+    public var layers: [Layer]
+
+    /// The blueprint default (`nil` for context keys whose unset state means unknown).
+    public var defaultValue: FlagValue? { flag.defaultValue }
+
+    /// The winning layer, when a provider won.
+    public var winningLayer: Layer? { layers.first(where: \.isWinner) }
+
+    /// Whether the writable provider sets this key (its value may still be shadowed by a higher layer).
+    public func isOverridden(in writableProvider: String?) -> Bool {
+        guard let writableProvider, let layer = layers.first(where: { $0.provider == writableProvider }) else { return false }
+        switch layer.state {
+        case .set, .typeMismatch: return true
+        default: return false
+        }
+    }
 
     /// Whether the flag's `expires` date is before `now`.
     public func isStale(now: Date) -> Bool {

@@ -1,8 +1,7 @@
 import Foundation
 
-/// Resolves every key of a workspace: computed first, then the blueprint default.
-///
-/// Provider layers slot in between (they read files); this type owns the order of the stack.
+/// Resolves keys through the stack (SPEC §3): computed first (when it yields a value), then each
+/// provider in stack order skipping excluded ones, the first value that fits wins, else the default.
 public struct Resolver: Sendable {
     /// The workspace being resolved.
     public let workspace: Workspace
@@ -24,10 +23,41 @@ public struct Resolver: Sendable {
         return resolve(key, cache: &cache)
     }
 
+    /// The layers of a key, in stack order, with no winner marked.
+    public func layers(for flag: FlagDefinition) -> [Layer] {
+        workspace.providers.map { provider in
+            let name = provider.config.name
+            if flag.excludedProviders.contains(name) {
+                return Layer(provider: name, state: .excluded, notes: [], isWinner: false)
+            }
+            switch provider.status {
+            case .missing:
+                return Layer(provider: name, state: .missing, notes: [], isWinner: false)
+            case .failed(let message, _):
+                return Layer(provider: name, state: .error(message), notes: [], isWinner: false)
+            case .loaded:
+                guard let entry = provider.entries[flag.key] else {
+                    return Layer(provider: name, state: .unset, notes: [], isWinner: false)
+                }
+                guard let raw = entry.value else {
+                    return Layer(provider: name, state: .unset, notes: entry.notes, isWinner: false)
+                }
+                switch flag.rules.value(from: raw) {
+                case .success(let value):
+                    return Layer(provider: name, state: .set(value), notes: entry.notes, isWinner: false)
+                case .failure(let problem):
+                    return Layer(provider: name, state: .typeMismatch(raw: raw, problem: problem.message), notes: entry.notes, isWinner: false)
+                }
+            }
+        }
+    }
+
     private func resolve(_ key: String, cache: inout [String: Resolution]) -> Resolution? {
         if let cached = cache[key] { return cached }
         guard let flag = workspace.flags[key] else { return nil }
-        var resolution = Resolution(flag: flag, value: flag.defaultValue, source: "default", reason: .default, computedInputs: [])
+        var layers = layers(for: flag)
+        var resolution = Resolution(flag: flag, value: flag.defaultValue, source: "default", reason: .default,
+                                    computedInputs: [], layers: layers)
         if let expression = workspace.expressions[key] {
             // Cycles were rejected at load time, so this recursion ends.
             let inputs = expression.referencedKeys
@@ -35,9 +65,21 @@ public struct Resolver: Sendable {
             for input in inputs {
                 if let value = resolve(input, cache: &cache)?.value { values[input] = value }
             }
+            resolution.computedInputs = inputs
             if let value = expression.evaluate({ values[$0] }), flag.rules.problem(with: value) == nil {
-                resolution = Resolution(flag: flag, value: value, source: "computed", reason: .computed, computedInputs: inputs)
+                resolution.value = value
+                resolution.source = "computed"
+                resolution.reason = .computed
+                cache[key] = resolution
+                return resolution
             }
+        }
+        if let index = layers.firstIndex(where: { $0.value != nil }) {
+            layers[index].isWinner = true
+            resolution.layers = layers
+            resolution.value = layers[index].value
+            resolution.source = layers[index].provider
+            resolution.reason = .provider
         }
         cache[key] = resolution
         return resolution

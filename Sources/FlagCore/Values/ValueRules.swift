@@ -57,6 +57,41 @@ public struct ValueRules: Sendable, Hashable {
         }
     }
 
+    /// Checks a native JSON value (JSON, plist and flagd providers carry real types).
+    public func value(fromJSON json: JSONValue) -> Result<FlagValue, ValueProblem> {
+        switch (type, json) {
+        case (.bool, .bool(let bool)): return .success(.bool(bool))
+        case (.int, .int(let int)): return fitted(.int(int))
+        case (.double, .int(let int)): return fitted(.double(Double(int)))
+        case (.double, .double(let double)): return fitted(.double(double))
+        case (.string, .string(let text)), (.enum, .string(let text)), (.date, .string(let text)), (.url, .string(let text)):
+            return value(fromText: text, lenientBools: false)
+        case (.json, _): return .success(.json(json))
+        default:
+            return .failure(ValueProblem("expected \(typeDescription), found \(Self.describe(json))"))
+        }
+    }
+
+    /// Checks a provider's raw value against these rules.
+    public func value(from raw: RawValue) -> Result<FlagValue, ValueProblem> {
+        switch raw {
+        case .native(let json): return value(fromJSON: json)
+        case .text(let text): return value(fromText: text)
+        }
+    }
+
+    private static func describe(_ json: JSONValue) -> String {
+        switch json {
+        case .null: return "null"
+        case .bool(let bool): return "a bool (\(bool))"
+        case .int(let int): return "a whole number (\(int))"
+        case .double(let double): return "a number (\(JSONValue.format(double)))"
+        case .string(let text): return "text \"\(text)\""
+        case .array: return "a list"
+        case .object: return "an object"
+        }
+    }
+
     /// Parses text by type: environment variables, Firebase strings, and `set`'s argument.
     public func value(fromText text: String, lenientBools: Bool = true) -> Result<FlagValue, ValueProblem> {
         switch type {

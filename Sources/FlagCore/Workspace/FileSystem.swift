@@ -1,6 +1,7 @@
 import Foundation
 
-/// The file operations Flagscope performs, behind one seam so tests can inject faults.
+/// The file operations Flagscope performs, behind one seam so tests can inject faults
+/// (a full disk, a failing rename, a file swapped between read and write).
 public protocol FileSystem: Sendable {
     /// The bytes of a file.
     func contents(of url: URL) throws -> [UInt8]
@@ -8,6 +9,61 @@ public protocol FileSystem: Sendable {
     func fileExists(at url: URL) -> Bool
     /// Paths (relative to `folder`) matching a shell glob pattern, sorted.
     func glob(_ pattern: String, in folder: URL) -> [String]
+    /// The file a path finally names after following symlinks (the path itself when it is none).
+    func resolvingSymlinks(_ url: URL) -> URL
+    /// Identity and permission bits of an existing file, or `nil` when it does not exist.
+    func status(of url: URL) -> FileStatus?
+    /// Creates a folder and its parents.
+    func createDirectory(_ url: URL) throws
+    /// Takes the exclusive advisory lock on `url` (created when absent), waiting at most `timeout` seconds.
+    func lock(_ url: URL, timeout: Double) throws -> FileLock
+    /// Writes `bytes` to a new file beside `url`, flushed to disk, with `permissions`; returns its path.
+    func writeTemporary(_ bytes: [UInt8], beside url: URL, permissions: UInt32) throws -> URL
+    /// Atomically renames `temporary` over `target` and flushes the folder.
+    func replace(_ target: URL, with temporary: URL) throws
+    /// Removes a file, ignoring a missing one.
+    func removeFile(_ url: URL)
+}
+
+/// What identifies a version of a file: if any of it changes, someone else wrote the file.
+public struct FileStatus: Sendable, Hashable {
+    /// The inode number.
+    public var inode: UInt64
+    /// The size in bytes.
+    public var size: Int64
+    /// The modification time in nanoseconds.
+    public var modified: Int64
+    /// The permission bits (`0o644` …).
+    public var permissions: UInt32
+}
+
+/// A held lock; released by `release()` or when the process dies (the kernel drops `flock`s),
+/// so a lock file left behind by a killed process never blocks anyone.
+public final class FileLock: Sendable {
+    private let descriptor: Int32
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Releases the lock.
+    public func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+/// A file-system failure with its errno reason.
+public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    /// What was being done ("write a temporary file beside local.json").
+    public var operation: String
+    /// The system's reason ("No space left on device").
+    public var reason: String
+
+    /// From the current `errno`.
+    static func current(_ operation: String) -> FileSystemError {
+        FileSystemError(operation: operation, reason: String(cString: strerror(errno)))
+    }
+
+    public var description: String { "cannot \(operation): \(reason.lowercased())" }
 }
 
 /// The real file system.
@@ -36,5 +92,92 @@ public struct LocalFileSystem: FileSystem {
             paths.append(path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path)
         }
         return paths.sorted()
+    }
+
+    public func resolvingSymlinks(_ url: URL) -> URL {
+        var current = url
+        // Follow at most 40 links (as the kernel does) so a loop cannot hang us.
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
+            current = URL(fileURLWithPath: destination, relativeTo: current.deletingLastPathComponent()).standardizedFileURL
+        }
+        return current
+    }
+
+    public func status(of url: URL) -> FileStatus? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        return FileStatus(inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                          modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                          permissions: UInt32(info.st_mode) & 0o7777)
+    }
+
+    public func createDirectory(_ url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw FileSystemError(operation: "create the folder \(url.path)", reason: FileProblem.describe(error))
+        }
+    }
+
+    public func lock(_ url: URL, timeout: Double) throws -> FileLock {
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileSystemError.current("open the lock file \(url.lastPathComponent)") }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(descriptor)
+                throw FileSystemError(operation: "lock \(url.lastPathComponent)",
+                                      reason: "another process has held it for \(Int(timeout)) seconds")
+            }
+            usleep(10_000)
+        }
+        return FileLock(descriptor: descriptor)
+    }
+
+    public func writeTemporary(_ bytes: [UInt8], beside url: URL, permissions: UInt32) throws -> URL {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw FileSystemError.current("create a temporary file in \(folder.path)") }
+        var failure: FileSystemError?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = .current("write \(url.lastPathComponent)")
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fchmod(descriptor, mode_t(permissions)) != 0 { failure = .current("set permissions of \(url.lastPathComponent)") }
+        if failure == nil, fsync(descriptor) != 0 { failure = .current("flush \(url.lastPathComponent) to disk") }
+        close(descriptor)
+        if let failure {
+            unlink(temporary.path)
+            throw failure
+        }
+        return temporary
+    }
+
+    public func replace(_ target: URL, with temporary: URL) throws {
+        guard rename(temporary.path, target.path) == 0 else {
+            let error = FileSystemError.current("replace \(target.lastPathComponent)")
+            unlink(temporary.path)
+            throw error
+        }
+        // Flush the folder so the rename itself survives a power cut.
+        let folder = open(target.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    public func removeFile(_ url: URL) {
+        unlink(url.path)
     }
 }

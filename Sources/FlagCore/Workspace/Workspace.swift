@@ -16,6 +16,12 @@ public struct Workspace: Sendable {
     public var products: OrderedDictionary<String, Product>
     /// Parsed `computed:` expressions by flag key (only those that parse and type-check).
     public var expressions: [String: Expression]
+    /// The provider stack's contents, highest priority first.
+    public var providers: [ProviderData]
+    /// Keys that providers set and no blueprint declares.
+    public var unknownKeys: [UnknownKey]
+    /// The environment `env` providers read (kept so a reload sees the same one).
+    public var environment: [String: String]
     /// Every problem found, in no particular order (see ``Diagnostic/sortedForReading()``).
     public var diagnostics: [Diagnostic]
     /// The text of every file read, for quoting lines in diagnostics.
@@ -28,10 +34,15 @@ public struct Workspace: Sendable {
     public var hasErrors: Bool { diagnostics.containsErrors }
 
     /// Loads the workspace file at `url` and everything it names. Never throws: problems are diagnostics.
-    public static func load(from url: URL, fileSystem: FileSystem = LocalFileSystem()) -> Workspace {
-        var loader = WorkspaceLoading(fileSystem: fileSystem, workspaceFile: url)
+    /// `environment` feeds `env` providers (the process environment by default).
+    public static func load(from url: URL, fileSystem: FileSystem = LocalFileSystem(),
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Workspace {
+        var loader = WorkspaceLoading(fileSystem: fileSystem, workspaceFile: url, environment: environment)
         return loader.load()
     }
+
+    /// The provider that edits are written to, with its data.
+    public var writableProvider: ProviderData? { providers.first { $0.config.writable } }
 
     /// A renderer that can quote this workspace's files.
     public var diagnosticRenderer: DiagnosticRenderer { DiagnosticRenderer(sources: sources) }
@@ -49,12 +60,14 @@ public struct Workspace: Sendable {
 struct WorkspaceLoading {
     let fileSystem: FileSystem
     let workspaceFile: URL
+    let environment: [String: String]
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceText] = [:]
 
-    init(fileSystem: FileSystem, workspaceFile: URL) {
+    init(fileSystem: FileSystem, workspaceFile: URL, environment: [String: String]) {
         self.fileSystem = fileSystem
         self.workspaceFile = workspaceFile.standardizedFileURL
+        self.environment = environment
     }
 
     var folder: URL { workspaceFile.deletingLastPathComponent() }
@@ -76,8 +89,25 @@ struct WorkspaceLoading {
         var checks = WorkspaceChecks(config: config, blueprints: blueprints)
         checks.run()
         diagnostics.append(contentsOf: checks.diagnostics)
-        return Workspace(config: config, blueprints: blueprints, flags: checks.flags, features: checks.features,
-                         products: checks.products, expressions: checks.expressions, diagnostics: diagnostics, sources: sources)
+
+        var providerLoading = ProviderLoading(fileSystem: fileSystem, folder: folder, environment: environment)
+        var flags = checks.flags
+        let providers = providerLoading.load(config.providers, flags: flags)
+        // Any `context/*` key a provider sets is part of the simulated device (SPEC §4): text.
+        for provider in providers {
+            for key in provider.keyOrder where key.hasPrefix(ContextKeys.prefix) && flags[key] == nil {
+                guard let rules = WorkspaceChecks.contextRules(key) else { continue }
+                let origin = SourceReference(file: provider.displayPath, location: provider.entries[key]?.location ?? .start)
+                flags[key] = FlagDefinition(name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules,
+                                            defaultValue: nil, description: "Simulated device context", origin: origin, isGenerated: true)
+            }
+        }
+        let unknownKeys = providerLoading.check(providers, flags: flags)
+        diagnostics.append(contentsOf: providerLoading.diagnostics)
+        sources.merge(providerLoading.sources) { current, _ in current }
+        return Workspace(config: config, blueprints: blueprints, flags: flags, features: checks.features,
+                         products: checks.products, expressions: checks.expressions, providers: providers,
+                         unknownKeys: unknownKeys, environment: environment, diagnostics: diagnostics, sources: sources)
     }
 
     /// Reads and parses one file; problems become diagnostics.

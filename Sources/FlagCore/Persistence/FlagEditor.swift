@@ -1,0 +1,187 @@
+import Foundation
+import OrderedCollections
+
+/// Edits flags in the writable provider: parses values by type, refuses what does not fit,
+/// writes safely, and says where the value went and whether a higher layer still wins.
+public struct FlagEditor: Sendable {
+    /// The workspace as loaded before the edit.
+    public var workspace: Workspace
+    /// The file operations.
+    public var fileSystem: FileSystem
+
+    /// Creates an editor.
+    public init(workspace: Workspace, fileSystem: FileSystem = LocalFileSystem()) {
+        self.workspace = workspace
+        self.fileSystem = fileSystem
+    }
+
+    /// Why an edit was refused; nothing was written.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        /// The message, naming what would be right.
+        public var description: String
+    }
+
+    /// The writable provider, its file and a writer for it.
+    public func writer() throws(Refusal) -> (provider: ProviderConfig, writer: ProviderFileWriter) {
+        guard let provider = workspace.config.writableProvider, let path = provider.path else {
+            throw Refusal(description: "no writable provider: mark one json or plist provider with `writable: true` in \(Workspace.displayPath(of: workspace.config.file, in: workspace.folder))")
+        }
+        let declared = Set(workspace.flags.keys)
+        let writer = ProviderFileWriter(file: workspace.folder.appendingPathComponent(path), format: provider.format,
+                                        fileSystem: fileSystem, isDeclaredKey: { declared.contains($0) })
+        return (provider, writer)
+    }
+
+    /// The declared flag for `key`, or a refusal with "did you mean".
+    public func flag(_ key: String) throws(Refusal) -> FlagDefinition {
+        guard let flag = workspace.flags[key] else {
+            throw Refusal(description: "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: workspace.flags.keys.elements))")
+        }
+        return flag
+    }
+
+    /// Parses `text` by the flag's type and checks it fits.
+    public func parse(_ text: String, for flag: FlagDefinition) throws(Refusal) -> FlagValue {
+        switch flag.rules.value(fromText: text) {
+        case .success(let value): return value
+        case .failure(let problem):
+            throw Refusal(description: "cannot set \(flag.key) (\(flag.type.rawValue)): \(TerminalText.escaped(problem.message))")
+        }
+    }
+
+    /// Sets typed values (already parsed); refuses locked flags unless `force`.
+    public func set(_ values: OrderedDictionary<String, FlagValue>, force: Bool) throws(Refusal) -> EditReport {
+        for key in values.keys {
+            let flag = try flag(key)
+            if flag.locked, !force {
+                throw Refusal(description: "\(key) is locked; pass --force to change it anyway")
+            }
+            if let value = values[key], let problem = flag.rules.problem(with: value) {
+                throw Refusal(description: "cannot set \(key): \(TerminalText.escaped(problem.message))")
+            }
+        }
+        let (provider, writer) = try writer()
+        let changes = OrderedDictionary(uniqueKeysWithValues: values.map { ($0.key, KeyChange.set($0.value.json)) })
+        let result: WriteResult
+        do {
+            result = try writer.apply(changes)
+        } catch {
+            throw Refusal(description: error.description)
+        }
+        return report(result, provider: provider)
+    }
+
+    /// Removes keys from the writable provider (declared keys, or unknown keys present in it).
+    public func reset(_ keys: [String]) throws(Refusal) -> EditReport {
+        let (provider, writer) = try writer()
+        let present = Set(workspace.writableProvider?.keyOrder ?? [])
+        for key in keys where workspace.flags[key] == nil && !present.contains(key) {
+            let candidates = workspace.flags.keys.elements + Array(present)
+            throw Refusal(description: "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: candidates)); nothing was reset")
+        }
+        let changes = OrderedDictionary(uniqueKeysWithValues: keys.map { ($0, KeyChange.remove) })
+        do {
+            return report(try writer.apply(changes), provider: provider)
+        } catch {
+            throw Refusal(description: error.description)
+        }
+    }
+
+    /// Removes every key of the writable provider, declared or not.
+    public func resetAll() throws(Refusal) -> EditReport {
+        let (provider, writer) = try writer()
+        do {
+            return report(try writer.apply([:], removeAll: true), provider: provider)
+        } catch {
+            throw Refusal(description: error.description)
+        }
+    }
+
+    private func report(_ result: WriteResult, provider: ProviderConfig) -> EditReport {
+        let reloaded = Workspace.load(from: workspace.config.file, fileSystem: fileSystem,
+                                      environment: workspace.environment)
+        let resolver = Resolver(workspace: reloaded)
+        let keys = result.storedKeys + result.removedKeys + result.absentKeys
+        var resolutions: OrderedDictionary<String, Resolution> = [:]
+        for key in keys { resolutions[key] = resolver.resolve(key) }
+        return EditReport(provider: provider.name,
+                          file: Workspace.displayPath(of: result.file, in: workspace.folder),
+                          result: result, resolutions: resolutions)
+    }
+}
+
+/// What an edit did, and what each touched key now resolves to.
+public struct EditReport: Sendable {
+    /// The writable provider's name.
+    public var provider: String
+    /// Its file, relative to the workspace.
+    public var file: String
+    /// What the write did.
+    public var result: WriteResult
+    /// The touched keys' resolutions after the write (undeclared keys have none).
+    public var resolutions: OrderedDictionary<String, Resolution>
+
+    /// A warning when the written value does not win: a higher layer, a computed value, or exclusion.
+    public func shadowWarning(for key: String) -> String? {
+        guard let resolution = resolutions[key] else { return nil }
+        if resolution.flag.excludedProviders.contains(provider) {
+            return "\(key) never reads \(provider) (excludedProviders); the value has no effect"
+        }
+        if resolution.reason == .computed {
+            return "the computed value (\(resolution.value?.displayText ?? "?")) still wins over \(provider)"
+        }
+        guard resolution.source != provider, resolution.reason == .provider else { return nil }
+        let shown = resolution.value.map { TerminalText.escaped($0.displayText) } ?? "?"
+        return "\(resolution.source) still wins with \(shown) (it is higher in the stack)"
+    }
+
+    /// The human lines for `set`.
+    public var setText: String {
+        var lines: [String] = []
+        for key in result.storedKeys {
+            let value = resolutions[key]?.layers.first { $0.provider == provider }?.value?.displayText ?? "?"
+            lines.append("set \(TerminalText.escaped(key)) = \(TerminalText.escaped(value)) in \(provider) (\(file))")
+            if let warning = shadowWarning(for: key) { lines.append("warning: \(TerminalText.escaped(warning))") }
+            if resolutions[key]?.flag.requiresRestart == true { lines.append("note: takes effect after the app restarts") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The human lines for `reset`.
+    public var resetText: String {
+        var lines: [String] = []
+        for key in result.removedKeys {
+            var line = "removed \(TerminalText.escaped(key)) from \(provider) (\(file))"
+            if let resolution = resolutions[key] {
+                let value = resolution.value.map { TerminalText.escaped($0.displayText) } ?? "unset"
+                line += "; now \(value) from \(resolution.source)"
+            } else {
+                line += " (a key no blueprint declares)"
+            }
+            lines.append(line)
+        }
+        for key in result.absentKeys {
+            lines.append("\(TerminalText.escaped(key)) was not set in \(provider); nothing to remove")
+        }
+        if lines.isEmpty { lines.append("\(provider) (\(file)) was already empty") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `{"provider","file","changes":[{"key","action","value","source","warning"}]}`.
+    public var json: JSONValue {
+        var changes: [JSONValue] = []
+        func entry(_ key: String, _ action: String) -> JSONValue {
+            var object: OrderedDictionary<String, JSONValue> = ["key": .string(key), "action": .string(action)]
+            if let resolution = resolutions[key] {
+                object["value"] = resolution.value?.json ?? .null
+                object["source"] = .string(resolution.source)
+            }
+            if action == "set", let warning = shadowWarning(for: key) { object["warning"] = .string(warning) }
+            return .object(object)
+        }
+        changes += result.storedKeys.map { entry($0, "set") }
+        changes += result.removedKeys.map { entry($0, "removed") }
+        changes += result.absentKeys.map { entry($0, "notPresent") }
+        return .object(["provider": .string(provider), "file": .string(file), "changes": .array(changes)])
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import OrderedCollections
+
+/// One change to a key of the writable provider.
+public enum KeyChange: Sendable, Hashable {
+    /// Store this value.
+    case set(JSONValue)
+    /// Remove the key.
+    case remove
+}
+
+/// Why a write was refused or failed. The file is untouched in every case.
+public struct WriteError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong and what to do.
+    public var description: String
+}
+
+/// What a write did.
+public struct WriteResult: Sendable, Hashable {
+    /// The file written (after following symlinks).
+    public var file: URL
+    /// Keys whose values were stored.
+    public var storedKeys: [String]
+    /// Keys that were removed (present before).
+    public var removedKeys: [String]
+    /// Keys asked to be removed that were not in the file.
+    public var absentKeys: [String]
+}
+
+/// Writes the writable provider's file safely (SPEC §3): exclusive lock, re-read, apply only
+/// the changed keys, temporary file flushed to disk, atomic rename; permission bits and
+/// symlinks kept; an invalid file is never overwritten.
+public struct ProviderFileWriter: Sendable {
+    /// The file as the workspace names it.
+    public var file: URL
+    /// json or plist.
+    public var format: ProviderFormat
+    /// The file operations (a seam for fault-injection tests).
+    public var fileSystem: FileSystem
+    /// Declared keys, so nested plist dictionaries that are json flag values are not descended into.
+    public var isDeclaredKey: @Sendable (String) -> Bool
+    /// How long to wait for another writer's lock.
+    public var lockTimeout: Double = 5
+
+    /// Creates a writer.
+    public init(file: URL, format: ProviderFormat, fileSystem: FileSystem = LocalFileSystem(),
+                isDeclaredKey: @escaping @Sendable (String) -> Bool = { _ in false }) {
+        self.file = file
+        self.format = format
+        self.fileSystem = fileSystem
+        self.isDeclaredKey = isDeclaredKey
+    }
+
+    /// Applies `changes` (or removes every key with `removeAll`) and returns what happened.
+    public func apply(_ changes: OrderedDictionary<String, KeyChange>, removeAll: Bool = false) throws(WriteError) -> WriteResult {
+        let target = fileSystem.resolvingSymlinks(file)
+        let shown = target.lastPathComponent
+        do {
+            try fileSystem.createDirectory(target.deletingLastPathComponent())
+        } catch {
+            throw WriteError(description: "\(error)")
+        }
+        let lock: FileLock
+        do {
+            lock = try fileSystem.lock(target.deletingLastPathComponent().appendingPathComponent(shown + ".lock"), timeout: lockTimeout)
+        } catch {
+            throw WriteError(description: "\(error)")
+        }
+        defer { lock.release() }
+
+        // Someone who ignores the lock may still replace the file between our read and our
+        // rename: notice it and start over from their version, a few times at most.
+        for _ in 0..<5 {
+            let before = fileSystem.status(of: target)
+            var entries = try read(target, exists: before != nil)
+            var result = WriteResult(file: target, storedKeys: [], removedKeys: [], absentKeys: [])
+            if removeAll {
+                result.removedKeys = Array(entries.keys)
+                entries.removeAll()
+            }
+            for (key, change) in changes {
+                switch change {
+                case .set(let value):
+                    entries[key] = value
+                    result.storedKeys.append(key)
+                case .remove:
+                    if entries.removeValue(forKey: key) != nil { result.removedKeys.append(key) } else if !removeAll { result.absentKeys.append(key) }
+                }
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try encode(entries)
+            } catch {
+                throw WriteError(description: "cannot encode \(shown): \(error)")
+            }
+            let permissions = before?.permissions ?? Self.defaultPermissions()
+            let temporary: URL
+            do {
+                temporary = try fileSystem.writeTemporary(bytes, beside: target, permissions: permissions)
+            } catch {
+                throw WriteError(description: "\(error); \(shown) was not changed")
+            }
+            guard fileSystem.status(of: target) == before else {
+                fileSystem.removeFile(temporary)
+                continue
+            }
+            do {
+                try fileSystem.replace(target, with: temporary)
+            } catch {
+                fileSystem.removeFile(temporary)
+                throw WriteError(description: "\(error); \(shown) was not changed")
+            }
+            return result
+        }
+        throw WriteError(description: "\(shown) kept changing while writing; nothing was written, try again")
+    }
+
+    /// The current keys of the file; a file that exists but cannot be parsed is refused.
+    private func read(_ target: URL, exists: Bool) throws(WriteError) -> OrderedDictionary<String, JSONValue> {
+        guard exists else { return [:] }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.contents(of: target)
+        } catch {
+            throw WriteError(description: "cannot read \(target.path): \(FileProblem.describe(error)); nothing was written")
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
+        do throws(DocumentError) {
+            switch format {
+            case .plist:
+                let entries = try ProviderReaders.plist(bytes, isKey: isDeclaredKey)
+                return entries.compactMapValues { entry in
+                    if case .native(let value)? = entry.value { return value }
+                    return nil
+                }
+            default:
+                let root = try JSONReader.parse(bytes)
+                guard let pairs = root.mapping else {
+                    throw DocumentError("expected a JSON object of keys to values, found \(root.kindDescription)", at: root.location)
+                }
+                var entries = OrderedDictionary<String, JSONValue>()
+                for (key, value) in pairs { entries[key.scalarText ?? ""] = JSONValue(value) }
+                return entries
+            }
+        } catch {
+            throw WriteError(description: "refusing to write \(target.path): it is not valid \(format.rawValue) (line \(error.location.line), column \(error.location.column): \(error.message)); fix or remove it first, nothing was written")
+        }
+    }
+
+    /// JSON: sorted keys, two-space indent, trailing newline. Plist: one dictionary per segment.
+    private func encode(_ entries: OrderedDictionary<String, JSONValue>) throws -> [UInt8] {
+        switch format {
+        case .plist:
+            var root: [String: Any] = [:]
+            for (key, value) in entries {
+                Self.insert(PlistValues.object(from: value), at: key.split(separator: "/").map(String.init)[...], into: &root)
+            }
+            return Array(try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0))
+        default:
+            return Array((JSONValue.object(entries).serialized(pretty: true, sortedKeys: true) + "\n").utf8)
+        }
+    }
+
+    private static func insert(_ value: Any, at path: ArraySlice<String>, into dictionary: inout [String: Any]) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            dictionary[first] = value
+            return
+        }
+        var nested = dictionary[first] as? [String: Any] ?? [:]
+        insert(value, at: path.dropFirst(), into: &nested)
+        dictionary[first] = nested
+    }
+
+    /// What a new file gets: 0666 minus the process umask.
+    static func defaultPermissions() -> UInt32 {
+        let mask = umask(0o022)
+        umask(mask)
+        return 0o666 & ~UInt32(mask)
+    }
+}

@@ -1,0 +1,76 @@
+/// A value as a provider file holds it, before it is checked against the flag's type.
+public enum RawValue: Sendable, Hashable {
+    /// A typed value from a JSON, plist or flagd file.
+    case native(JSONValue)
+    /// Text to be parsed by the flag's type (environment variables, Firebase strings).
+    case text(String)
+
+    /// The raw value as JSON, for `get --json` (`"raw": …`).
+    public var json: JSONValue {
+        switch self {
+        case .native(let value): return value
+        case .text(let text): return .string(text)
+        }
+    }
+
+    /// The raw value as people read it.
+    public var displayText: String {
+        switch self {
+        case .native(.string(let text)): return "\"\(text)\""
+        case .native(let value): return value.compactText
+        case .text(let text): return "\"\(text)\""
+        }
+    }
+}
+
+/// One key's entry in a provider.
+public struct ProviderEntry: Sendable, Hashable {
+    /// The value; `nil` means the provider names the key but leaves it unset
+    /// (Firebase `useInAppDefault`, a DISABLED flagd flag).
+    public var value: RawValue?
+    /// Where the key is written, when the format has positions.
+    public var location: TextLocation?
+    /// Facts shown beside the value and not evaluated: conditional values, targeting rules, variants.
+    public var notes: [String]
+
+    /// Creates an entry.
+    public init(value: RawValue?, location: TextLocation? = nil, notes: [String] = []) {
+        self.value = value
+        self.location = location
+        self.notes = notes
+    }
+}
+
+/// What a provider said when it was read.
+public enum ProviderStatus: Sendable, Hashable {
+    /// Read; `entries` holds its keys.
+    case loaded
+    /// The file does not exist (normal for a writable file before the first edit).
+    case missing
+    /// The file could not be read or parsed; other providers are not affected.
+    case failed(message: String, location: TextLocation?)
+}
+
+/// The contents of one provider, read once per load.
+public struct ProviderData: Sendable {
+    /// The provider's declaration.
+    public var config: ProviderConfig
+    /// Loaded, missing or failed.
+    public var status: ProviderStatus
+    /// Keys to entries, in file order.
+    public var entries: [String: ProviderEntry]
+    /// The keys in file order (for listings of unknown keys).
+    public var keyOrder: [String]
+    /// The file as diagnostics show it (relative to the workspace), or `environment`.
+    public var displayPath: String
+
+    /// Creates provider data.
+    public init(config: ProviderConfig, status: ProviderStatus, entries: [String: ProviderEntry] = [:], keyOrder: [String] = [],
+                displayPath: String) {
+        self.config = config
+        self.status = status
+        self.entries = entries
+        self.keyOrder = keyOrder
+        self.displayPath = displayPath
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import OrderedCollections
+
+/// A key that a provider sets and no blueprint declares.
+public struct UnknownKey: Sendable, Hashable {
+    /// The key as the provider writes it.
+    public var key: String
+    /// The provider that has it.
+    public var provider: String
+    /// The provider's file (relative to the workspace) or `environment`.
+    public var file: String
+    /// Where in the file, when known.
+    public var location: TextLocation?
+    /// The raw value.
+    public var value: RawValue?
+    /// The closest declared key ("did you mean").
+    public var suggestion: String?
+}
+
+/// Reads every provider of a workspace and reports what `validate` should say about them.
+struct ProviderLoading {
+    let fileSystem: FileSystem
+    let folder: URL
+    let environment: [String: String]
+    var diagnostics: [Diagnostic] = []
+    var sources: [String: SourceText] = [:]
+
+    /// Reads each provider; a failure is confined to its own layer.
+    mutating func load(_ providers: [ProviderConfig], flags: OrderedDictionary<String, FlagDefinition>) -> [ProviderData] {
+        providers.map { load($0, flags: flags) }
+    }
+
+    private mutating func load(_ config: ProviderConfig, flags: OrderedDictionary<String, FlagDefinition>) -> ProviderData {
+        if config.format == .env {
+            let prefix = config.prefix ?? ""
+            let entries = ProviderReaders.environment(environment, prefix: prefix, keys: flags.keys)
+            return ProviderData(config: config, status: .loaded, entries: Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }),
+                                keyOrder: Array(entries.keys), displayPath: "environment (\(prefix)*)")
+        }
+        guard let path = config.path else {
+            return ProviderData(config: config, status: .failed(message: "no path", location: nil), displayPath: config.name)
+        }
+        let url = folder.appendingPathComponent(path)
+        let displayPath = Workspace.displayPath(of: url, in: folder)
+        guard fileSystem.fileExists(at: url) else {
+            if !config.writable {
+                diagnostics.append(.warning("provider '\(TerminalText.escaped(config.name))' reads \(displayPath), which does not exist; its layer shows 'missing'",
+                                            file: config.origin.file, at: config.origin.location))
+            }
+            return ProviderData(config: config, status: .missing, displayPath: displayPath)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.contents(of: url)
+        } catch {
+            let message = "cannot read provider file: \(FileProblem.describe(error))"
+            diagnostics.append(.error(message, file: displayPath, at: nil))
+            return ProviderData(config: config, status: .failed(message: message, location: nil), displayPath: displayPath)
+        }
+        sources[displayPath] = SourceText(path: displayPath, text: String(decoding: bytes, as: UTF8.self))
+        do {
+            let entries: OrderedDictionary<String, ProviderEntry>
+            switch config.format {
+            case .json: entries = try ProviderReaders.json(bytes)
+            case .firebase: entries = try ProviderReaders.firebase(bytes)
+            case .flagd: entries = try ProviderReaders.flagd(bytes)
+            case .unleash: entries = try ProviderReaders.unleash(bytes, typeOf: { flags[$0]?.type })
+            case .plist: entries = try ProviderReaders.plist(bytes, isKey: { flags[$0] != nil })
+            case .env: entries = [:]
+            }
+            return ProviderData(config: config, status: .loaded, entries: Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }),
+                                keyOrder: Array(entries.keys), displayPath: displayPath)
+        } catch {
+            let message = "\(config.format.rawValue) provider '\(config.name)': \(error.message)"
+            diagnostics.append(.error(TerminalText.escaped(message), file: displayPath, at: error.location))
+            return ProviderData(config: config, status: .failed(message: error.message, location: error.location), displayPath: displayPath)
+        }
+    }
+
+    /// Warnings for keys no blueprint declares, and for values that do not fit their flag.
+    mutating func check(_ providers: [ProviderData], flags: OrderedDictionary<String, FlagDefinition>) -> [UnknownKey] {
+        var unknown: [UnknownKey] = []
+        let declared = flags.keys.elements.filter { !$0.hasPrefix(ContextKeys.prefix) }
+        for provider in providers where provider.status == .loaded {
+            for key in provider.keyOrder {
+                let entry = provider.entries[key]!
+                guard let flag = flags[key] else {
+                    let suggestion = Suggestion.closest(to: key, in: declared)
+                    unknown.append(UnknownKey(key: key, provider: provider.config.name, file: provider.displayPath,
+                                              location: entry.location, value: entry.value, suggestion: suggestion))
+                    let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+                    diagnostics.append(.warning("'\(TerminalText.escaped(key))' in provider '\(TerminalText.escaped(provider.config.name))' is declared by no blueprint\(hint)",
+                                                file: provider.displayPath, at: entry.location))
+                    continue
+                }
+                guard let raw = entry.value, !flag.excludedProviders.contains(provider.config.name) else { continue }
+                if case .failure(let problem) = flag.rules.value(from: raw) {
+                    diagnostics.append(.warning("'\(TerminalText.escaped(key))' in provider '\(TerminalText.escaped(provider.config.name))' does not fit the flag: \(TerminalText.escaped(problem.message)); it is ignored",
+                                                file: provider.displayPath, at: entry.location))
+                }
+            }
+        }
+        return unknown
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import OrderedCollections
+
+/// Reads each provider format (SPEC §3) into key → entry, with positions where the format has them.
+enum ProviderReaders {
+    /// The entries of a file, in file order.
+    typealias Entries = OrderedDictionary<String, ProviderEntry>
+
+    /// A flat JSON object of full keys to native values; `null` leaves a key unset.
+    static func json(_ bytes: [UInt8]) throws(DocumentError) -> Entries {
+        let root = try JSONReader.parse(bytes)
+        guard let pairs = root.mapping else {
+            throw DocumentError("a json provider file must be an object of flag keys to values, found \(root.kindDescription)", at: root.location)
+        }
+        var entries = Entries()
+        for (key, value) in pairs {
+            let name = key.scalarText ?? ""
+            entries[name] = ProviderEntry(value: value.isNull ? nil : .native(JSONValue(value)), location: key.location)
+        }
+        return entries
+    }
+
+    /// A Firebase Remote Config template: `parameters` and `parameterGroups[*].parameters`.
+    static func firebase(_ bytes: [UInt8]) throws(DocumentError) -> Entries {
+        let root = try JSONReader.parse(bytes)
+        guard root.mapping != nil else {
+            throw DocumentError("a Remote Config template is a JSON object with \"parameters\", found \(root.kindDescription)", at: root.location)
+        }
+        var conditions: [String: String] = [:]
+        for condition in root["conditions"]?.sequence ?? [] {
+            if let name = condition["name"]?.scalarText { conditions[name] = condition["expression"]?.scalarText }
+        }
+        var entries = Entries()
+        func readParameters(_ node: SourceNode?, group: String?) throws(DocumentError) {
+            guard let node, !node.isNull else { return }
+            guard let pairs = node.mapping else {
+                throw DocumentError("\"parameters\" must be an object of parameter names", at: node.location)
+            }
+            for (key, parameter) in pairs {
+                guard let name = key.scalarText else { continue }
+                var notes: [String] = []
+                if let group { notes.append("in parameter group \(group)") }
+                for (conditionKey, conditional) in parameter["conditionalValues"]?.mapping ?? [] {
+                    let conditionName = conditionKey.scalarText ?? "?"
+                    let expression = conditions[conditionName].map { " (\($0))" } ?? ""
+                    let shown = conditional["useInAppDefault"]?.scalarText == "true"
+                        ? "in-app default" : (conditional["value"]?.scalarText.map { "\"\($0)\"" } ?? "?")
+                    notes.append("if \(conditionName)\(expression): \(shown) (conditions are not evaluated)")
+                }
+                let defaultValue = parameter["defaultValue"]
+                var value: RawValue?
+                if let text = defaultValue?["value"]?.scalarText {
+                    value = .text(text)
+                } else if defaultValue?["useInAppDefault"]?.scalarText == "true" {
+                    notes.append("useInAppDefault: the app's own default applies")
+                }
+                entries[name] = ProviderEntry(value: value, location: key.location, notes: notes)
+            }
+        }
+        try readParameters(root["parameters"], group: nil)
+        for (groupKey, group) in root["parameterGroups"]?.mapping ?? [] {
+            try readParameters(group["parameters"], group: groupKey.scalarText)
+        }
+        return entries
+    }
+
+    /// OpenFeature flagd definitions: `variants[defaultVariant]` when ENABLED; DISABLED is unset.
+    static func flagd(_ bytes: [UInt8]) throws(DocumentError) -> Entries {
+        let root = try JSONReader.parse(bytes)
+        guard let flags = root["flags"], let pairs = flags.mapping else {
+            throw DocumentError("a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
+        }
+        var entries = Entries()
+        for (key, flag) in pairs {
+            guard let name = key.scalarText else { continue }
+            var notes: [String] = []
+            let state = flag["state"]?.scalarText ?? "ENABLED"
+            let variantName = flag["defaultVariant"]?.scalarText
+            if flag["targeting"].map({ !($0.mapping?.isEmpty ?? false) && !$0.isNull }) == true {
+                notes.append("has targeting rules (not evaluated; the default variant is shown)")
+            }
+            var value: RawValue?
+            if state == "DISABLED" {
+                notes.append("state DISABLED")
+            } else if let variantName, let variant = flag["variants"]?[variantName] {
+                value = .native(JSONValue(variant))
+                notes.append("default variant: \(variantName)")
+            } else {
+                notes.append("default variant \(variantName.map { "'\($0)'" } ?? "(none)") is not among the variants")
+            }
+            entries[name] = ProviderEntry(value: value, location: key.location, notes: notes)
+        }
+        return entries
+    }
+
+    /// An Unleash client payload (`{"version":2,"features":[…]}`) or an export with
+    /// `featureEnvironments`. Bool flags take `enabled`; other types take the payload of the
+    /// heaviest variant of an enabled toggle.
+    static func unleash(_ bytes: [UInt8], typeOf: (String) -> FlagType?) throws(DocumentError) -> Entries {
+        let root = try JSONReader.parse(bytes)
+        guard let features = root["features"]?.sequence else {
+            throw DocumentError("an Unleash file is a JSON object with a \"features\" list", at: root["features"]?.location ?? root.location)
+        }
+        // An export keeps `enabled` and variants per environment; the first environment listed wins.
+        var environments: [String: SourceNode] = [:]
+        for item in root["featureEnvironments"]?.sequence ?? [] {
+            if let name = item["featureName"]?.scalarText, environments[name] == nil { environments[name] = item }
+        }
+        var entries = Entries()
+        for feature in features {
+            guard let name = feature["name"]?.scalarText else { continue }
+            let environment = environments[name]
+            let enabledNode = environment?["enabled"] ?? feature["enabled"]
+            let enabled = enabledNode?.scalarText == "true"
+            var notes: [String] = []
+            if let environmentName = environment?["environment"]?.scalarText { notes.append("environment \(environmentName)") }
+            let strategies = (feature["strategies"]?.sequence ?? []).compactMap { $0["name"]?.scalarText }
+            if !strategies.isEmpty { notes.append("strategies: \(strategies.joined(separator: ", ")) (not evaluated)") }
+            var value: RawValue = .native(.bool(enabled))
+            let type = typeOf(name)
+            if let type, type != .bool {
+                let variants = (environment?["variants"] ?? feature["variants"])?.sequence ?? []
+                let heaviest = variants.max { (weight($0) ?? 0) < (weight($1) ?? 0) }
+                if !enabled {
+                    entries[name] = ProviderEntry(value: nil, location: feature.location, notes: notes + ["disabled"])
+                    continue
+                }
+                if let heaviest, let payload = heaviest["payload"]?["value"]?.scalarText {
+                    value = .text(payload)
+                    notes.append("variant \(heaviest["name"]?.scalarText ?? "?")")
+                }
+            }
+            entries[name] = ProviderEntry(value: value, location: feature["name"]?.location ?? feature.location, notes: notes)
+        }
+        return entries
+    }
+
+    private static func weight(_ variant: SourceNode) -> Double? {
+        variant["weight"]?.scalarText.flatMap(PlainScalar.number)
+    }
+
+    /// Environment variables: `prefix` + key upper-cased with `/` → `__`.
+    static func environment(_ variables: [String: String], prefix: String, keys: some Sequence<String>) -> Entries {
+        var entries = Entries()
+        var claimed: Set<String> = []
+        for key in keys {
+            let name = variableName(for: key, prefix: prefix)
+            if let value = variables[name] {
+                entries[key] = ProviderEntry(value: .text(value), notes: ["from $\(name)"])
+                claimed.insert(name)
+            }
+        }
+        // With a prefix, other variables that carry it are keys nobody declares.
+        if !prefix.isEmpty {
+            for name in variables.keys.sorted() where name.hasPrefix(prefix) && !claimed.contains(name) {
+                let key = String(name.dropFirst(prefix.count)).replacingOccurrences(of: "__", with: "/").lowercased()
+                entries[key] = ProviderEntry(value: .text(variables[name]!), notes: ["from $\(name)"])
+            }
+        }
+        return entries
+    }
+
+    /// The variable that holds `key` for an env provider.
+    static func variableName(for key: String, prefix: String) -> String {
+        prefix + key.uppercased().replacingOccurrences(of: "/", with: "__")
+    }
+
+    /// A RealFlags LocalProvider plist: one nested dictionary per key segment. A dictionary whose
+    /// path is a declared key is that flag's (json) value; otherwise it is descended into.
+    static func plist(_ bytes: [UInt8], isKey: (String) -> Bool) throws(DocumentError) -> Entries {
+        let tree: Any
+        do {
+            tree = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        } catch {
+            throw DocumentError("not a valid property list: \(PlistValues.reason(error))", at: PlistValues.line(of: error))
+        }
+        guard let root = tree as? [String: Any] else {
+            throw DocumentError("a plist provider file must hold a dictionary at its root", at: .start)
+        }
+        var entries = Entries()
+        func visit(_ dictionary: [String: Any], prefix: String) {
+            for name in dictionary.keys.sorted() {
+                let key = prefix.isEmpty ? name : prefix + "/" + name
+                let value = dictionary[name]!
+                if let nested = value as? [String: Any], !isKey(key) {
+                    visit(nested, prefix: key)
+                } else {
+                    entries[key] = ProviderEntry(value: .native(PlistValues.json(from: value)))
+                }
+            }
+        }
+        visit(root, prefix: "")
+        return entries
+    }
+}
+
+/// Conversions between property-list objects and ``JSONValue``.
+enum PlistValues {
+    /// A plist object as JSON: numbers keep int/real, dates become ISO 8601 text, data base64.
+    static func json(from value: Any) -> JSONValue {
+        switch value {
+        case let bool as Bool where !(value is NSNumber) || String(cString: (value as! NSNumber).objCType) == "c":
+            return .bool(bool)
+        case let number as NSNumber:
+            let type = String(cString: number.objCType)
+            if type == "d" || type == "f" { return .double(number.doubleValue) }
+            if type == "c" || type == "B" { return .bool(number.boolValue) }
+            return .int(number.intValue)
+        case let text as String:
+            return .string(text)
+        case let date as Date:
+            return .string(ISO8601DateFormatter().string(from: date))
+        case let data as Data:
+            return .string(data.base64EncodedString())
+        case let array as [Any]:
+            return .array(array.map(json(from:)))
+        case let dictionary as [String: Any]:
+            var object = OrderedDictionary<String, JSONValue>()
+            for key in dictionary.keys.sorted() { object[key] = json(from: dictionary[key]!) }
+            return .object(object)
+        default:
+            return .string(String(describing: value))
+        }
+    }
+
+    /// A JSON value as a plist object (`null` cannot be stored and becomes an empty string).
+    static func object(from value: JSONValue) -> Any {
+        switch value {
+        case .null: return ""
+        case .bool(let bool): return bool
+        case .int(let int): return int
+        case .double(let double): return double
+        case .string(let text): return text
+        case .array(let items): return items.map(object(from:))
+        case .object(let members):
+            var dictionary: [String: Any] = [:]
+            for (key, member) in members { dictionary[key] = object(from: member) }
+            return dictionary
+        }
+    }
+
+    /// The parser's reason without Foundation's error wrapping.
+    static func reason(_ error: Error) -> String {
+        let description = (error as NSError).userInfo["NSDebugDescription"] as? String
+        return description ?? "unreadable"
+    }
+
+    /// The line the plist parser names, if any.
+    static func line(of error: Error) -> TextLocation {
+        let text = reason(error)
+        guard let range = text.range(of: "at line ") else { return .start }
+        let digits = text[range.upperBound...].prefix { $0.isNumber }
+        return TextLocation(line: Int(digits) ?? 1, column: 1)
+    }
+}

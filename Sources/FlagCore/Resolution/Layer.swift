@@ -1,0 +1,45 @@
+/// What one provider says about one key (SPEC §3).
+public enum LayerState: Sendable, Hashable {
+    /// The provider has a value that fits.
+    case set(FlagValue)
+    /// The provider has nothing for this key (or names it and defers to the app's default).
+    case unset
+    /// The flag lists this provider in `excludedProviders`.
+    case excluded
+    /// The provider has a value that does not fit; it never wins.
+    case typeMismatch(raw: RawValue, problem: String)
+    /// The provider's file does not exist.
+    case missing
+    /// The provider's file could not be read or parsed.
+    case error(String)
+
+    /// The state's name as `get --json` writes it.
+    public var name: String {
+        switch self {
+        case .set: return "set"
+        case .unset: return "unset"
+        case .excluded: return "excluded"
+        case .typeMismatch: return "typeMismatch"
+        case .missing: return "missing"
+        case .error: return "error"
+        }
+    }
+}
+
+/// One provider's layer for one key.
+public struct Layer: Sendable, Hashable {
+    /// The provider's name.
+    public var provider: String
+    /// What it says.
+    public var state: LayerState
+    /// Facts shown and not evaluated (Firebase conditions, flagd targeting, Unleash strategies).
+    public var notes: [String]
+    /// Whether this layer's value is the resolved value.
+    public var isWinner: Bool
+
+    /// The layer's value when set.
+    public var value: FlagValue? {
+        if case .set(let value) = state { return value }
+        return nil
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import FlagCore
+import Foundation
+
+/// `flagscope get KEY`: the value and where it came from, layer by layer.
+struct Get: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show a key's value and every provider layer's say on it.")
+
+    @OptionGroup var workspace: WorkspaceOptions
+    @Flag(help: "Print JSON.") var json = false
+    @Argument(help: "The full flag key, such as secrets/boom_feature.") var key: String
+
+    func run() throws {
+        let loaded = try workspace.loadValid()
+        guard let resolution = Resolver(workspace: loaded).resolve(key) else {
+            Console.error("error: unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: loaded.flags.keys.elements))")
+            throw ExitCode.failure
+        }
+        let report = GetReport(resolution: resolution, now: Date())
+        if json { Console.json(report.json) } else { Console.out(report.text) }
+    }
+}
