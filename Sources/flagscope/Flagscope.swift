@@ -10,6 +10,6 @@ struct Flagscope: ParsableCommand {
         abstract: "Browse feature flags, see which provider layer set each value, and explain unavailable features.",
         discussion: "Run inside a folder with a flagscope.yml (or below one), or pass --config PATH.",
         version: "0.1.0",
-        subcommands: [Demo.self, Init.self, Validate.self, List.self, Get.self, Set.self, Reset.self]
+        subcommands: [Demo.self, Init.self, Validate.self, List.self, Get.self, Set.self, Reset.self, Explain.self]
     )
 }

@@ -15,8 +15,9 @@ struct List: ParsableCommand {
     func run() throws {
         let loaded = try workspace.loadValid()
         let resolutions = Resolver(workspace: loaded).resolveAll()
+        let features = FeatureEvaluator(workspace: loaded, resolutions: resolutions).explainAll()
         let report = ListReport(
-            resolutions: resolutions, features: Array(loaded.features.values), unknownKeys: loaded.unknownKeys,
+            resolutions: resolutions, features: Array(features.values), unknownKeys: loaded.unknownKeys,
             filter: .init(text: filter, overriddenOnly: overridden, staleOnly: stale,
                           writableProvider: loaded.config.writableProvider?.name),
             now: Date())

@@ -5,8 +5,8 @@ import OrderedCollections
 public struct ListReport: Sendable {
     /// The rows, after filtering.
     public var rows: [Resolution]
-    /// The features, for the JSON output.
-    public var features: [FeatureDefinition]
+    /// The features with their availability, for the JSON output.
+    public var features: [FeatureExplanation]
     /// Keys providers set that no blueprint declares.
     public var unknownKeys: [UnknownKey]
     /// The writable provider, for the overridden marker.
@@ -35,7 +35,7 @@ public struct ListReport: Sendable {
     }
 
     /// Builds the report from resolved values.
-    public init(resolutions: [Resolution], features: [FeatureDefinition], unknownKeys: [UnknownKey] = [], filter: Filter, now: Date) {
+    public init(resolutions: [Resolution], features: [FeatureExplanation], unknownKeys: [UnknownKey] = [], filter: Filter, now: Date) {
         self.now = now
         self.features = features
         self.unknownKeys = unknownKeys
@@ -79,8 +79,9 @@ public struct ListReport: Sendable {
             if let suggestion = key.suggestion { object["didYouMean"] = .string(suggestion) }
             return .object(object)
         }
-        let featureRows: [JSONValue] = features.map { feature in
-            .object(["key": .string(feature.key), "name": .string(feature.displayName)])
+        let featureRows: [JSONValue] = features.map { explanation in
+            .object(["key": .string(explanation.feature.key), "name": .string(explanation.feature.displayName),
+                     "availability": .string(explanation.availability.rawValue)])
         }
         return .object(["flags": .array(flags), "features": .array(featureRows), "unknownKeys": .array(unknown)])
     }

@@ -1,0 +1,106 @@
+/// The status of one constraint on the simulated device (SPEC §4).
+public enum ConstraintStatus: String, Sendable, Hashable {
+    case satisfied, notSatisfied, notDetermined
+    /// A platform constraint for a platform other than the simulated one.
+    case notActive
+}
+
+/// Whether a feature can be used: a three-valued AND of its constraints and its parent.
+public enum Availability: String, Sendable, Hashable {
+    case available, unavailable, unknown
+
+    /// `unavailable` if any is notSatisfied, else `unknown` if any is notDetermined, else `available`.
+    init(_ statuses: some Sequence<ConstraintStatus>) {
+        var sawUnknown = false
+        for status in statuses {
+            if status == .notSatisfied { self = .unavailable; return }
+            if status == .notDetermined { sawUnknown = true }
+        }
+        self = sawUnknown ? .unknown : .available
+    }
+
+    /// ✓ / ✗ / ? as the tree and `explain` show it.
+    public var symbol: String {
+        switch self {
+        case .available: return "✓"
+        case .unavailable: return "✗"
+        case .unknown: return "?"
+        }
+    }
+}
+
+/// The kind of a constraint, as `explain --json` names it.
+public enum ConstraintKind: String, Sendable, Hashable {
+    case permission, purchase, platform, userToggled, runtimeEnabled
+}
+
+/// One evaluated constraint.
+public struct ConstraintResult: Sendable, Hashable {
+    /// What kind of constraint.
+    public var kind: ConstraintKind
+    /// Its name: the permission, the products, the platform, or the key.
+    public var name: String
+    /// Its status.
+    public var status: ConstraintStatus
+    /// What the context says (`denied`, `notPurchased`, `iOS 16.4 < 17`…).
+    public var detail: String
+    /// The stack key that decides it (the first, for purchases over several products).
+    public var key: String
+    /// Every stack key that decides it.
+    public var keys: [String]
+    /// Internal: why a purchase or platform constraint is not satisfied, for next steps.
+    var cause: Cause = .none
+
+    enum Cause: Hashable, Sendable {
+        case none
+        case restricted
+        case denied
+        case requestable
+        case notPurchased(keys: [String])
+        case unknownContext(keys: [String])
+        case unsupportedPlatform
+        case osTooOld
+        case toggledOff
+        case runtimeOff
+    }
+}
+
+/// What to do about an unavailable or unknown feature, in the order an app talks to its user.
+public enum NextStepAction: String, Sendable, Hashable, CaseIterable {
+    case restricted, purchase, openSettings, requestPermission, enableParent, turnOn, enableRuntime
+    case unsupportedPlatform, upgradeOS, unknownContext
+}
+
+/// One next step with every stack key QA can change to simulate fixing it.
+public struct NextStep: Sendable, Hashable {
+    /// The action.
+    public var action: NextStepAction
+    /// Keys to change.
+    public var keys: [String]
+    /// A sentence a QA engineer can act on.
+    public var message: String
+}
+
+/// The answer to "why is this feature (un)available on this device?".
+public struct FeatureExplanation: Sendable, Hashable {
+    /// The feature.
+    public var feature: FeatureDefinition
+    /// Its availability.
+    public var availability: Availability
+    /// The parent's key and availability, for sub-features.
+    public var parent: (key: String, name: String, availability: Availability)?
+    /// Each constraint, in declaration order (permissions, purchase, toggles, platforms).
+    public var constraints: [ConstraintResult]
+    /// Next steps in SPEC order; empty when available.
+    public var nextSteps: [NextStep]
+
+    public static func == (lhs: FeatureExplanation, rhs: FeatureExplanation) -> Bool {
+        lhs.feature == rhs.feature && lhs.availability == rhs.availability && lhs.constraints == rhs.constraints
+            && lhs.nextSteps == rhs.nextSteps && lhs.parent?.key == rhs.parent?.key && lhs.parent?.availability == rhs.parent?.availability
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(feature.key)
+        hasher.combine(availability)
+    }
+}

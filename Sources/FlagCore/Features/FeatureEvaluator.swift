@@ -1,0 +1,281 @@
+import OrderedCollections
+
+/// Evaluates features against the simulated device, whose state is ordinary `context/*` keys
+/// resolved through the stack (SPEC §4).
+public struct FeatureEvaluator: Sendable {
+    /// The workspace.
+    public let workspace: Workspace
+    /// Resolved values by key.
+    private let values: [String: FlagValue]
+
+    /// Evaluates with values resolved by `resolver`.
+    public init(workspace: Workspace, resolutions: [Resolution]) {
+        self.workspace = workspace
+        var values: [String: FlagValue] = [:]
+        for resolution in resolutions { if let value = resolution.value { values[resolution.flag.key] = value } }
+        self.values = values
+    }
+
+    /// Every feature's explanation, parents before children, by key.
+    public func explainAll() -> OrderedDictionary<String, FeatureExplanation> {
+        var results: OrderedDictionary<String, FeatureExplanation> = [:]
+        for key in workspace.features.keys { _ = explain(key, memo: &results) }
+        return results
+    }
+
+    /// One feature's explanation, or `nil` for an unknown key.
+    public func explain(_ key: String) -> FeatureExplanation? {
+        var memo: OrderedDictionary<String, FeatureExplanation> = [:]
+        return explain(key, memo: &memo)
+    }
+
+    private func explain(_ key: String, memo: inout OrderedDictionary<String, FeatureExplanation>) -> FeatureExplanation? {
+        if let known = memo[key] { return known }
+        guard let feature = workspace.features[key] else { return nil }
+        let parent = parentKey(of: key).flatMap { explain($0, memo: &memo) }
+        let constraints = evaluate(feature)
+        var statuses = constraints.map(\.status)
+        if let parent {
+            switch parent.availability {
+            case .unavailable: statuses.append(.notSatisfied)
+            case .unknown: statuses.append(.notDetermined)
+            case .available: break
+            }
+        }
+        let availability = Availability(statuses)
+        let steps = availability == .available ? [] : nextSteps(feature, constraints: constraints, parent: parent)
+        let explanation = FeatureExplanation(
+            feature: feature, availability: availability,
+            parent: parent.map { ($0.feature.key, $0.feature.displayName, $0.availability) },
+            constraints: constraints, nextSteps: steps)
+        memo[key] = explanation
+        return explanation
+    }
+
+    /// The enclosing feature: the longest proper prefix that is a feature key.
+    private func parentKey(of key: String) -> String? {
+        var segments = key.split(separator: "/")
+        while segments.count > 1 {
+            segments.removeLast()
+            let candidate = segments.joined(separator: "/")
+            if workspace.features[candidate] != nil,
+               workspace.features[candidate]!.features.contains(where: { $0.key == key }) { return candidate }
+        }
+        return nil
+    }
+
+    // MARK: Constraints
+
+    private func text(_ key: String) -> String? {
+        guard let value = values[key] else { return nil }
+        if case .string(let text) = value { return text }
+        return value.displayText
+    }
+
+    private func evaluate(_ feature: FeatureDefinition) -> [ConstraintResult] {
+        var results: [ConstraintResult] = []
+        let constraints = feature.constraints
+        for requirement in constraints.permissions {
+            let key = requirement.permission.contextKey
+            let status = PermissionStatus(rawValue: text(key) ?? "") ?? .notDetermined
+            let (constraintStatus, cause): (ConstraintStatus, ConstraintResult.Cause)
+            switch status {
+            case .authorized: (constraintStatus, cause) = (.satisfied, .none)
+            case .notDetermined: (constraintStatus, cause) = (.notDetermined, .requestable)
+            case .denied: (constraintStatus, cause) = (.notSatisfied, .denied)
+            case .restricted, .unsupported: (constraintStatus, cause) = (.notSatisfied, .restricted)
+            }
+            results.append(ConstraintResult(kind: .permission, name: requirement.permission.rawValue, status: constraintStatus,
+                                            detail: status.rawValue, key: key, keys: [key], cause: cause))
+        }
+        if let purchase = constraints.purchase {
+            results.append(evaluate(purchase))
+        }
+        if constraints.userToggled != nil {
+            let key = feature.key + "/user_toggled"
+            let on = values[key] == .bool(true)
+            results.append(ConstraintResult(kind: .userToggled, name: key, status: on ? .satisfied : .notSatisfied,
+                                            detail: on ? "on" : "off", key: key, keys: [key], cause: on ? .none : .toggledOff))
+        }
+        if let runtime = constraints.runtimeEnabled {
+            let key: String
+            switch runtime {
+            case .ownKey: key = feature.key + "/runtime_enabled"
+            case .flag(let flag, _): key = flag
+            }
+            let on = values[key] == .bool(true)
+            results.append(ConstraintResult(kind: .runtimeEnabled, name: key, status: on ? .satisfied : .notSatisfied,
+                                            detail: on ? "enabled" : "disabled", key: key, keys: [key], cause: on ? .none : .runtimeOff))
+        }
+        for requirement in constraints.platforms {
+            results.append(evaluate(requirement))
+        }
+        return results
+    }
+
+    private func evaluate(_ requirement: PlatformRequirement) -> ConstraintResult {
+        let platform = requirement.platform.rawValue
+        let current = text(ContextKeys.platform)
+        let version = text(ContextKeys.osVersion)
+        var result = ConstraintResult(kind: .platform, name: platform, status: .satisfied, detail: "",
+                                      key: ContextKeys.platform, keys: [ContextKeys.platform])
+        let needs: String
+        switch requirement.support {
+        case .any: needs = "any version"
+        case .unsupported: needs = "unsupported"
+        case .minimum(let minimum): needs = "\(minimum) or later"
+        }
+        guard let current else {
+            if case .any = requirement.support {
+                result.detail = "\(needs); platform unknown"
+                return result
+            }
+            result.status = .notDetermined
+            result.detail = "needs \(needs) on \(platform); platform unknown"
+            result.cause = .unknownContext(keys: [ContextKeys.platform])
+            return result
+        }
+        guard current == platform else {
+            result.status = .notActive
+            result.detail = "\(needs) on \(platform); device is \(current)"
+            return result
+        }
+        switch requirement.support {
+        case .any:
+            result.detail = "any version"
+        case .unsupported:
+            result.status = .notSatisfied
+            result.detail = "not supported on \(platform)"
+            result.cause = .unsupportedPlatform
+        case .minimum(let minimum):
+            result.key = ContextKeys.osVersion
+            result.keys = [ContextKeys.osVersion]
+            guard let version, let parsed = OSVersion(version) else {
+                result.status = .notDetermined
+                result.detail = "needs \(platform) \(minimum); OS version \(version.map { "'\($0)' unreadable" } ?? "unknown")"
+                result.cause = .unknownContext(keys: [ContextKeys.osVersion])
+                return result
+            }
+            if parsed >= minimum {
+                result.detail = "\(platform) \(version) ≥ \(minimum)"
+            } else {
+                result.status = .notSatisfied
+                result.detail = "\(platform) \(version) < \(minimum)"
+                result.cause = .osTooOld
+            }
+        }
+        return result
+    }
+
+    /// Three-valued purchase logic: anyOf is satisfied by one purchase even when others are
+    /// unknown (Flint's any-of bug, which let one unknown product decide, is not copied).
+    private func evaluate(_ requirement: PurchaseRequirement) -> ConstraintResult {
+        var states: OrderedDictionary<String, PurchaseState> = [:]
+        func status(_ requirement: PurchaseRequirement) -> ConstraintStatus {
+            switch requirement {
+            case .product(let name, _):
+                guard let product = workspace.products[name] else { return .notSatisfied }
+                let state = PurchaseState(rawValue: text(product.contextKey) ?? "") ?? .unknown
+                states[product.contextKey] = state
+                switch state {
+                case .purchased: return .satisfied
+                case .notPurchased: return .notSatisfied
+                case .unknown: return .notDetermined
+                }
+            case .anyOf(let items):
+                let results = items.map(status)
+                if results.contains(.satisfied) { return .satisfied }
+                if results.contains(.notDetermined) { return .notDetermined }
+                return .notSatisfied
+            case .allOf(let items):
+                let results = items.map(status)
+                if results.contains(.notSatisfied) { return .notSatisfied }
+                if results.contains(.notDetermined) { return .notDetermined }
+                return .satisfied
+            }
+        }
+        let overall = status(requirement)
+        let keys = Array(states.keys)
+        let detail = states.map { key, state in "\(key.dropFirst("context/purchases/".count)): \(state.rawValue)" }.joined(separator: ", ")
+        var result = ConstraintResult(kind: .purchase, name: Self.describe(requirement, products: workspace.products),
+                                      status: overall, detail: detail, key: keys.first ?? "", keys: keys)
+        switch overall {
+        case .notSatisfied: result.cause = .notPurchased(keys: states.filter { $0.value == .notPurchased }.map(\.key))
+        case .notDetermined: result.cause = .unknownContext(keys: states.filter { $0.value == .unknown }.map(\.key))
+        default: break
+        }
+        return result
+    }
+
+    /// `premium`, `anyOf(premium, supporter)`, `allOf(a, anyOf(b, c))`.
+    static func describe(_ requirement: PurchaseRequirement, products: OrderedDictionary<String, Product>) -> String {
+        switch requirement {
+        case .product(let name, _): return name
+        case .anyOf(let items): return "anyOf(" + items.map { describe($0, products: products) }.joined(separator: ", ") + ")"
+        case .allOf(let items): return "allOf(" + items.map { describe($0, products: products) }.joined(separator: ", ") + ")"
+        }
+    }
+
+    // MARK: Next steps
+
+    private func nextSteps(_ feature: FeatureDefinition, constraints: [ConstraintResult], parent: FeatureExplanation?) -> [NextStep] {
+        var keys: [NextStepAction: [String]] = [:]
+        var names: [NextStepAction: [String]] = [:]
+        func add(_ action: NextStepAction, _ newKeys: [String], _ name: String) {
+            for key in newKeys where !(keys[action] ?? []).contains(key) { keys[action, default: []].append(key) }
+            if !(names[action] ?? []).contains(name) { names[action, default: []].append(name) }
+        }
+        for constraint in constraints {
+            switch constraint.cause {
+            case .none: break
+            case .restricted: add(.restricted, constraint.keys, "\(constraint.name) (\(constraint.detail))")
+            case .denied: add(.openSettings, constraint.keys, constraint.name)
+            case .requestable: add(.requestPermission, constraint.keys, constraint.name)
+            case .notPurchased(let productKeys): add(.purchase, productKeys, constraint.name)
+            case .unknownContext(let contextKeys): add(.unknownContext, contextKeys, contextKeys.joined(separator: ", "))
+            case .unsupportedPlatform: add(.unsupportedPlatform, [ContextKeys.platform], constraint.name)
+            case .osTooOld: add(.upgradeOS, [ContextKeys.osVersion], constraint.detail)
+            case .toggledOff: add(.turnOn, constraint.keys, constraint.key)
+            case .runtimeOff: add(.enableRuntime, constraint.keys, constraint.key)
+            }
+        }
+        if let parent, parent.availability != .available {
+            let parentKeys = parent.nextSteps.flatMap(\.keys)
+            add(.enableParent, parentKeys, parent.feature.displayName)
+        }
+        return NextStepAction.allCases.compactMap { action in
+            guard let actionKeys = keys[action] else { return nil }
+            return NextStep(action: action, keys: actionKeys,
+                            message: message(action, names: names[action] ?? [], keys: actionKeys, feature: feature, parent: parent))
+        }
+    }
+
+    private func message(_ action: NextStepAction, names: [String], keys: [String], feature: FeatureDefinition,
+                         parent: FeatureExplanation?) -> String {
+        let list = names.joined(separator: ", ")
+        switch action {
+        case .restricted:
+            return "Permission \(list) cannot be granted on this device (restricted or unsupported): tell the user why, and do not sell this feature here."
+        case .purchase:
+            let products = workspace.products.values.filter { keys.contains($0.contextKey) }.map { "\($0.name) (\($0.productID))" }
+            let choice = names.contains { $0.hasPrefix("allOf") } ? " and " : " or "
+            return "Buy \(products.joined(separator: choice)) to unlock it — simulate by setting the key to purchased."
+        case .openSettings:
+            return "Permission \(list) was denied: ask the user to allow it in Settings — simulate with authorized."
+        case .requestPermission:
+            return "Permission \(list) has not been asked yet: request it — simulate with authorized or denied."
+        case .enableParent:
+            return "The parent feature \(parent?.feature.displayName ?? "?") (\(parent?.feature.key ?? "?")) is \(parent?.availability.rawValue ?? "?"): make it available first."
+        case .turnOn:
+            return "The user switched \(feature.displayName) off: turn \(list) on."
+        case .enableRuntime:
+            return "The runtime switch \(list) is off: enable it."
+        case .unsupportedPlatform:
+            return "\(feature.displayName) is not supported on \(list): try another platform in context/platform."
+        case .upgradeOS:
+            return "The OS is too old (\(list)): upgrade, or raise context/os_version."
+        case .unknownContext:
+            return "Not enough is known about the device (\(list) unset or unknown): set these keys to decide."
+        }
+    }
+}

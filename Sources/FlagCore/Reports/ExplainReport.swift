@@ -1,0 +1,75 @@
+import OrderedCollections
+
+/// The `explain` command's output: availability, each constraint, next steps (SPEC §6).
+public struct ExplainReport: Sendable {
+    /// The explanation shown.
+    public var explanation: FeatureExplanation
+
+    /// Creates a report.
+    public init(explanation: FeatureExplanation) {
+        self.explanation = explanation
+    }
+
+    /// The JSON of SPEC §6.
+    public var json: JSONValue {
+        let feature = explanation.feature
+        var object: OrderedDictionary<String, JSONValue> = [
+            "feature": .string(feature.key),
+            "name": .string(feature.displayName),
+            "availability": .string(explanation.availability.rawValue),
+        ]
+        if let parent = explanation.parent {
+            object["parent"] = .object(["feature": .string(parent.key), "availability": .string(parent.availability.rawValue)])
+        }
+        object["constraints"] = .array(explanation.constraints.map { constraint in
+            .object(["kind": .string(constraint.kind.rawValue), "name": .string(constraint.name),
+                     "status": .string(constraint.status.rawValue), "detail": .string(constraint.detail),
+                     "key": .string(constraint.key), "keys": .array(constraint.keys.map(JSONValue.string))])
+        })
+        object["nextSteps"] = .array(explanation.nextSteps.map { step in
+            .object(["action": .string(step.action.rawValue), "keys": .array(step.keys.map(JSONValue.string)),
+                     "message": .string(step.message)])
+        })
+        return .object(object)
+    }
+
+    /// A verdict line, the parent, a constraint table, then numbered next steps.
+    public var text: String {
+        let feature = explanation.feature
+        func show(_ text: String) -> String { TerminalText.escaped(text) }
+        var lines = ["\(explanation.availability.symbol) \(show(feature.displayName)) (\(show(feature.key))) is \(explanation.availability.rawValue)"]
+        if let description = feature.description, feature.explicitName != nil { lines.append("  \(show(description))") }
+        if let parent = explanation.parent {
+            lines.append("  parent: \(parent.availability.symbol) \(show(parent.name)) (\(show(parent.key))) is \(parent.availability.rawValue)")
+        }
+        if explanation.constraints.isEmpty {
+            lines.append("  no constraints of its own")
+        } else {
+            lines.append("")
+            let rows = explanation.constraints.map { constraint in
+                ["  " + constraint.kind.rawValue, show(constraint.name), Self.symbol(constraint.status) + " " + constraint.status.rawValue,
+                 show(constraint.detail), show(constraint.keys.joined(separator: ", "))]
+            }
+            lines.append(TextTable.render(header: ["  CONSTRAINT", "NAME", "STATUS", "DETAIL", "KEY"], rows: rows))
+        }
+        if !explanation.nextSteps.isEmpty {
+            lines.append("")
+            lines.append("Next steps:")
+            for (index, step) in explanation.nextSteps.enumerated() {
+                lines.append("  \(index + 1). \(step.action.rawValue): \(show(step.message))")
+                if !step.keys.isEmpty { lines.append("     keys: \(step.keys.map(show).joined(separator: ", "))") }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// ✓ ✗ ? – for constraint statuses (text says it too: nothing is conveyed by symbol alone).
+    public static func symbol(_ status: ConstraintStatus) -> String {
+        switch status {
+        case .satisfied: return "✓"
+        case .notSatisfied: return "✗"
+        case .notDetermined: return "?"
+        case .notActive: return "–"
+        }
+    }
+}
