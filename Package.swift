@@ -15,11 +15,28 @@ let package = Package(
     ],
     targets: [
         .target(name: "CDisplayWidth"),
+        .target(name: "CSignals"),
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["CNcursesw", "CSignals", "FlagBrowser", "FlagCore"]
+        ),
         .target(
             name: "FlagCore",
             dependencies: [
                 "CDisplayWidth",
                 "Yams",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "FlagBrowser",
+            dependencies: [
+                "FlagCore",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
@@ -33,6 +50,8 @@ let package = Package(
             name: "flagscope",
             dependencies: [
                 "FlagCore",
+                "FlagBrowser",
+                "TerminalUI",
                 "DemoWorkspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

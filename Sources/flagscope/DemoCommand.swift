@@ -6,9 +6,11 @@ import Foundation
 /// `flagscope demo`: the bundled podcast-app workspace, copied once so edits persist.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Set up the bundled demo workspace (copied to $XDG_STATE_HOME/flagscope/demo on first use).")
+        abstract: "Open the browser on the bundled demo workspace (copied to $XDG_STATE_HOME/flagscope/demo on first use, so edits persist).")
 
     @Flag(help: "Restore the demo to its original state, discarding edits.") var reset = false
+    @Flag(help: "Only copy the demo and print where it is; do not open the browser.") var noBrowser = false
+    @OptionGroup var display: DisplayOptions
 
     func run() throws {
         guard let bundled = DemoWorkspace.folder else {
@@ -24,14 +26,14 @@ struct Demo: ParsableCommand {
             Console.error("error: cannot copy the demo to \(installation.destination.path): \(FileProblem.describe(error))")
             throw ExitCode.failure
         }
-        let workspace = Workspace.load(from: installation.workspaceFile)
-        Console.out((copied ? (reset ? "restored" : "copied") + " the demo workspace to " : "demo workspace: ") + installation.destination.path)
-        Console.out(ValidateReport(workspace: workspace).text)
-        Console.out("""
-
-        The browser arrives with a later release; until then explore the demo with:
-          flagscope list --config \(installation.workspaceFile.path)
-          flagscope validate --config \(installation.workspaceFile.path)
-        """)
+        if copied {
+            Console.out("\(reset ? "restored" : "copied") the demo workspace to \(installation.destination.path)")
+        }
+        if noBrowser {
+            Console.out(ValidateReport(workspace: Workspace.load(from: installation.workspaceFile)).text)
+            Console.out("explore it with: flagscope list --config \(installation.workspaceFile.path)")
+            return
+        }
+        try BrowserLauncher.open(installation.workspaceFile, display: display)
     }
 }

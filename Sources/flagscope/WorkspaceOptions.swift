@@ -7,16 +7,20 @@ struct WorkspaceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The workspace file (default: the nearest flagscope.yml above the current folder).", valueName: "path"))
     var config: String?
 
-    /// Finds and loads the workspace; not found is a clear message and exit 1.
-    func load() throws -> Workspace {
+    /// Finds the workspace file; not found is a clear message and exit 1.
+    func locate() throws -> URL {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         do {
-            let file = try WorkspaceLocator.locate(explicitPath: config, from: current)
-            return Workspace.load(from: file)
+            return try WorkspaceLocator.locate(explicitPath: config, from: current)
         } catch {
             Console.error(error.description)
             throw ExitCode.failure
         }
+    }
+
+    /// Finds and loads the workspace.
+    func load() throws -> Workspace {
+        Workspace.load(from: try locate())
     }
 
     /// Loads the workspace and stops with its diagnostics when it has errors.

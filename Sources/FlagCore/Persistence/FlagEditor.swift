@@ -71,6 +71,16 @@ public struct FlagEditor: Sendable {
         return report(result, provider: provider)
     }
 
+    /// Applies raw changes as they are (undo and redo replay the file's previous entries).
+    public func apply(_ changes: OrderedDictionary<String, KeyChange>, removeAll: Bool) throws(Refusal) -> EditReport {
+        let (provider, writer) = try writer()
+        do {
+            return report(try writer.apply(changes, removeAll: removeAll), provider: provider)
+        } catch {
+            throw Refusal(description: error.description)
+        }
+    }
+
     /// Removes keys from the writable provider (declared keys, or unknown keys present in it).
     public func reset(_ keys: [String]) throws(Refusal) -> EditReport {
         let (provider, writer) = try writer()
@@ -145,6 +155,30 @@ public struct EditReport: Sendable {
             if resolutions[key]?.flag.requiresRestart == true { lines.append("note: takes effect after the app restarts") }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// One status line for the browser, and whether it is a warning (a higher layer still wins).
+    public var statusLine: (text: String, isWarning: Bool) {
+        var parts: [String] = []
+        var warning = false
+        for key in result.storedKeys {
+            let value = resolutions[key]?.layers.first { $0.provider == provider }?.value?.displayText ?? "?"
+            parts.append("set \(key) = \(value) in \(provider) (\(file))")
+            if let shadow = shadowWarning(for: key) {
+                parts.append("but \(shadow)")
+                warning = true
+            }
+        }
+        if !result.removedKeys.isEmpty {
+            if result.removedKeys.count == 1, let key = result.removedKeys.first {
+                let now = resolutions[key].map { " → now \($0.value?.displayText ?? "unset") from \($0.source)" } ?? ""
+                parts.append("removed \(key) from \(provider)\(now)")
+            } else {
+                parts.append("removed \(result.removedKeys.count) keys from \(provider) (\(file))")
+            }
+        }
+        if parts.isEmpty { parts.append("\(provider) unchanged") }
+        return (TerminalText.escaped(parts.joined(separator: "; ")), warning)
     }
 
     /// The human lines for `reset`.

@@ -202,7 +202,7 @@ public struct ValueRules: Sendable, Hashable {
     }
 
     /// A bound printed as the flag's type writes it (`3` for ints, `0.5` for doubles).
-    static func number(_ value: Double, for type: FlagType) -> String {
+    public static func number(_ value: Double, for type: FlagType) -> String {
         if type == .int, value == value.rounded(), abs(value) < 1e18 { return String(Int(value)) }
         return JSONValue.format(value)
     }

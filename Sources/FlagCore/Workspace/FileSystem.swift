@@ -44,8 +44,12 @@ public final class FileLock: Sendable {
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
+    /// A lock that holds nothing (in-memory file systems).
+    public static func none() -> FileLock { FileLock(descriptor: -1) }
+
     /// Releases the lock.
     public func release() {
+        guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

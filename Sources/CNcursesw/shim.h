@@ -1,0 +1,53 @@
+#ifndef FLAGSCOPE_CNCURSESW_SHIM_H
+#define FLAGSCOPE_CNCURSESW_SHIM_H
+
+// SwiftPM drops pkg-config's cflags, so the wide-character API must be switched on here,
+// before curses.h, or get_wch/mvaddwstr/cchar_t silently vanish.
+#define NCURSES_WIDECHAR 1
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <locale.h>
+#include <langinfo.h>
+#include <wchar.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <signal.h>
+#include <termios.h>
+#include <term.h>
+#include <ncursesw/curses.h>
+
+// Macros and globals Swift cannot import or reads as "not concurrency-safe".
+static const attr_t FS_A_NORMAL = A_NORMAL;
+static const attr_t FS_A_BOLD = A_BOLD;
+static const attr_t FS_A_REVERSE = A_REVERSE;
+static const attr_t FS_A_UNDERLINE = A_UNDERLINE;
+static const attr_t FS_A_DIM = A_DIM;
+
+static inline WINDOW *fs_stdscr(void) { return stdscr; }
+static inline int fs_lines(void) { return LINES; }
+static inline int fs_cols(void) { return COLS; }
+static inline int fs_colors(void) { return COLORS; }
+static inline mmask_t fs_mouse_mask(void) { return BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED | BUTTON1_CLICKED; }
+static inline int fs_is_button1(mmask_t state) { return (state & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0; }
+static inline int fs_is_wheel_up(mmask_t state) { return (state & BUTTON4_PRESSED) != 0; }
+static inline int fs_is_wheel_down(mmask_t state) {
+#ifdef BUTTON5_PRESSED
+    return (state & BUTTON5_PRESSED) != 0;
+#else
+    return 0;
+#endif
+}
+static inline FILE *fs_stdout(void) { return stdout; }
+static inline void fs_free_terminfo(void) { if (cur_term) del_curterm(cur_term); }
+static inline int fs_locale_is_utf8(void) { const char *codeset = nl_langinfo(CODESET); return codeset && strcmp(codeset, "UTF-8") == 0; }
+static inline FILE *fs_stdin(void) { return stdin; }
+
+/// Puts one styled grapheme (up to 8 wide chars: base + combining marks) at y, x.
+static inline int fs_put_cell(int y, int x, const wchar_t *text, attr_t attributes, short pair) {
+    cchar_t cell;
+    if (setcchar(&cell, text, attributes, pair, NULL) != OK) return ERR;
+    return mvadd_wch(y, x, &cell);
+}
+
+#endif

@@ -1,0 +1,218 @@
+import FlagCore
+
+/// A run of text with one role.
+struct Span: Sendable {
+    var text: String
+    var role: StyleRole
+    init(_ text: String, _ role: StyleRole = .normal) {
+        self.text = text
+        self.role = role
+    }
+}
+
+/// The detail pane's lines for the selected node: everything the core knows about it.
+enum DetailText {
+    typealias Line = [Span]
+
+    /// Collects wrapped lines for one pane width.
+    struct Builder {
+        let width: Int
+        var lines: [Line] = []
+
+        mutating func text(_ value: String, _ role: StyleRole = .normal, indent: Int = 0) {
+            for line in Renderer.wrap(value, width: max(1, width - indent)) {
+                lines.append([Span(String(repeating: " ", count: indent) + line, role)])
+            }
+        }
+
+        mutating func field(_ name: String, _ value: String, _ role: StyleRole = .normal) {
+            let label = TerminalText.padded(name, toWidth: 12)
+            let wrapped = Renderer.wrap(value, width: max(1, width - 12))
+            for (index, line) in wrapped.enumerated() {
+                lines.append([Span(index == 0 ? label : String(repeating: " ", count: 12), .muted), Span(line, role)])
+            }
+        }
+
+        mutating func blank() { lines.append([]) }
+
+        mutating func append(_ line: Line) { lines.append(line) }
+    }
+
+    static func lines(for state: BrowserState, width: Int) -> [Line] {
+        guard let node = state.selectedNode else { return [[Span("nothing selected", .muted)]] }
+        let model = state.model
+        var out = Builder(width: width)
+
+        switch node.kind {
+        case .flag(let key):
+            flagLines(key, model, &out)
+        case .collection(let name, let description, let keyPath, let file):
+            out.text(name, .header)
+            if let description { out.text(description) }
+            out.blank()
+            out.field("key path", keyPath.isEmpty ? "(root: no prefix)" : keyPath + "/…")
+            out.field("file", file)
+            let flags = countFlags(under: node, model)
+            out.field("contains", "\(flags) flag\(flags == 1 ? "" : "s")")
+        case .section(let title, let summary):
+            out.text(title, .header)
+            out.text(summary, .muted)
+            if title == "Context" {
+                out.blank()
+                out.text("The simulated device is ordinary context/* keys: any provider can set them, and your edits here go to the writable file, so you can try what-ifs and reset them.", .normal)
+            }
+        case .group(let title):
+            out.text(title, .header)
+            out.text("Edit a row to simulate its state on the device.", .muted)
+        case .feature(let key):
+            if let explanation = model.explanations[key] { featureLines(explanation, &out) }
+        case .constraint(let featureKey, let index):
+            guard let explanation = model.explanations[featureKey] else { break }
+            let constraint = explanation.constraints[index]
+            out.text("\(constraint.kind.rawValue) \(constraint.name)", .header)
+            out.field("status", ExplainReport.symbol(constraint.status) + " " + constraint.status.rawValue, Renderer.statusRole(constraint.status))
+            out.field("detail", constraint.detail)
+            out.field("of feature", "\(explanation.feature.displayName) (\(featureKey))")
+            out.field("keys", constraint.keys.joined(separator: ", "))
+            if let key = state.editableKey {
+                out.blank()
+                out.text("Enter/e edits \(key); x resets it.", .muted)
+                out.blank()
+                flagLines(key, model, &out)
+            }
+        case .unknownKey(let unknown):
+            out.text(unknown.key, .warning)
+            out.text("No blueprint declares this key; apps reading it get nothing.", .muted)
+            out.blank()
+            out.field("provider", unknown.provider)
+            out.field("file", unknown.file + (unknown.location.map { ":\($0.line):\($0.column)" } ?? ""))
+            if let value = unknown.value { out.field("value", value.displayText) }
+            if let suggestion = unknown.suggestion { out.field("did you mean", suggestion, .key) }
+            if unknown.provider == model.writableProvider { out.blank(); out.text("x removes it from \(unknown.provider).", .muted) }
+        }
+        return out.lines
+    }
+
+    static func countFlags(under node: TreeNode, _ model: BrowserModel) -> Int {
+        var count = 0
+        var stack = node.children
+        while let next = stack.popLast() {
+            if case .flag = model.nodes[next].kind { count += 1 }
+            stack.append(contentsOf: model.nodes[next].children)
+        }
+        return count
+    }
+
+    static func flagLines(_ key: String, _ model: BrowserModel, _ out: inout Builder) {
+        guard let resolution = model.resolutions[key] else { return }
+        let flag = resolution.flag
+        out.text(key, .header, indent: 0)
+        if let description = flag.description { out.text(description, .normal, indent: 0) }
+        out.blank()
+        var type = flag.type.rawValue
+        if !flag.rules.values.isEmpty { type += ": " + flag.rules.values.joined(separator: " | ") }
+        if flag.rules.minimum != nil || flag.rules.maximum != nil {
+            type += " (\(flag.rules.minimum.map { ValueRules.number($0, for: flag.type) } ?? "…") to \(flag.rules.maximum.map { ValueRules.number($0, for: flag.type) } ?? "…"))"
+        }
+        if let pattern = flag.rules.pattern { type += " matching \(pattern)" }
+        out.field("type", type, .normal)
+        let source: String
+        switch resolution.reason {
+        case .provider: source = "from \(resolution.source)"
+        case .default: source = "blueprint default"
+        case .computed: source = "computed"
+        }
+        out.field("value", (resolution.value?.displayText ?? "unset (unknown)") + "   " + source, Renderer.valueRole(resolution.value))
+        out.field("default", flag.defaultValue?.displayText ?? "none (unset means unknown)", .muted)
+        var markers: [String] = []
+        if model.isOverridden(key) { markers.append("✎ set in \(model.writableProvider ?? "the writable file")") }
+        if model.hasMismatch(key) { markers.append("! a layer's value does not fit") }
+        if flag.locked { markers.append("⊘ locked") }
+        if model.isStale(key) { markers.append("† stale since \(flag.expires ?? "?")") }
+        if !markers.isEmpty { out.field("", markers.joined(separator: "  "), .warning) }
+        if let computed = flag.computed {
+            out.blank()
+            out.field("computed", computed, .normal)
+            let reads = resolution.computedInputs.isEmpty ? (model.workspace.expressions[key]?.referencedKeys ?? []) : resolution.computedInputs
+            for input in reads {
+                let value = model.resolutions[input]?.value?.displayText ?? "unset"
+                out.field("  reads", "\(input) = \(value)", .muted)
+            }
+            if resolution.reason != .computed { out.field("", "no value: a key it reads is unset, so the stack decides", .muted) }
+        }
+        out.blank()
+        out.text("Layers, highest first:", .key, indent: 0)
+        if resolution.reason == .computed { out.append([Span("▶ ", .success), Span("computed", .source), Span("  wins", .success)]) }
+        for layer in resolution.layers {
+            var spans: [Span] = [Span(layer.isWinner ? "▶ " : "  ", .success),
+                                 Span(TerminalText.padded(TerminalText.escaped(layer.provider), toWidth: 14), .source),
+                                 Span(TerminalText.padded(layer.state.name, toWidth: 13), layer.state.name == "set" ? .normal : .muted)]
+            switch layer.state {
+            case .set(let value):
+                spans.append(Span(value.displayText, Renderer.valueRole(value)))
+                if layer.isWinner {
+                    spans.append(Span("  wins", .success))
+                } else if resolution.reason != .default {
+                    spans.append(Span("  shadowed", .muted))
+                }
+            case .typeMismatch(let raw, let problem):
+                spans.append(Span(raw.displayText, .warning))
+                spans.append(Span("  ignored: " + problem, .warning))
+            case .error(let message): spans.append(Span(message, .error))
+            case .excluded: spans.append(Span("excludedProviders", .muted))
+            case .missing: spans.append(Span("file does not exist", .muted))
+            case .unset: break
+            }
+            out.append(spans)
+            for note in layer.notes { out.append([Span("                " + note, .muted)]) }
+        }
+        let defaultWins = resolution.reason == .default
+        out.append([Span(defaultWins ? "▶ " : "  ", .success), Span(TerminalText.padded("default", toWidth: 14), .source),
+                      Span(TerminalText.padded(flag.defaultValue == nil ? "unset" : "set", toWidth: 13), .muted),
+                      Span(flag.defaultValue?.displayText ?? "", Renderer.valueRole(flag.defaultValue)),
+                      Span(defaultWins ? "  wins" : "", .success)])
+        var details: [(String, String)] = []
+        if !flag.tags.isEmpty { details.append(("tags", flag.tags.joined(separator: ", "))) }
+        if let owner = flag.owner { details.append(("owner", owner)) }
+        if let expires = flag.expires { details.append(("expires", expires)) }
+        if !flag.excludedProviders.isEmpty { details.append(("excludes", flag.excludedProviders.joined(separator: ", "))) }
+        if flag.requiresRestart { details.append(("restart", "takes effect after the app restarts")) }
+        if flag.hidden { details.append(("hidden", "shown only with \"show hidden\" (.)")) }
+        if !flag.isGenerated { details.append(("declared", flag.origin.description)) }
+        if !details.isEmpty {
+            out.blank()
+            for (name, value) in details { out.field(name, value, .normal) }
+        }
+    }
+
+    static func featureLines(_ explanation: FeatureExplanation, _ out: inout Builder) {
+        let feature = explanation.feature
+        let role: StyleRole = explanation.availability == .available ? .success : (explanation.availability == .unavailable ? .error : .warning)
+        out.text("\(explanation.availability.symbol) \(feature.displayName): \(explanation.availability.rawValue)", role)
+        if let description = feature.description, feature.explicitName != nil { out.text(description, .normal, indent: 0) }
+        out.field("key", feature.key, .normal)
+        if let parent = explanation.parent {
+            out.field("parent", "\(parent.availability.symbol) \(parent.name) (\(parent.key)): \(parent.availability.rawValue)", .normal)
+        }
+        out.blank()
+        if explanation.constraints.isEmpty {
+            out.text("No constraints of its own.", .muted, indent: 0)
+        } else {
+            out.text("Constraints:", .key, indent: 0)
+            for constraint in explanation.constraints {
+                out.append([Span(ExplainReport.symbol(constraint.status) + " ", Renderer.statusRole(constraint.status)),
+                              Span(TerminalText.padded(constraint.kind.rawValue, toWidth: 15), .muted),
+                              Span(constraint.name + "  ", .normal),
+                              Span(constraint.detail, .muted)])
+            }
+        }
+        if !explanation.nextSteps.isEmpty {
+            out.blank()
+            out.text("Next steps:", .key, indent: 0)
+            for (index, step) in explanation.nextSteps.enumerated() {
+                out.text("\(index + 1). \(step.action.rawValue): \(step.message)", .normal, indent: 0)
+                if !step.keys.isEmpty { out.text("keys: " + step.keys.joined(separator: ", "), .muted, indent: 3) }
+            }
+        }
+    }
+}

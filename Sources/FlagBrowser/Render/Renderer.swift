@@ -1,0 +1,345 @@
+import FlagCore
+
+/// Draws a whole frame from the state. Only visible rows are computed, so a frame costs the
+/// same with 100 or 100,000 flags.
+public enum Renderer {
+    /// The frame for `state` at `width`×`height`.
+    public static func render(_ state: BrowserState, width: Int, height: Int) -> ScreenBuffer {
+        var screen = ScreenBuffer(width: width, height: height)
+        let layout = Layout(width: width, height: height, detailFocused: state.focus == .detail)
+        if layout.isTooSmall {
+            drawTooSmall(&screen)
+            return screen
+        }
+        drawHeader(state, &screen)
+        if layout.showsTree { drawTree(state, layout, &screen) }
+        if layout.showsTree && layout.showsDetail {
+            for y in layout.bodyTop..<(layout.bodyTop + layout.bodyHeight) {
+                screen.write("│", x: layout.treeWidth, y: y, role: .border)
+            }
+        }
+        if layout.showsDetail { drawDetail(state, layout, &screen) }
+        drawFooter(state, &screen)
+        switch state.mode {
+        case .picker(let picker): drawPicker(picker, state, &screen)
+        case .confirm(let confirmation): drawConfirmation(confirmation, &screen)
+        case .help(let scroll): drawHelp(scroll: scroll, &screen)
+        default: break
+        }
+        return screen
+    }
+
+    static func drawTooSmall(_ screen: inout ScreenBuffer) {
+        let message = "terminal too small (need \(Layout.minimumWidth)×\(Layout.minimumHeight), have \(screen.width)×\(screen.height))"
+        let lines = wrap(message, width: max(1, screen.width))
+        for (index, line) in lines.prefix(screen.height).enumerated() {
+            screen.write(line, x: 0, y: index, role: .warning)
+        }
+    }
+
+    // MARK: Header and footer
+
+    static func drawHeader(_ state: BrowserState, _ screen: inout ScreenBuffer) {
+        screen.fill(x: 0, y: 0, count: screen.width, role: .header)
+        let workspace = state.model.workspace
+        let name = workspace.folder.lastPathComponent
+        var stack = workspace.config.providers.map { provider -> String in
+            provider.writable ? provider.name + "✎" : provider.name
+        }
+        stack.append("default")
+        var right: [String] = []
+        if state.view != .all { right.append("view: \(state.view.title)") }
+        if let filter = state.filter { right.append("filter: \(filter)") }
+        if state.showHidden { right.append("+hidden") }
+        let rightText = right.joined(separator: " · ")
+        let rightWidth = TerminalText.displayWidth(of: TerminalText.escaped(rightText))
+        let used = screen.write(" Flagscope · \(name) · ", x: 0, y: 0, role: .header, limit: max(0, screen.width - rightWidth - 1))
+        screen.write(stack.joined(separator: " › "), x: used, y: 0, role: .headerDim, limit: max(0, screen.width - used - rightWidth - 2))
+        if !rightText.isEmpty {
+            screen.write(rightText, x: max(0, screen.width - rightWidth - 1), y: 0, role: .header)
+        }
+    }
+
+    static func drawFooter(_ state: BrowserState, _ screen: inout ScreenBuffer) {
+        let hintsY = screen.height - 2
+        let statusY = screen.height - 1
+        screen.fill(x: 0, y: hintsY, count: screen.width, role: .footer)
+        var x = 1
+        let hints: [(String, String)]
+        switch state.mode {
+        case .normal: hints = Keymap.footer
+        case .search: hints = [("Enter", "keep"), ("Esc", "cancel"), ("n N", "next/prev after Enter")]
+        case .edit: hints = [("Enter", "save"), ("Esc", "cancel"), ("^U", "clear")]
+        case .picker: hints = [("↑↓", "choose"), ("Enter", "save"), ("Esc", "cancel")]
+        case .confirm: hints = [("y", "yes, remove them"), ("n Esc", "keep them")]
+        case .help: hints = [("Esc ? q", "close help"), ("↑↓", "scroll")]
+        }
+        for (label, help) in hints {
+            let needed = TerminalText.displayWidth(of: label) + TerminalText.displayWidth(of: help) + 3
+            if x + needed > screen.width { break }
+            x += screen.write(label, x: x, y: hintsY, role: .footerKey)
+            x += screen.write(" " + help + "  ", x: x, y: hintsY, role: .footer)
+        }
+        switch state.mode {
+        case .search:
+            let prompt = "/" + state.query
+            let used = screen.write(prompt, x: 0, y: statusY, role: .input)
+            screen.cursor = (min(used, screen.width - 1), statusY)
+        case .edit(let editor):
+            drawEditor(editor, state, y: statusY, &screen)
+        default:
+            if let status = state.status {
+                let role: StyleRole
+                switch status.kind {
+                case .info: role = .status
+                case .warning: role = .statusWarning
+                case .error: role = .error
+                }
+                screen.write(status.text, x: 0, y: statusY, role: role)
+            }
+        }
+    }
+
+    static func drawEditor(_ editor: TextEditor, _ state: BrowserState, y: Int, _ screen: inout ScreenBuffer) {
+        let flag = state.model.workspace.flags[editor.key]
+        let label = "\(editor.key) (\(flag?.type.rawValue ?? "?")): "
+        let used = screen.write(label, x: 0, y: y, role: .key, limit: screen.width / 2)
+        let available = max(1, screen.width - used - 1)
+        let text = String(editor.text)
+        // Keep the cursor in view when the text is longer than the line.
+        let before = String(editor.text.prefix(editor.cursor))
+        let beforeWidth = TerminalText.displayWidth(of: TerminalText.escaped(before))
+        var shown = text
+        var cursorX = used + beforeWidth
+        if beforeWidth >= available {
+            let skip = beforeWidth - available + 1
+            var dropped = 0
+            var characters = Array(text)
+            while dropped < skip, !characters.isEmpty {
+                dropped += ScreenBuffer.width(of: characters.removeFirst())
+            }
+            shown = String(characters)
+            cursorX = used + beforeWidth - dropped
+        }
+        screen.write(shown, x: used, y: y, role: .input, limit: available)
+        screen.cursor = (min(cursorX, screen.width - 1), y)
+        // Live validation on the hint line above.
+        let hintY = y - 1
+        screen.fill(x: 0, y: hintY, count: screen.width, role: .footer)
+        if let problem = editor.problem {
+            screen.write("✗ " + problem, x: 1, y: hintY, role: .error)
+        } else {
+            screen.write("✓ valid — Enter saves to \(state.model.writableProvider ?? "?"), Esc cancels", x: 1, y: hintY, role: .success)
+        }
+    }
+
+    // MARK: Tree
+
+    static func drawTree(_ state: BrowserState, _ layout: Layout, _ screen: inout ScreenBuffer) {
+        let width = layout.treeWidth
+        let selected = state.selectedRow
+        if state.rows.isEmpty {
+            let message = state.filter != nil || state.view != .all ? "nothing matches; Esc clears" : "no flags"
+            screen.write(message, x: 1, y: layout.bodyTop, role: .muted, limit: width - 1)
+            return
+        }
+        for line in 0..<layout.bodyHeight {
+            let rowIndex = state.scroll + line
+            guard rowIndex < state.rows.count else { break }
+            let y = layout.bodyTop + line
+            drawRow(state.model.nodes[state.rows[rowIndex]], state, y: y, width: width, &screen)
+            if rowIndex == selected {
+                screen.paint(x: 0, y: y, count: width, role: state.focus == .tree ? .selection : .selectionInactive)
+            }
+        }
+        // A scroll position marker when there is more than fits.
+        if state.rows.count > layout.bodyHeight, width > 2 {
+            let fraction = Double(state.scroll) / Double(max(1, state.rows.count - layout.bodyHeight))
+            let y = layout.bodyTop + Int(fraction * Double(layout.bodyHeight - 1))
+            screen.write("┃", x: width - 1, y: y, role: .border)
+        }
+    }
+
+    /// One tree row: indent, disclosure, label on the left; value, source and markers on the right.
+    static func drawRow(_ node: TreeNode, _ state: BrowserState, y: Int, width: Int, _ screen: inout ScreenBuffer) {
+        let model = state.model
+        let indent = String(repeating: "  ", count: node.depth)
+        let disclosure = node.children.isEmpty ? "  " : (state.expanded.contains(node.id) || state.filter != nil || state.view != .all ? "▾ " : "▸ ")
+        var prefix = ""
+        var prefixRole: StyleRole = .normal
+        var labelRole: StyleRole = .normal
+        var right: [(String, StyleRole)] = []
+        switch node.kind {
+        case .collection:
+            labelRole = .key
+        case .section(_, let summary):
+            labelRole = .header
+            right = [(summary, .muted)]
+        case .group:
+            labelRole = .key
+        case .flag(let key):
+            if let resolution = model.resolutions[key] {
+                right.append((resolution.value.map { $0.displayText } ?? "unset", valueRole(resolution.value)))
+                right.append((" " + resolution.source, resolution.reason == .default ? .muted : .source))
+                let markers = self.markers(key, model)
+                if !markers.isEmpty { right.append((" " + markers, .warning)) }
+            }
+        case .feature(let key):
+            let availability = model.explanations[key]?.availability ?? .unknown
+            prefix = availability.symbol + " "
+            prefixRole = availability == .available ? .success : (availability == .unavailable ? .error : .warning)
+            right = [(availability.rawValue, prefixRole)]
+        case .constraint(let featureKey, let index):
+            if let constraint = model.explanations[featureKey]?.constraints[index] {
+                prefix = ExplainReport.symbol(constraint.status) + " "
+                prefixRole = statusRole(constraint.status)
+                right = [(constraint.detail, .muted)]
+            }
+        case .unknownKey(let unknown):
+            labelRole = .warning
+            right = [(unknown.value?.displayText ?? "", .value), (" " + unknown.provider, .source)]
+            if let suggestion = unknown.suggestion { right.append((" ≈ " + suggestion, .muted)) }
+        }
+        var x = screen.write(indent + disclosure, x: 0, y: y, role: .muted, limit: width)
+        x += screen.write(prefix, x: x, y: y, role: prefixRole, limit: max(0, width - x))
+        let rightText = right.map(\.0).joined()
+        let rightWidth = min(TerminalText.displayWidth(of: TerminalText.escaped(rightText)), max(0, (width - x) * 11 / 20))
+        let labelLimit = max(1, width - x - rightWidth - (rightWidth > 0 ? 2 : 1))
+        screen.write(node.label, x: x, y: y, role: labelRole, limit: labelLimit)
+        if rightWidth > 0 {
+            var rx = width - rightWidth - 1
+            let end = width - 1
+            for (text, role) in right {
+                guard rx < end else { break }
+                rx += screen.write(text, x: rx, y: y, role: role, limit: end - rx)
+            }
+        }
+    }
+
+    /// ✎ overridden in the writable layer, ! type mismatch, ⊘ locked, † stale.
+    static func markers(_ key: String, _ model: BrowserModel) -> String {
+        var markers = ""
+        if model.isOverridden(key) { markers += "✎" }
+        if model.hasMismatch(key) { markers += "!" }
+        if model.workspace.flags[key]?.locked == true { markers += "⊘" }
+        if model.isStale(key) { markers += "†" }
+        return markers
+    }
+
+    static func valueRole(_ value: FlagValue?) -> StyleRole {
+        switch value {
+        case .bool(true)?: return .valueTrue
+        case .bool(false)?: return .valueFalse
+        case nil: return .muted
+        default: return .value
+        }
+    }
+
+    static func statusRole(_ status: ConstraintStatus) -> StyleRole {
+        switch status {
+        case .satisfied: return .success
+        case .notSatisfied: return .error
+        case .notDetermined: return .warning
+        case .notActive: return .muted
+        }
+    }
+
+    // MARK: Detail
+
+    static func drawDetail(_ state: BrowserState, _ layout: Layout, _ screen: inout ScreenBuffer) {
+        let lines = DetailText.lines(for: state, width: max(10, layout.detailWidth - 2))
+        let maximumScroll = max(0, lines.count - layout.bodyHeight)
+        let scroll = min(state.detailScroll, maximumScroll)
+        for line in 0..<layout.bodyHeight {
+            let index = scroll + line
+            guard index < lines.count else { break }
+            var x = layout.detailX + 1
+            for span in lines[index] {
+                x += screen.write(span.text, x: x, y: layout.bodyTop + line, role: span.role, limit: max(0, screen.width - x))
+            }
+        }
+        if state.focus == .detail, layout.showsTree {
+            screen.write("detail", x: layout.detailX + max(0, layout.detailWidth - 8), y: layout.bodyTop, role: .muted)
+        }
+    }
+
+    // MARK: Overlays
+
+    static func box(_ lines: [(String, StyleRole)], title: String, width: Int, _ screen: inout ScreenBuffer, selected: Int? = nil) {
+        let boxWidth = min(screen.width - 2, max(width, TerminalText.displayWidth(of: title) + 6))
+        let boxHeight = min(screen.height - 2, lines.count + 2)
+        let left = max(0, (screen.width - boxWidth) / 2)
+        let top = max(1, (screen.height - boxHeight) / 2)
+        screen.fill(x: left, y: top, count: boxWidth, role: .border)
+        screen.write("┌" + String(repeating: "─", count: max(0, boxWidth - 2)) + "┐", x: left, y: top, role: .border)
+        screen.write(" \(title) ", x: left + 2, y: top, role: .key, limit: boxWidth - 4)
+        let inner = boxHeight - 2
+        let start = selected.map { max(0, min($0 - inner + 1, lines.count - inner)) } ?? 0
+        for row in 0..<inner {
+            let y = top + 1 + row
+            screen.fill(x: left, y: y, count: boxWidth, role: .normal)
+            screen.write("│", x: left, y: y, role: .border)
+            screen.write("│", x: left + boxWidth - 1, y: y, role: .border)
+            let index = start + row
+            guard index < lines.count else { continue }
+            screen.write(lines[index].0, x: left + 2, y: y, role: lines[index].1, limit: boxWidth - 4)
+            if index == selected { screen.paint(x: left + 1, y: y, count: boxWidth - 2, role: .selection) }
+        }
+        screen.write("└" + String(repeating: "─", count: max(0, boxWidth - 2)) + "┘", x: left, y: top + boxHeight - 1, role: .border)
+    }
+
+    static func drawPicker(_ picker: Picker, _ state: BrowserState, _ screen: inout ScreenBuffer) {
+        let current = state.model.resolutions[picker.key]?.value
+        let lines = picker.options.map { option -> (String, StyleRole) in
+            let mark = option == current ? "● " : "  "
+            return (mark + option.displayText, valueRole(option))
+        }
+        let width = (lines.map { TerminalText.displayWidth(of: $0.0) }.max() ?? 10) + 6
+        box(lines, title: "set \(picker.key)", width: max(width, 24), &screen, selected: picker.selected)
+    }
+
+    static func drawConfirmation(_ confirmation: Confirmation, _ screen: inout ScreenBuffer) {
+        var lines: [(String, StyleRole)] = confirmation.lines.map { ("- " + $0, StyleRole.value) }
+        lines.append(("", .normal))
+        lines.append(("y removes them (u undoes it), n keeps them", .muted))
+        box(lines, title: confirmation.title, width: min(screen.width - 2, 70), &screen)
+    }
+
+    static func drawHelp(scroll: Int, _ screen: inout ScreenBuffer) {
+        var lines: [(String, StyleRole)] = Keymap.bindings.map { binding in
+            (TerminalText.padded(binding.label, toWidth: 8) + binding.help, .normal)
+        }
+        lines.append(("", .normal))
+        lines.append(("Markers: ✎ set in the writable file  ! a layer's value does not fit", .muted))
+        lines.append(("         ⊘ locked  † stale (past its expiry date)", .muted))
+        lines.append(("Features: ✓ available  ✗ unavailable  ? unknown", .muted))
+        lines.append(("Constraints: ✓ satisfied ✗ not satisfied ? not determined – other platform", .muted))
+        lines.append(("Mouse: click selects, wheel scrolls", .muted))
+        let visible = Array(lines.dropFirst(min(scroll, max(0, lines.count - (screen.height - 4)))))
+        box(visible, title: "Keys — Esc closes", width: 76, &screen)
+    }
+
+    /// Word-wraps text to a display width.
+    static func wrap(_ raw: String, width: Int) -> [String] {
+        let text = TerminalText.escaped(raw)
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if TerminalText.displayWidth(of: candidate) <= width {
+                current = candidate
+            } else {
+                if !current.isEmpty { lines.append(current) }
+                current = String(word)
+                while TerminalText.displayWidth(of: current) > width {
+                    let cut = TerminalText.truncated(current, toWidth: width)
+                    let head = String(cut.dropLast())
+                    lines.append(head)
+                    current = String(current.dropFirst(head.count))
+                }
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+}

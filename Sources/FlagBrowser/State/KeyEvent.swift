@@ -1,0 +1,64 @@
+/// A key press as the browser understands it, independent of the terminal library.
+public enum KeyEvent: Hashable, Sendable {
+    case character(Character)
+    case control(Character)
+    case up, down, left, right
+    case enter, escape, tab, backTab, space
+    case pageUp, pageDown, home, end
+    case backspace, delete
+
+    /// Parses the `--keys` notation of `flagscope snapshot`: `<Up>`, `<C-r>`, `<Space>`, plain characters.
+    public static func parse(_ notation: String) throws(KeyNotationError) -> [KeyEvent] {
+        var events: [KeyEvent] = []
+        var rest = Substring(notation)
+        let names: [String: KeyEvent] = [
+            "up": .up, "down": .down, "left": .left, "right": .right, "enter": .enter, "cr": .enter, "return": .enter,
+            "esc": .escape, "escape": .escape, "space": .space, "tab": .tab, "btab": .backTab, "s-tab": .backTab,
+            "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown, "home": .home, "end": .end,
+            "bs": .backspace, "backspace": .backspace, "del": .delete, "delete": .delete, "lt": .character("<"),
+        ]
+        while let first = rest.first {
+            if first == "<", let close = rest.firstIndex(of: ">"), close > rest.index(after: rest.startIndex) {
+                let name = rest[rest.index(after: rest.startIndex)..<close].lowercased()
+                if let event = names[name] {
+                    events.append(event)
+                } else if name.hasPrefix("c-"), name.count == 3, let letter = name.last {
+                    events.append(.control(letter))
+                } else {
+                    throw KeyNotationError(message: "unknown key <\(name)>; keys are <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x>")
+                }
+                rest = rest[rest.index(after: close)...]
+            } else {
+                events.append(first == " " ? .space : .character(first))
+                rest = rest.dropFirst()
+            }
+        }
+        return events
+    }
+}
+
+/// A `--keys` string that could not be read.
+public struct KeyNotationError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+    public var description: String { message }
+}
+
+/// A mouse event in screen cells.
+public struct MouseEvent: Hashable, Sendable {
+    /// What happened.
+    public enum Kind: Hashable, Sendable { case press, wheelUp, wheelDown }
+    /// The kind.
+    public var kind: Kind
+    /// Column.
+    public var x: Int
+    /// Row.
+    public var y: Int
+
+    /// Creates an event.
+    public init(kind: Kind, x: Int, y: Int) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
+}

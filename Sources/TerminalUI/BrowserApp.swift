@@ -1,0 +1,78 @@
+import CSignals
+import FlagBrowser
+import FlagCore
+import Foundation
+
+/// The interactive run loop: events in, frames out, effects performed, files watched.
+public enum BrowserApp {
+    /// How the browser ended.
+    public enum Outcome: Sendable {
+        case quit
+        /// A termination signal (exit with 128 + number).
+        case signal(Int32)
+    }
+
+    /// Runs the browser on the workspace until the user quits or a signal arrives.
+    public static func run(workspaceFile: URL, colors: Bool) -> Outcome {
+        let terminal = Terminal(colors: colors)
+        defer { terminal.restore() }
+        let size = terminal.size
+        var session = BrowserSession(workspaceFile: workspaceFile, width: size.width, height: size.height)
+        var watcher = FileWatcher(urls: session.watchedFiles)
+        var lastPoll = Date()
+        if ProcessInfo.processInfo.environment["FLAGSCOPE_TEST_CRASH"] == "startup" { flagscope_crash_for_test() }
+        while true {
+            let signal = flagscope_pending_signal()
+            if signal != 0 { return .signal(signal) }
+            terminal.present(session.render())
+            if let event = terminal.nextEvent() {
+                let generation = session.generation
+                switch event {
+                case .key(let key):
+                    if case .character("!") = key, ProcessInfo.processInfo.environment["FLAGSCOPE_TEST_CRASH"] == "key" {
+                        flagscope_crash_for_test()
+                    }
+                    if !session.press(key) { return .quit }
+                case .mouse(let mouse): session.apply(.mouse(mouse))
+                case .resize(let width, let height): session.apply(.resize(width: width, height: height))
+                }
+                if session.generation != generation { watcher = FileWatcher(urls: session.watchedFiles) }
+            }
+            // Files changed by someone else are reloaded within a second, keeping the selection.
+            if Date().timeIntervalSince(lastPoll) >= 0.5 {
+                lastPoll = Date()
+                let changed = watcher.changedFiles()
+                if !changed.isEmpty {
+                    let names = changed.map(\.lastPathComponent).joined(separator: ", ")
+                    session.apply(.loaded(session.loadModel(), message: StatusMessage("reloaded: \(names) changed on disk")))
+                    watcher = FileWatcher(urls: session.watchedFiles)
+                }
+            }
+        }
+    }
+}
+
+/// Notices when watched files change (size, modification time or inode), by polling.
+struct FileWatcher {
+    private var stamps: [URL: FileStatus?]
+    private let fileSystem = LocalFileSystem()
+
+    init(urls: [URL]) {
+        var stamps: [URL: FileStatus?] = [:]
+        for url in urls { stamps[url] = LocalFileSystem().status(of: url) }
+        self.stamps = stamps
+    }
+
+    /// Files whose stamp changed since the last call.
+    mutating func changedFiles() -> [URL] {
+        var changed: [URL] = []
+        for (url, stamp) in stamps {
+            let now = fileSystem.status(of: url)
+            if now != stamp {
+                changed.append(url)
+                stamps[url] = now
+            }
+        }
+        return changed.sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import FlagCore
+import Foundation
+import TerminalUI
+
+/// `--no-color`, for commands that open the browser.
+struct DisplayOptions: ParsableArguments {
+    @Flag(name: .customLong("no-color"), help: "Turn colours off (as does a non-empty NO_COLOR).") var noColor = false
+
+    /// Whether to use colour: not with --no-color, not with NO_COLOR set to anything non-empty.
+    var colors: Bool {
+        if noColor { return false }
+        if let value = ProcessInfo.processInfo.environment["NO_COLOR"], !value.isEmpty { return false }
+        return true
+    }
+}
+
+/// Opens the interactive browser after checking the terminal can host it.
+enum BrowserLauncher {
+    static func open(_ workspaceFile: URL, display: DisplayOptions) throws {
+        do {
+            try TerminalCheck.verify()
+        } catch {
+            Console.error("error: \(error.description)")
+            throw ExitCode.failure
+        }
+        switch BrowserApp.run(workspaceFile: workspaceFile, colors: display.colors) {
+        case .quit:
+            return
+        case .signal(let number):
+            throw ExitCode(128 + number)
+        }
+    }
+}
