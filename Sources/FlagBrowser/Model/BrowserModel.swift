@@ -175,7 +175,7 @@ struct TreeBuilder {
 
     mutating func addUnknownKeys() {
         guard !workspace.unknownKeys.isEmpty else { return }
-        let section = add("section:unknown", .section(title: "Unknown keys", summary: "\(workspace.unknownKeys.count) keys no blueprint declares"),
+        let section = add("section:unknown", .section(title: "Unknown keys", summary: "\(workspace.unknownKeys.count) key\(workspace.unknownKeys.count == 1 ? "" : "s") no blueprint declares"),
                           label: "Unknown keys", parent: nil, search: ["unknown keys"])
         for unknown in workspace.unknownKeys {
             add(NodeID("unknown:\(unknown.provider):\(unknown.key)"), .unknownKey(unknown), label: unknown.key, parent: section,

@@ -26,10 +26,10 @@ enum DetailText {
         }
 
         mutating func field(_ name: String, _ value: String, _ role: StyleRole = .normal) {
-            let label = TerminalText.padded(name, toWidth: 12)
-            let wrapped = Renderer.wrap(value, width: max(1, width - 12))
+            let label = TerminalText.padded(name, toWidth: 13)
+            let wrapped = Renderer.wrap(value, width: max(1, width - 13))
             for (index, line) in wrapped.enumerated() {
-                lines.append([Span(index == 0 ? label : String(repeating: " ", count: 12), .muted), Span(line, role)])
+                lines.append([Span(index == 0 ? label : String(repeating: " ", count: 13), .muted), Span(line, role)])
             }
         }
 

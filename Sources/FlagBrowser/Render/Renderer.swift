@@ -149,6 +149,8 @@ public enum Renderer {
             let y = layout.bodyTop + line
             drawRow(state.model.nodes[state.rows[rowIndex]], state, y: y, width: width, &screen)
             if rowIndex == selected {
+                // A gutter mark as well as the highlight: the selection shows without colour too.
+                screen.write("›", x: 0, y: y, role: .selection)
                 screen.paint(x: 0, y: y, count: width, role: state.focus == .tree ? .selection : .selectionInactive)
             }
         }
@@ -164,7 +166,7 @@ public enum Renderer {
     static func drawRow(_ node: TreeNode, _ state: BrowserState, y: Int, width: Int, _ screen: inout ScreenBuffer) {
         let model = state.model
         let indent = String(repeating: "  ", count: node.depth)
-        let disclosure = node.children.isEmpty ? "  " : (state.expanded.contains(node.id) || state.filter != nil || state.view != .all ? "▾ " : "▸ ")
+        let disclosure = node.children.isEmpty ? "  " : (isOpen(node, state) ? "▾ " : "▸ ")
         var prefix = ""
         var prefixRole: StyleRole = .normal
         var labelRole: StyleRole = .normal
@@ -200,7 +202,7 @@ public enum Renderer {
             right = [(unknown.value?.displayText ?? "", .value), (" " + unknown.provider, .source)]
             if let suggestion = unknown.suggestion { right.append((" ≈ " + suggestion, .muted)) }
         }
-        var x = screen.write(indent + disclosure, x: 0, y: y, role: .muted, limit: width)
+        var x = 1 + screen.write(indent + disclosure, x: 1, y: y, role: .muted, limit: width - 1)
         x += screen.write(prefix, x: x, y: y, role: prefixRole, limit: max(0, width - x))
         let rightText = right.map(\.0).joined()
         let rightWidth = min(TerminalText.displayWidth(of: TerminalText.escaped(rightText)), max(0, (width - x) * 11 / 20))
@@ -214,6 +216,14 @@ public enum Renderer {
                 rx += screen.write(text, x: rx, y: y, role: role, limit: end - rx)
             }
         }
+    }
+
+    /// Whether a node's children are on screen (filters open branches without expanding them).
+    static func isOpen(_ node: TreeNode, _ state: BrowserState) -> Bool {
+        guard let position = state.model.index[node.id], let row = state.rowPosition[position], row + 1 < state.rows.count else {
+            return false
+        }
+        return state.model.nodes[state.rows[row + 1]].parent == position
     }
 
     /// ✎ overridden in the writable layer, ! type mismatch, ⊘ locked, † stale.

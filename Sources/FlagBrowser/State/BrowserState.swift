@@ -148,7 +148,7 @@ public struct BrowserState: Sendable {
     /// Visible tree rows (node indices), derived from the model, expansion, filter and view.
     public internal(set) var rows: [Int] = []
     /// Node index → position in `rows`.
-    var rowPosition: [Int: Int] = [:]
+    public internal(set) var rowPosition: [Int: Int] = [:]
 
     /// A state showing `model`, top-level nodes expanded, the first row selected.
     public init(model: BrowserModel, width: Int = 100, height: Int = 30) {
