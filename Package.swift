@@ -61,6 +61,10 @@ let package = Package(
             dependencies: ["FlagCore"]
         ),
         .testTarget(
+            name: "FlagBrowserTests",
+            dependencies: ["FlagBrowser", "FlagCore"]
+        ),
+        .testTarget(
             name: "FlagscopeCLITests",
             dependencies: ["flagscope", "FlagCore"]
         ),

@@ -300,8 +300,8 @@ public enum Renderer {
 
     static func drawPicker(_ picker: Picker, _ state: BrowserState, _ screen: inout ScreenBuffer) {
         let current = state.model.resolutions[picker.key]?.value
-        let lines = picker.options.map { option -> (String, StyleRole) in
-            let mark = option == current ? "● " : "  "
+        let lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
+            let mark = (index == picker.selected ? "›" : " ") + (option == current ? "● " : "  ")
             return (mark + option.displayText, valueRole(option))
         }
         let width = (lines.map { TerminalText.displayWidth(of: $0.0) }.max() ?? 10) + 6

@@ -17,14 +17,18 @@ public struct BrowserSession: Sendable {
     /// Counts model replacements (writes, reloads), so the run loop knows when to re-watch files.
     public private(set) var generation = 0
 
+    /// The moment staleness is judged against (fixed in tests so golden screens do not age).
+    public let now: Date?
+
     /// Loads the workspace and builds the first state.
     public init(workspaceFile: URL, fileSystem: FileSystem = LocalFileSystem(),
-                environment: [String: String] = ProcessInfo.processInfo.environment, width: Int, height: Int) {
+                environment: [String: String] = ProcessInfo.processInfo.environment, width: Int, height: Int, now: Date? = nil) {
         self.workspaceFile = workspaceFile
         self.fileSystem = fileSystem
         self.environment = environment
+        self.now = now
         let workspace = Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment)
-        state = BrowserState(model: BrowserModel(workspace: workspace), width: width, height: height)
+        state = BrowserState(model: BrowserModel(workspace: workspace, now: now ?? Date()), width: width, height: height)
         let problems = workspace.diagnostics.filter { $0.severity == .error }
         if let first = problems.first {
             state.status = StatusMessage("\(problems.count) error\(problems.count == 1 ? "" : "s") in the workspace: \(first.headline) (flagscope validate)", .error)
@@ -95,7 +99,7 @@ public struct BrowserSession: Sendable {
 
     /// A fresh model from disk.
     public func loadModel() -> BrowserModel {
-        BrowserModel(workspace: Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment))
+        BrowserModel(workspace: Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment), now: now ?? Date())
     }
 
     /// The current frame.

@@ -227,7 +227,13 @@ public enum Reducer {
         switch key {
         case .enter:
             state.mode = .normal
-            state.status = StatusMessage(state.query.isEmpty ? "search cancelled" : "search: \(state.query) — n next, N previous, f filter")
+            if state.query.isEmpty {
+                state.status = StatusMessage("search cancelled")
+            } else if state.selectedNode?.haystack.contains(state.query.lowercased()) == true {
+                state.status = StatusMessage("search: \(state.query) — n next, N previous, f filter")
+            } else {
+                state.status = StatusMessage("no match for '\(state.query)'", .warning)
+            }
         case .escape:
             state.mode = .normal
             state.query = ""
