@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `flagscope demo`: the bundled demo copied to `$XDG_STATE_HOME/flagscope/demo`, kept, and restored by `--reset`.
+@Suite("demo command")
+struct DemoCommandTests {
+    static var bundled: URL { CLIRunner.packageRoot.appendingPathComponent("Resources/Demo") }
+
+    /// Relative paths of every file in a folder (hidden ones included).
+    static func files(in folder: URL) -> Set<String> {
+        let base = folder.resolvingSymlinksInPath().path + "/"
+        var result: Set<String> = []
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            result.insert(url.resolvingSymlinksInPath().path.replacingOccurrences(of: base, with: ""))
+        }
+        return result
+    }
+
+    @Test("demo copies the whole bundled demo, hidden local file included, under XDG_STATE_HOME")
+    func copiesTheDemo() throws {
+        let state = try TemporaryFolder()
+        defer { state.remove() }
+        let output = try CLIRunner.run(["demo", "--no-browser"], environment: ["XDG_STATE_HOME": state.url.path])
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        let destination = state.url.appendingPathComponent("flagscope/demo")
+        #expect(output.stdout.contains(destination.path))
+        let copied = Self.files(in: destination)
+        #expect(copied.contains(".flagscope/local.json"))
+        #expect(copied.contains("flagscope.yml"))
+        #expect(copied == Self.files(in: Self.bundled))
+        for path in copied {
+            #expect(try Data(contentsOf: destination.appendingPathComponent(path)) == Data(contentsOf: Self.bundled.appendingPathComponent(path)), "\(path)")
+        }
+        let validate = try CLIRunner.run(["validate", "--config", destination.appendingPathComponent("flagscope.yml").path])
+        #expect(validate.status == 0, "\(CLIFixture.describe(validate))")
+    }
+
+    @Test("Edits to the copy persist across runs, and --reset restores the original")
+    func resetRestores() throws {
+        let state = try TemporaryFolder()
+        defer { state.remove() }
+        let environment = ["XDG_STATE_HOME": state.url.path]
+        #expect(try CLIRunner.run(["demo", "--no-browser"], environment: environment).status == 0)
+        let local = state.url.appendingPathComponent("flagscope/demo/.flagscope/local.json")
+        let original = try Data(contentsOf: local)
+        try Data("{\"lab/sson\": true}\n".utf8).write(to: local)
+        let extra = state.url.appendingPathComponent("flagscope/demo/blueprints/extra.yml")
+        try Data("name: Extra\n".utf8).write(to: extra)
+
+        let again = try CLIRunner.run(["demo", "--no-browser"], environment: environment)
+        #expect(again.status == 0)
+        #expect(try Data(contentsOf: local) == Data("{\"lab/sson\": true}\n".utf8), "a second run keeps the edits")
+
+        let reset = try CLIRunner.run(["demo", "--reset", "--no-browser"], environment: environment)
+        #expect(reset.status == 0, "\(CLIFixture.describe(reset))")
+        #expect(try Data(contentsOf: local) == original)
+        #expect(!FileManager.default.fileExists(atPath: extra.path))
+        // Nothing else is left beside the demo (no staging or backup folders).
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: state.url.appendingPathComponent("flagscope").path)
+        #expect(siblings == ["demo"])
+    }
+
+    @Test("Without a terminal, demo still copies the demo and exits 1 with a message, not a crash")
+    func withoutATerminal() throws {
+        let state = try TemporaryFolder()
+        defer { state.remove() }
+        let output = try CLIRunner.run(["demo"], environment: ["XDG_STATE_HOME": state.url.path, "TERM": "xterm-256color"])
+        #expect(output.status == 1, "\(CLIFixture.describe(output))")
+        #expect(output.stderr.contains("error:"))
+        #expect(FileManager.default.fileExists(atPath: state.url.appendingPathComponent("flagscope/demo/flagscope.yml").path))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// `flagscope list`: one row per flag with key, type, value and source; filters; JSON (SPEC §6).
+@Suite("list command")
+struct ListCommandTests {
+    static func rows(_ stdout: String) -> [[String]] {
+        stdout.split(separator: "\n").map(CLIFixture.cells)
+    }
+
+    @Test("list prints an aligned table: KEY, TYPE, VALUE, SOURCE, one row per flag in declaration order")
+    func humanTable() throws {
+        let folder = try CLIFixture.folder([".flagscope/local.json": "{\"lab/theme\": \"dark\"}\n"])
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["list"], in: folder.url)
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        let rows = Self.rows(output.stdout)
+        #expect(rows.first == ["KEY", "TYPE", "VALUE", "SOURCE"])
+        #expect(rows.dropFirst().prefix(5).map { $0.first ?? "" } == [
+            "lab/sson", "lab/playback_rate", "lab/theme", "lab/legacy_player", "lab/future_banner",
+        ])
+        #expect(rows.contains(["lab/sson", "bool", "false", "default"]))
+        #expect(rows.contains(["lab/playback_rate", "double", "1.5", "default"]))
+        #expect(rows.contains(["lab/theme", "enum", "dark", "Local"]))
+        #expect(rows.contains(["lab/legacy_player", "bool", "true", "default (stale)"]))
+        #expect(rows.contains(["lab/smart_playlists/user_toggled", "bool", "true", "default"]))
+        #expect(rows.contains(["context/platform", "enum", "(unset)", "default"]))
+        // Columns line up: every row's TYPE starts at the same display column as the header's.
+        let lines = output.stdout.split(separator: "\n")
+        let typeColumn = try #require(lines.first?.range(of: "TYPE")).lowerBound.utf16Offset(in: lines[0])
+        for line in lines.dropFirst() {
+            let typeCell = Self.rows(String(line))[0][1]
+            #expect(line.dropFirst(typeColumn).hasPrefix(typeCell), "\(line)")
+        }
+    }
+
+    @Test("list --json prints flags with key, type, value, source, reason and features with key and name")
+    func jsonShape() throws {
+        let folder = try CLIFixture.folder([".flagscope/local.json": "{\"lab/theme\": \"dark\"}\n"])
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["list", "--json"], in: folder.url)
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        let object = try CLIFixture.object(output.stdout)
+        let flags = try #require(object["flags"] as? [[String: Any]])
+        for flag in flags {
+            #expect(Set(flag.keys).isSuperset(of: ["key", "type", "value", "source", "reason"]), "\(flag)")
+        }
+        let byKey = Dictionary(uniqueKeysWithValues: flags.compactMap { flag in (flag["key"] as? String).map { ($0, flag) } })
+        let sson = try #require(byKey["lab/sson"])
+        #expect(sson["type"] as? String == "bool")
+        #expect(sson["value"] as? Bool == false)
+        #expect(sson["source"] as? String == "default")
+        #expect(sson["reason"] as? String == "default")
+        let theme = try #require(byKey["lab/theme"])
+        #expect(theme["value"] as? String == "dark")
+        #expect(theme["source"] as? String == "Local")
+        #expect(theme["reason"] as? String == "provider")
+        #expect(byKey["lab/playback_rate"]?["value"] as? Double == 1.5)
+        #expect(byKey["lab/legacy_player"]?["stale"] as? Bool == true)
+        #expect(byKey["context/platform"]?["value"] is NSNull)
+        #expect(flags.prefix(3).compactMap { $0["key"] as? String } == ["lab/sson", "lab/playback_rate", "lab/theme"])
+
+        let features = try #require(object["features"] as? [[String: Any]])
+        #expect(features.count == 1)
+        #expect(features.first?["key"] as? String == "lab/smart_playlists")
+        #expect(features.first?["name"] as? String == "Smart playlists")
+    }
+
+    @Test("--filter keeps flags whose key, name or description contains the text, ignoring case")
+    func filter() throws {
+        let folder = try CLIFixture.folder()
+        defer { folder.remove() }
+        let byKey = try CLIRunner.run(["list", "--filter", "THEME"], in: folder.url)
+        #expect(byKey.status == 0)
+        #expect(Self.rows(byKey.stdout).dropFirst().map { $0[0] } == ["lab/theme"])
+        let byName = try CLIRunner.run(["list", "--filter", "allowsSS"], in: folder.url)
+        #expect(Self.rows(byName.stdout).dropFirst().map { $0[0] } == ["lab/sson"])
+        let byDescription = try CLIRunner.run(["list", "--filter", "single SIGN-on"], in: folder.url)
+        #expect(Self.rows(byDescription.stdout).dropFirst().map { $0[0] } == ["lab/sson"])
+        let json = try CLIRunner.run(["list", "--json", "--filter", "playback"], in: folder.url)
+        let flags = try #require(try CLIFixture.object(json.stdout)["flags"] as? [[String: Any]])
+        #expect(flags.compactMap { $0["key"] as? String } == ["lab/playback_rate"])
+        let none = try CLIRunner.run(["list", "--filter", "no-such-flag"], in: folder.url)
+        #expect(none.status == 0)
+        #expect(none.stdout.contains("no flags match"))
+    }
+
+    @Test("--stale keeps only flags past their expiry date")
+    func stale() throws {
+        let folder = try CLIFixture.folder()
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["list", "--stale"], in: folder.url)
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        #expect(Self.rows(output.stdout).dropFirst().map { $0[0] } == ["lab/legacy_player"])
+        let json = try CLIRunner.run(["list", "--stale", "--json"], in: folder.url)
+        let flags = try #require(try CLIFixture.object(json.stdout)["flags"] as? [[String: Any]])
+        #expect(flags.compactMap { $0["key"] as? String } == ["lab/legacy_player"])
+        #expect(flags.first?["stale"] as? Bool == true)
+    }
+
+    @Test("list on the demo lists its flags and features")
+    func demo() throws {
+        let output = try CLIRunner.run(["list", "--json", "--config", CLIFixture.demoWorkspace.path])
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        let object = try CLIFixture.object(output.stdout)
+        let keys = (object["flags"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+        #expect(keys.contains("lab/sson"))
+        #expect(keys.contains("lab/secrets/boom_feature"))
+        #expect(!(object["features"] as? [Any] ?? []).isEmpty)
+    }
+
+    @Test("list on an invalid workspace exits 1 and prints the errors with their positions")
+    func invalidWorkspace() throws {
+        let folder = try CLIFixture.folder(["blueprints/app.yml": "name: App\nflags:\n  a: { type: int, default: x, description: d }\n"])
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["list"], in: folder.url)
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("blueprints/app.yml:3:28: error: default of 'a' does not fit its type"))
+        #expect(output.stderr.contains("flagscope validate"))
+        #expect(output.stdout.isEmpty)
+    }
+}

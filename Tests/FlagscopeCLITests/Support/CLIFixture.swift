@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Small workspaces and output helpers for the command-line tests.
+enum CLIFixture {
+    /// The bundled demo workspace file in the repository.
+    static var demoWorkspace: URL { CLIRunner.packageRoot.appendingPathComponent("Resources/Demo/flagscope.yml") }
+
+    /// A workspace file listing `blueprints` with a read-only Remote layer and a writable Local layer.
+    static func workspace(blueprints: [String]) -> String {
+        """
+        blueprints:
+        \(blueprints.map { "  - \($0)" }.joined(separator: "\n"))
+        providers:
+          - name: Remote
+            format: json
+            path: remote.json
+          - name: Local
+            format: json
+            path: .flagscope/local.json
+            writable: true
+
+        """
+    }
+
+    /// A valid blueprint with a flag of each common type, one stale flag and one feature.
+    static let blueprint = """
+    name: App
+    keyPrefix: lab
+    flags:
+      allowsSSON:
+        key: sson
+        type: bool
+        default: false
+        description: Enable single sign-on
+      playbackRate:
+        type: double
+        default: 1.5
+        min: 0.5
+        max: 3.0
+        description: Default playback rate
+      theme:
+        type: enum
+        values: [system, light, dark]
+        default: system
+        description: Colour theme
+      legacyPlayer:
+        type: bool
+        default: true
+        description: Keep the old player
+        expires: 2020-01-31
+      futureBanner:
+        type: string
+        default: hello
+        description: Winter banner
+        expires: 2999-12-31
+    features:
+      smartPlaylists:
+        name: Smart playlists
+        description: Playlists that fill themselves
+        constraints:
+          userToggled: { default: true }
+
+    """
+
+    /// Writes a workspace with `files` (defaults: the blueprint above, empty provider files) into a new folder.
+    static func folder(_ files: [String: String] = [:]) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        var all: [String: String] = [
+            "flagscope.yml": workspace(blueprints: ["blueprints/app.yml"]),
+            "blueprints/app.yml": blueprint,
+            "remote.json": "{}\n",
+            ".flagscope/local.json": "{}\n",
+        ]
+        for (path, text) in files { all[path] = text }
+        for (path, text) in all { try folder.write(path, text) }
+        return folder
+    }
+
+    /// Parses a JSON object printed by a command.
+    static func object(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        return try #require(value as? [String: Any], "not a JSON object: \(text)", sourceLocation: sourceLocation)
+    }
+
+    /// Splits a table row into its cells (columns are separated by two or more spaces).
+    static func cells(_ line: Substring) -> [String] {
+        line.split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// Everything a run printed, for failure messages.
+    static func describe(_ output: CLIRunner.Output) -> String {
+        "status \(output.status)\n--- stdout\n\(output.stdout)\n--- stderr\n\(output.stderr)"
+    }
+}
