@@ -29,6 +29,8 @@ public enum BrowserApp {
                 let generation = session.generation
                 switch event {
                 case .key(let key):
+                    // In raw mode Ctrl-C arrives as a key; leave as an interrupted program does (130).
+                    if key == .control("c") { return .signal(SIGINT) }
                     if case .character("!") = key, ProcessInfo.processInfo.environment["FLAGSCOPE_TEST_CRASH"] == "key" {
                         flagscope_crash_for_test()
                     }
