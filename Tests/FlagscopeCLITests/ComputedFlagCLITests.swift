@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// `get` and `list` on computed flags of the demo (SPEC §5, §6): provenance `computed` with the
+/// expression and the keys it read, or the stack when a context key it reads is unset.
+@Suite("Computed flags on the command line")
+struct ComputedFlagCLITests {
+    static var demoConfig: String { CLIRunner.packageRoot.appendingPathComponent("Resources/Demo/flagscope.yml").path }
+
+    @Test("get --json of a computed flag: value, source and reason computed, expression and keys read")
+    func getComputed() throws {
+        let output = try CLIRunner.run(["get", "lab/remember_login", "--json", "--config", Self.demoConfig])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try ExplainDemoWorkspace.object(output.stdout)
+        #expect(json["value"] as? Bool == true)
+        #expect(json["default"] as? Bool == false)
+        #expect(json["source"] as? String == "computed")
+        #expect(json["reason"] as? String == "computed")
+        let computed = try #require(json["computed"] as? [String: Any], "no computed object")
+        #expect(computed["expression"] as? String == "lab/sson && context/locale == 'it'")
+        #expect(computed["reads"] as? [String] == ["lab/sson", "context/locale"])
+        // No provider layer wins over a computed value.
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        #expect(layers.allSatisfy { $0["winner"] == nil })
+    }
+
+    @Test("get --json of a computed flag reading an unset context key: the stack decides, reads still listed")
+    func getComputedWithoutValue() throws {
+        let output = try CLIRunner.run(["get", "lab/show_eu_consent", "--json", "--config", Self.demoConfig])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try ExplainDemoWorkspace.object(output.stdout)
+        #expect(json["value"] as? Bool == true)
+        #expect(json["source"] as? String == "default")
+        #expect(json["reason"] as? String == "default")
+        let computed = try #require(json["computed"] as? [String: Any])
+        #expect(computed["reads"] as? [String] == ["context/region", "lab/sson"])
+    }
+
+    @Test("get in text shows the expression of a computed flag and where its value came from")
+    func getComputedText() throws {
+        let output = try CLIRunner.run(["get", "lab/remember_login", "--config", Self.demoConfig])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("lab/sson && context/locale == 'it'"))
+        #expect(output.stdout.contains("computed"))
+    }
+
+    @Test("list --json shows computed provenance in the flag rows")
+    func listComputed() throws {
+        let output = try CLIRunner.run(["list", "--json", "--config", Self.demoConfig])
+        let json = try ExplainDemoWorkspace.object(output.stdout)
+        let flags = try #require(json["flags"] as? [[String: Any]])
+        let remember = try #require(flags.first { $0["key"] as? String == "lab/remember_login" })
+        #expect(remember["source"] as? String == "computed")
+        #expect(remember["reason"] as? String == "computed")
+        let consent = try #require(flags.first { $0["key"] as? String == "lab/show_eu_consent" })
+        #expect(consent["reason"] as? String == "default")
+    }
+
+    @Test("Once a provider sets the context key, the expression decides; changing an input changes the value")
+    func contextSetInProviderFile() throws {
+        let demo = try ExplainDemoWorkspace()
+        defer { demo.remove() }
+        // The QA profile is a plain JSON provider: add the region there, as a tester would.
+        let profile = demo.config.deletingLastPathComponent().appendingPathComponent("profiles/qa.json")
+        var qa = try ExplainDemoWorkspace.object(String(contentsOf: profile, encoding: .utf8))
+        qa["context/region"] = "EU"
+        try JSONSerialization.data(withJSONObject: qa, options: [.prettyPrinted, .sortedKeys]).write(to: profile)
+
+        var json = try ExplainDemoWorkspace.object(try demo.run(["get", "lab/show_eu_consent", "--json"]).stdout)
+        // lab/sson is true (Remote), so the EU consent sheet is not shown.
+        #expect(json["value"] as? Bool == false)
+        #expect(json["reason"] as? String == "computed")
+
+        // Locale changed to English in the writable provider: remember_login is computed false.
+        try demo.set("context/locale", "en")
+        json = try ExplainDemoWorkspace.object(try demo.run(["get", "lab/remember_login", "--json"]).stdout)
+        #expect(json["value"] as? Bool == false)
+        #expect(json["reason"] as? String == "computed")
+    }
+
+    @Test("A computed value wins over the writable provider; set warns that it still wins")
+    func setUnderComputed() throws {
+        let demo = try ExplainDemoWorkspace()
+        defer { demo.remove() }
+        let output = try demo.run(["set", "lab/remember_login", "false"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect((output.stdout + output.stderr).contains("computed"), "\(output.stdout)\(output.stderr)")
+        let json = try ExplainDemoWorkspace.object(try demo.run(["get", "lab/remember_login", "--json"]).stdout)
+        #expect(json["value"] as? Bool == true)
+        #expect(json["reason"] as? String == "computed")
+    }
+}
