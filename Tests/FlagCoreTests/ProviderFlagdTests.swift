@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import FlagCore
+
+/// The `flagd` format: OpenFeature flag definitions; `variants[defaultVariant]` when ENABLED.
+@Suite("flagd provider layers")
+struct ProviderFlagdTests {
+    static let stack = """
+          - name: Source
+            format: flagd
+            path: flagd/flags.flagd.json
+          - name: Base
+            format: json
+            path: base.json
+
+        """
+
+    static let definitions = """
+        {
+          "$schema": "https://flagd.dev/schema/v0/flags.json",
+          "flags": {
+            "dark_mode": {
+              "state": "ENABLED",
+              "variants": { "on": true, "off": false },
+              "defaultVariant": "on"
+            },
+            "checkout/new_flow": {
+              "state": "ENABLED",
+              "variants": { "on": true, "off": false },
+              "defaultVariant": "off"
+            },
+            "retries": {
+              "state": "ENABLED",
+              "variants": { "few": 1, "many": 7 },
+              "defaultVariant": "many"
+            },
+            "ratio": {
+              "state": "ENABLED",
+              "variants": { "quarter": 0.25, "half": 0.5 },
+              "defaultVariant": "quarter"
+            },
+            "theme": {
+              "state": "ENABLED",
+              "variants": { "light": "light", "dark": "dark" },
+              "defaultVariant": "dark",
+              "targeting": {
+                "if": [ { "in": ["@example.com", { "var": "email" }] }, "light", null ]
+              }
+            },
+            "greeting": {
+              "state": "DISABLED",
+              "variants": { "hi": "hi" },
+              "defaultVariant": "hi"
+            },
+            "layout": {
+              "state": "ENABLED",
+              "variants": { "grid": { "columns": 3, "dense": true }, "list": { "columns": 1 } },
+              "defaultVariant": "grid"
+            },
+            "homepage": {
+              "state": "ENABLED",
+              "variants": { "prod": "https://flags.example.com/home" },
+              "defaultVariant": "prod"
+            },
+            "launch_date": {
+              "state": "ENABLED",
+              "variants": { "spring": "2026-05-01" },
+              "defaultVariant": "spring"
+            },
+            "sealed": {
+              "state": "ENABLED",
+              "variants": { "on": true },
+              "defaultVariant": "on"
+            }
+          }
+        }
+
+        """
+
+    static func load(_ document: String, base: String = "{}") throws -> (ProviderSandbox, Workspace) {
+        let sandbox = try ProviderSandbox.with(providers: Self.stack)
+        try sandbox.write("flagd/flags.flagd.json", document)
+        try sandbox.write("base.json", base)
+        return (sandbox, sandbox.load())
+    }
+
+    @Test("An ENABLED flag takes variants[defaultVariant], of every type; a false variant is set")
+    func enabledTakesDefaultVariant() throws {
+        let (sandbox, workspace) = try Self.load(Self.definitions, base: #"{"checkout/new_flow": true}"#)
+        defer { sandbox.remove() }
+        #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
+        let expected: [(String, FlagValue)] = [
+            ("dark_mode", .bool(true)), ("retries", .int(7)), ("ratio", .double(0.25)), ("theme", .string("dark")),
+            ("launch_date", .date("2026-05-01")), ("homepage", .url("https://flags.example.com/home")),
+            ("layout", .json(.object(["columns": .int(3), "dense": .bool(true)]))), ("checkout/new_flow", .bool(false)),
+        ]
+        for (key, value) in expected {
+            let resolution = try workspace.requireResolution(key)
+            #expect(resolution.layers[0].state == .set(value), "\(key)")
+            #expect(resolution.value == value, "\(key)")
+            #expect(resolution.source == "Source", "\(key)")
+        }
+    }
+
+    @Test("A DISABLED flag is unset, so the next layer decides")
+    func disabledIsUnset() throws {
+        let (sandbox, workspace) = try Self.load(Self.definitions, base: #"{"greeting": "hola"}"#)
+        defer { sandbox.remove() }
+        let greeting = try workspace.requireResolution("greeting")
+        #expect(greeting.layers[0].state == .unset)
+        #expect(greeting.layers[0].notes.contains { $0.contains("DISABLED") })
+        #expect(greeting.value == .string("hola"))
+        #expect(greeting.source == "Base")
+    }
+
+    @Test("Targeting is noted and not evaluated")
+    func targetingIsNoted() throws {
+        let (sandbox, workspace) = try Self.load(Self.definitions)
+        defer { sandbox.remove() }
+        let layer = try workspace.requireLayer("theme", "Source")
+        #expect(layer.state == .set(.string("dark")))
+        #expect(layer.notes.contains { $0.contains("targeting") })
+        #expect(try workspace.requireLayer("dark_mode", "Source").notes.allSatisfy { !$0.contains("targeting") })
+    }
+
+    @Test("An excluded flag ignores its flagd definition; a flag not defined is unset")
+    func excludedAndUnset() throws {
+        let (sandbox, workspace) = try Self.load(Self.definitions)
+        defer { sandbox.remove() }
+        #expect(try workspace.requireLayer("sealed", "Source").state == .excluded)
+        #expect(try workspace.requireResolution("sealed").value == .bool(false))
+        let (other, empty) = try Self.load(#"{"flags": {}}"#)
+        defer { other.remove() }
+        #expect(try empty.requireLayer("dark_mode", "Source").state == .unset)
+    }
+
+    @Test("A default variant that does not fit is a type mismatch with the raw variant value",
+          arguments: [("dark_mode", #""yes""#, JSONValue.string("yes")), ("retries", "12", .int(12)), ("retries", "2.5", .double(2.5)),
+                      ("theme", #""purple""#, .string("purple")), ("greeting", #""Hi There""#, .string("Hi There")),
+                      ("homepage", #""nope""#, .string("nope"))])
+    func typeMismatch(key: String, variant: String, raw: JSONValue) throws {
+        let document = """
+            {"flags": {"\(key)": {"state": "ENABLED", "variants": {"only": \(variant)}, "defaultVariant": "only"}}}
+            """
+        let (sandbox, workspace) = try Self.load(document)
+        defer { sandbox.remove() }
+        let resolution = try workspace.requireResolution(key)
+        #expect(resolution.layers[0].state.mismatchRaw == .native(raw))
+        #expect(!resolution.layers[0].isWinner)
+        #expect(resolution.source == "default")
+        #expect(workspace.diagnostics.contains { $0.severity == .warning && $0.message.contains(key) }, "\(workspace.diagnostics.map(\.headline))")
+    }
+}
