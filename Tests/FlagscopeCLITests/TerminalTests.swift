@@ -1,0 +1,474 @@
+import Foundation
+import Testing
+
+/// Tier 3: the built `flagscope` binary in a real terminal (tmux), driven with keys and read back
+/// from the screen, the files it writes and the terminal it leaves behind.
+///
+/// Serialized so that at most one browser is drawing at a time; each test still has its own tmux
+/// server, session and workspace, so none depends on another.
+@Suite("Real terminal (tmux)", .serialized)
+struct TerminalTests {
+    /// Checks what a user sees after the browser ends: the expected exit status, `stty` settings
+    /// identical to before, the main screen back (the shell's output, not the browser), the cursor
+    /// visible and no keypad or mouse reporting left on.
+    static func expectHandedBack(_ session: TmuxSession, status expected: Int32,
+                                 sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let status = try await session.waitForExit()
+        #expect(status == expected, "flagscope exited with \(status)", sourceLocation: sourceLocation)
+        let stty = session.sttySettings()
+        #expect(stty.before != nil && stty.after != nil, "the launch script did not record stty", sourceLocation: sourceLocation)
+        #expect(stty.before == stty.after, "stty -g differs after flagscope ended:\nbefore \(stty.before ?? "-")\nafter  \(stty.after ?? "-")",
+                sourceLocation: sourceLocation)
+        let modes = try session.modes()
+        #expect(modes == .restored, "terminal left with \(modes)", sourceLocation: sourceLocation)
+        let screen = try session.screen()
+        #expect(!screen.contains("Flagscope ·") && !screen.contains("q quit"),
+                "the browser is still on screen after it ended:\n\(screen)", sourceLocation: sourceLocation)
+        #expect(screen.contains("EXIT=\(expected)"), sourceLocation: sourceLocation)
+    }
+}
+
+// MARK: - Looking around
+
+extension TerminalTests {
+    @Suite("Looking around")
+    struct Browsing {
+        @Test("flagscope demo opens the browser: header, tree, detail and key hints")
+        func demoStarts() async throws {
+            let state = try TemporaryFolder()
+            defer { state.remove() }
+            let session = try TmuxSession(name: "start", arguments: ["demo"], environment: ["XDG_STATE_HOME": state.url.path])
+            defer { session.close() }
+
+            let screen = try await session.waitForBrowser()
+            let header = try #require(screen.lines.first)
+            #expect(header.contains("Flagscope"))
+            #expect(header.contains("Remote › Local✎ › QA profile › Environment › default"))
+            #expect(screen.lines.count == 30)
+            for row in ["▾ User Experiments", "allowsSSON", "▸ search", "▾ Podcast app", "▾ Store & Catalog", "Features"] {
+                #expect(screen.contains(row), "missing \(row)")
+            }
+            #expect(try #require(screen.selectedRow).contains("User Experiments"))
+            #expect(screen.contains("contains     20 flags"), "detail pane of the selected collection")
+            #expect(screen.lines[28].contains("? help") && screen.lines[28].contains("q quit"), "footer hints")
+            let demo = state.url.appendingPathComponent("flagscope/demo")
+            #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent("flagscope.yml").path))
+            #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent(".flagscope/local.json").path))
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+            #expect(try session.screen().contains("copied the demo workspace to \(demo.path)"))
+        }
+
+        @Test("j and k move the › selection; l and h expand and collapse a collection")
+        func navigate() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try TmuxSession(name: "navigate", arguments: demo.browserArguments)
+            defer { session.close() }
+            try await session.waitForBrowser()
+
+            try session.press("j")
+            try await session.waitUntil("the selection on allowsSSON") { $0.selectedRow?.contains("allowsSSON") == true }
+            try session.press("j")
+            try await session.waitUntil("the selection on rememberLogin") { $0.selectedRow?.contains("rememberLogin") == true }
+            try session.press("k")
+            var screen = try await session.waitUntil("the selection back on allowsSSON") { $0.selectedRow?.contains("allowsSSON") == true }
+            #expect(screen.lines.filter { $0.hasPrefix("›") }.count == 1, "exactly one selected row")
+            #expect(screen.contains("lab/sson"), "the detail pane follows the selection")
+
+            try session.press("Down", "Down", "Down", "Down", "Down", "Down")
+            screen = try await session.waitUntil("the selection on the collapsed search collection") {
+                $0.selectedRow?.contains("▸ search") == true
+            }
+            #expect(!screen.contains("resultsPerPage"))
+
+            try session.press("l")
+            screen = try await session.waitUntil("search expanded") { $0.selectedRow?.contains("▾ search") == true }
+            #expect(screen.contains("resultsPerPage"))
+            #expect(screen.contains("fuzzyMatchThreshold"))
+
+            try session.press("h")
+            screen = try await session.waitUntil("search collapsed again") { $0.selectedRow?.contains("▸ search") == true }
+            #expect(!screen.contains("resultsPerPage"))
+
+            try session.press("Right", "Right")
+            screen = try await session.waitUntil("→ twice: expand, then its first child") {
+                $0.selectedRow?.contains("resultsPerPage") == true
+            }
+            try session.press("Left")
+            try await session.waitUntil("← goes to the parent") { $0.selectedRow?.contains("▾ search") == true }
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+
+        @Test("/sson then Enter selects allowsSSON and shows lab/sson in the detail pane")
+        func search() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try TmuxSession(name: "search", arguments: demo.browserArguments)
+            defer { session.close() }
+            try await session.waitForBrowser()
+
+            try session.press("/")
+            try session.type("sson")
+            try await session.waitUntil("the search prompt /sson") { $0.statusLine.hasPrefix("/sson") }
+            try session.press("Enter")
+            let screen = try await session.waitUntil("allowsSSON selected after the search") {
+                $0.selectedRow?.contains("allowsSSON") == true && $0.statusLine.contains("search: sson")
+            }
+            #expect(screen.row(containing: "│ lab/sson") != nil, "the detail pane beside the tree at 100 columns names the key")
+            #expect(screen.contains("Offer sign-in through the listener's company"))
+            #expect(screen.contains("▶ Remote        set          true  wins"))
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+
+        @Test("? shows the key table over the browser; Esc closes it")
+        func help() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try TmuxSession(name: "help", arguments: demo.browserArguments)
+            defer { session.close() }
+            try await session.waitForBrowser()
+
+            try session.press("?")
+            let screen = try await session.waitFor("Keys — Esc closes")
+            for line in ["↑ k     move up", "Space   toggle bool", "u       undo (writes back)", "^R      redo", "q       quit"] {
+                #expect(screen.contains(line), "help lacks “\(line)”")
+            }
+            try session.press("Escape")
+            try await session.waitUntil("the help closed") { !$0.contains("Keys — Esc closes") && $0.contains("allowsSSON") }
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+
+        @Test("Shrunk below 40×10 it says so and keeps running; grown back, the tree returns")
+        func resize() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try TmuxSession(name: "resize", arguments: demo.browserArguments)
+            defer { session.close() }
+            try await session.waitForBrowser()
+            try session.press("j")
+            try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
+
+            try session.resize(width: 30, height: 8)
+            let tiny = try await session.waitUntil("the too-small message") {
+                $0.flowed.contains("terminal too small (need 40×10, have 30×8)")
+            }
+            #expect(!tiny.contains("allowsSSON"))
+
+            try session.resize(width: 100, height: 30)
+            let screen = try await session.waitForBrowser()
+            #expect(!screen.contains("too small"))
+            #expect(try #require(screen.selectedRow).contains("allowsSSON"), "the selection survives the resize")
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+    }
+}
+
+// MARK: - Editing
+
+extension TerminalTests {
+    @Suite("Editing")
+    struct Editing {
+        @Test("Space toggles a bool: the row flips, the local file has it, the status says where")
+        func toggle() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            #expect(try demo.local()["playback/auto_play_next"] as? Bool == false)
+            let session = try TmuxSession(name: "toggle", arguments: demo.browserArguments)
+            defer { session.close() }
+            try await session.waitForBrowser()
+            try session.press("/")
+            try session.type("auto_play")
+            try session.press("Enter")
+            try await session.waitUntil("autoPlayNext selected") { $0.selectedRow?.contains("autoPlayNext") == true }
+
+            try session.press("Space")
+            try await demo.waitForLocal("playback/auto_play_next = true") { $0["playback/auto_play_next"] as? Bool == true }
+            let screen = try await session.waitUntil("the status line about the write") {
+                $0.statusLine.contains("set playback/auto_play_next = true in Local (.flagscope/local.json)")
+            }
+            let row = try #require(screen.selectedRow)
+            #expect(row.contains("true Local ✎"), "row: \(row)")
+            #expect(!screen.statusLine.contains("still wins"))
+            #expect(try demo.local()["lab/search/results_per_page"] as? Int == 40, "other keys are kept")
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+
+        @Test("Enter on a bool that Remote overrides writes Local and warns that Remote still wins")
+        func toggleShadowed() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            #expect(try demo.local()["lab/sson"] == nil)
+            let session = try TmuxSession(name: "shadowed", arguments: demo.browserArguments)
+            defer { session.close() }
+            try await session.waitForBrowser()
+            try session.press("j")
+            try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
+
+            try session.press("Enter")
+            try await demo.waitForLocal("lab/sson = false") { $0["lab/sson"] as? Bool == false }
+            let screen = try await session.waitUntil("the status line about the write") {
+                $0.statusLine.contains("set lab/sson = false in Local (.flagscope/local.json)")
+            }
+            #expect(screen.statusLine.contains("Remote still wins"), "status: \(screen.statusLine)")
+            #expect(try #require(screen.selectedRow).contains("true Remote ✎"))
+            #expect(screen.contains("Local         set          false  shadowed"))
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+
+        @Test("Editing an int: an invalid value is flagged live and not saved; a valid one is written")
+        func editInt() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try TmuxSession(name: "edit", arguments: demo.browserArguments)
+            defer { session.close() }
+            try await session.waitForBrowser()
+            try session.press("/")
+            try session.type("results_per")
+            try session.press("Enter")
+            try await session.waitUntil("resultsPerPage selected") { $0.selectedRow?.contains("resultsPerPage") == true }
+
+            try session.press("e")
+            try await session.waitUntil("the editor") { $0.statusLine.hasPrefix("lab/search/results_per_page (int):") }
+            try session.press("C-u")
+            try session.type("abc")
+            var screen = try await session.waitUntil("the editor holding abc") { $0.statusLine.hasSuffix("(int): abc") }
+            let validation = screen.lines[screen.lines.count - 2]
+            #expect(validation.contains("✗"), "validation line: \(validation)")
+            #expect(validation.contains("'abc' is not a whole number (allowed: 5 to 100)"), "validation line: \(validation)")
+
+            try session.press("Enter")
+            screen = try await session.waitUntil("the editor still open") { $0.statusLine.hasSuffix("(int): abc") }
+            #expect(try demo.local()["lab/search/results_per_page"] as? Int == 40, "an invalid value is not saved")
+
+            try session.press("C-u")
+            try session.type("500")
+            screen = try await session.waitUntil("500 flagged") { $0.lines[$0.lines.count - 2].contains("✗") && $0.statusLine.hasSuffix(": 500") }
+            #expect(screen.lines[screen.lines.count - 2].contains("above the maximum"))
+
+            try session.press("C-u")
+            try session.type("50")
+            screen = try await session.waitUntil("50 accepted") { $0.statusLine.hasSuffix(": 50") && $0.lines[$0.lines.count - 2].contains("✓") }
+            try session.press("Enter")
+            try await demo.waitForLocal("lab/search/results_per_page = 50") { $0["lab/search/results_per_page"] as? Int == 50 }
+            screen = try await session.waitUntil("the status line about the write") {
+                $0.statusLine.contains("set lab/search/results_per_page = 50 in Local (.flagscope/local.json)")
+            }
+            #expect(screen.statusLine.contains("Remote still wins"), "status: \(screen.statusLine)")
+            #expect(screen.contains("Local         set          50"))
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+
+        @Test("u restores the key's previous state in the file (absent or old value); Ctrl-R redoes")
+        func undoRedo() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try TmuxSession(name: "undo", arguments: demo.browserArguments)
+            defer { session.close() }
+            try await session.waitForBrowser()
+
+            // A key that was not in the file: undo removes it again.
+            try session.press("j")
+            try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
+            try session.press("Enter")
+            try await demo.waitForLocal("lab/sson = false") { $0["lab/sson"] as? Bool == false }
+            try session.press("u")
+            try await demo.waitForLocal("no lab/sson") { $0["lab/sson"] == nil && $0["playback/auto_play_next"] != nil }
+            var screen = try await session.waitUntil("the undo status") { $0.statusLine.hasPrefix("undid:") }
+            #expect(screen.statusLine.contains("lab/sson"))
+            #expect(try #require(screen.selectedRow).contains("true Remote") && !(screen.selectedRow ?? "").contains("✎"))
+
+            // A key that was in the file: undo writes the old value back.
+            try session.press("/")
+            try session.type("auto_play")
+            try session.press("Enter")
+            try await session.waitUntil("autoPlayNext selected") { $0.selectedRow?.contains("autoPlayNext") == true }
+            try session.press("Space")
+            try await demo.waitForLocal("playback/auto_play_next = true") { $0["playback/auto_play_next"] as? Bool == true }
+            try session.press("u")
+            try await demo.waitForLocal("playback/auto_play_next = false again") { $0["playback/auto_play_next"] as? Bool == false }
+            screen = try await session.waitUntil("the row back to false") { $0.selectedRow?.contains("false Local ✎") == true }
+            #expect(screen.statusLine.hasPrefix("undid:"))
+
+            try session.press("C-r")
+            try await demo.waitForLocal("playback/auto_play_next = true after redo") { $0["playback/auto_play_next"] as? Bool == true }
+            screen = try await session.waitUntil("the redo status") { $0.statusLine.hasPrefix("redid:") }
+            #expect(try #require(screen.selectedRow).contains("true Local ✎"))
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+
+        @Test("x removes the key from the local file and the row falls back to the next layer")
+        func resetKey() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try TmuxSession(name: "reset", arguments: demo.browserArguments)
+            defer { session.close() }
+            try await session.waitForBrowser()
+            try session.press("/")
+            try session.type("auto_play")
+            try session.press("Enter")
+            try await session.waitUntil("autoPlayNext from Local") { $0.selectedRow?.contains("autoPlayNext            false Local ✎") == true }
+
+            try session.press("x")
+            try await demo.waitForLocal("no playback/auto_play_next") {
+                $0["playback/auto_play_next"] == nil && $0["lab/search/results_per_page"] as? Int == 40
+            }
+            let screen = try await session.waitUntil("the row back on the default") { $0.selectedRow?.contains("true default") == true }
+            #expect(screen.statusLine.contains("playback/auto_play_next"), "status: \(screen.statusLine)")
+            #expect(!(screen.selectedRow ?? "").contains("✎"))
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+
+        @Test("A file changed by someone else is reloaded within a second or two, keeping the selection")
+        func externalChange() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try TmuxSession(name: "reload", arguments: demo.browserArguments)
+            defer { session.close() }
+            try await session.waitForBrowser()
+            try session.press("/")
+            try session.type("sson")
+            try session.press("Enter")
+            var screen = try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
+            #expect(screen.contains("Local         unset"))
+
+            let set = try CLIRunner.run(["set", "lab/sson", "false", "--config", demo.workspaceFile.path])
+            #expect(set.status == 0, "\(set.stdout)\(set.stderr)")
+            screen = try await session.waitUntil("the reloaded value", timeout: 2.5) {
+                $0.contains("Local         set          false") && $0.statusLine.contains("reloaded")
+            }
+            let row = try #require(screen.selectedRow)
+            #expect(row.contains("allowsSSON") && row.contains("✎"), "the selection stays on allowsSSON, now marked: \(row)")
+            #expect(screen.statusLine.contains("local.json"))
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+    }
+}
+
+// MARK: - Ending and refusing to start
+
+extension TerminalTests {
+    @Suite("Ending")
+    struct Ending {
+        /// Opens the demo copy, toggles allowsSSON (a write to end with) and returns the session.
+        static func openAndEdit(_ name: String, _ demo: DemoCopy, environment: [String: String] = [:]) async throws -> TmuxSession {
+            let session = try TmuxSession(name: name, arguments: demo.browserArguments, environment: environment)
+            try await session.waitForBrowser()
+            try session.press("j")
+            try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
+            try session.press("Enter")
+            try await demo.waitForLocal("lab/sson = false") { $0["lab/sson"] as? Bool == false }
+            try await session.waitUntil("the write confirmed") { $0.statusLine.contains("in Local") }
+            return session
+        }
+
+        @Test("q quits with 0, the edit is on disk and the terminal is as it was")
+        func quit() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try await Self.openAndEdit("quit", demo)
+            defer { session.close() }
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+            #expect(try demo.local()["lab/sson"] as? Bool == false)
+        }
+
+        @Test("Ctrl-C ends the browser with 130, like an interrupted program, and restores the terminal")
+        func controlC() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try await Self.openAndEdit("ctrlc", demo)
+            defer { session.close() }
+            try session.press("C-c")
+            try await TerminalTests.expectHandedBack(session, status: 130)
+            #expect(try demo.local()["lab/sson"] as? Bool == false)
+        }
+
+        @Test("SIGTERM ends the browser with 143 and restores the terminal")
+        func sigterm() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try await Self.openAndEdit("sigterm", demo)
+            defer { session.close() }
+            #expect(kill(try await session.processID(), SIGTERM) == 0)
+            try await TerminalTests.expectHandedBack(session, status: 143)
+            #expect(try demo.local()["lab/sson"] as? Bool == false)
+        }
+
+        @Test("SIGINT from outside ends the browser with 130 and restores the terminal")
+        func sigint() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try await Self.openAndEdit("sigint", demo)
+            defer { session.close() }
+            #expect(kill(try await session.processID(), SIGINT) == 0)
+            try await TerminalTests.expectHandedBack(session, status: 130)
+            #expect(try demo.local()["lab/sson"] as? Bool == false)
+        }
+
+        @Test("A crash (SIGSEGV) leaves the terminal as it was, then dies of the signal")
+        func crash() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            // Without the Swift backtracer, the handler hands SIGSEGV back to the default action.
+            let session = try await Self.openAndEdit("crash", demo, environment: ["FLAGSCOPE_TEST_CRASH": "key", "SWIFT_BACKTRACE": "enable=no"])
+            defer { session.close() }
+            try session.press("!")
+            try await TerminalTests.expectHandedBack(session, status: 128 + SIGSEGV)
+            #expect(try demo.local()["lab/sson"] as? Bool == false, "the write before the crash is intact")
+        }
+    }
+
+    @Suite("Not a terminal")
+    struct NotATerminal {
+        @Test("Piped stdin and stdout: exit 1 with one clear line, never a curses abort")
+        func piped() throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let output = try CLIRunner.run(demo.browserArguments)
+            #expect(output.status == 1)
+            #expect(output.stdout.isEmpty)
+            let lines = output.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "stderr: \(output.stderr)")
+            #expect(output.stderr.hasPrefix("error: the browser needs a terminal"))
+            #expect(output.stderr.contains("flagscope list"))
+            #expect(!output.stderr.contains("Error opening terminal") && !output.stderr.contains("\u{1B}"), "no curses abort, no escape codes")
+        }
+
+        @Test("TERM=dumb in a real terminal: exit 1 with one clear line")
+        func dumbTerminal() async throws {
+            let demo = try DemoCopy()
+            defer { demo.remove() }
+            let session = try TmuxSession(name: "dumb", arguments: demo.browserArguments, environment: ["TERM": "dumb"])
+            defer { session.close() }
+            let status = try await session.waitForExit()
+            #expect(status == 1)
+            let screen = try session.screen()
+            #expect(screen.contains("error: TERM=dumb cannot move the cursor"), "\(screen)")
+            #expect(!screen.contains("Error opening terminal"))
+            #expect(session.sttySettings().before == session.sttySettings().after)
+            #expect(try session.modes() == .restored)
+        }
+    }
+}
