@@ -43,5 +43,7 @@ int flagscope_pending_signal(void) {
 }
 
 void flagscope_crash_for_test(void) {
-    raise(SIGSEGV);
+    // A real invalid write, as a bug would make: a raised signal could be "handled" and resumed.
+    volatile int *nowhere = (volatile int *)0;
+    *nowhere = 1;
 }

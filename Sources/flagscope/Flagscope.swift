@@ -11,7 +11,7 @@ struct Flagscope: ParsableCommand {
         abstract: "Browse feature flags, see which provider layer set each value, and explain unavailable features.",
         discussion: "Without a subcommand, opens the browser on the nearest flagscope.yml (or --config PATH).",
         version: "0.1.0",
-        subcommands: [Demo.self, Init.self, Validate.self, List.self, Get.self, Set.self, Reset.self, Explain.self, Snapshot.self]
+        subcommands: [Demo.self, Init.self, Validate.self, List.self, Get.self, SetValue.self, Reset.self, Explain.self, Snapshot.self]
     )
 
     @OptionGroup var workspace: WorkspaceOptions

@@ -3,8 +3,9 @@ import FlagCore
 import OrderedCollections
 
 /// `flagscope set KEY VALUE`: parse by the key's type and write to the writable provider.
-struct Set: ParsableCommand {
+struct SetValue: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "set",
         abstract: "Write a value to the writable provider (parsed by the key's type).",
         discussion: "Bools take true/false, on/off, yes/no or 1/0; json takes a JSON text; dates YYYY-MM-DD.")
 
@@ -12,7 +13,15 @@ struct Set: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
     @Flag(help: "Change a locked flag anyway.") var force = false
     @Argument(help: "The full flag key.") var key: String
-    @Argument(help: "The new value.") var value: String
+    // Captured raw, so a negative number such as -1 is a value, not an unknown option.
+    @Argument(parsing: .allUnrecognized, help: "The new value (negative numbers welcome: set retries -1).") var values: [String] = []
+
+    var value: String { values.first ?? "" }
+
+    func validate() throws {
+        if values.isEmpty { throw ValidationError("Missing expected argument '<value>'") }
+        if values.count > 1 { throw ValidationError("give one value; quote it if it has spaces: set \(key) '\(values.joined(separator: " "))'") }
+    }
 
     func run() throws {
         let editor = FlagEditor(workspace: try workspace.loadValid())

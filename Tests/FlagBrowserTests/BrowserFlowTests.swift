@@ -24,7 +24,7 @@ struct BrowserFlowTests {
         #expect(demo.screen.contains("✗ 'abc' is not a whole number"))
         try demo.press("<Enter>")
         #expect(try demo.localFile() == before)
-        #expect(demo.screen.contains("✗ 'abc' is not a whole number"), "the editor stays open with the reason")
+        #expect(demo.screen.contains("✗ not saved: 'abc' is not a whole number"), "the editor stays open with the reason")
         try demo.press("<C-u>300<Enter>")
         #expect(try demo.localValues()["max_episodes_per_feed"] as? Int == 300)
         #expect(demo.screen.contains("set max_episodes_per_feed = 300 in Local"))

@@ -227,7 +227,8 @@ struct FeatureHierarchyTests {
         #expect(try playback.constraint(.platform, "iOS").status == .notDetermined)
         #expect(try playback.constraint(.platform, "tvOS").status == .satisfied)
         #expect(playback.stepActions == [.unknownContext])
-        #expect(playback.nextStep(.unknownContext)?.keys == ["context/platform"])
+        // Platform and OS version are both unknown: both keys are named at once.
+        #expect(playback.nextStep(.unknownContext)?.keys == ["context/platform", "context/os_version"])
 
         let smart = try #require(all["podcast_favourites/smart_playlists"])
         #expect(smart.stepActions == [.requestPermission, .unknownContext])
@@ -236,7 +237,7 @@ struct FeatureHierarchyTests {
 
         let speed = try #require(all["podcast_playback/dynamic_speed"])
         #expect(speed.stepActions == [.enableParent, .turnOn, .unknownContext])
-        #expect(speed.nextStep(.enableParent)?.keys == ["context/platform"])
+        #expect(speed.nextStep(.enableParent)?.keys == ["context/platform", "context/os_version"])
         #expect(speed.nextStep(.turnOn)?.keys == ["podcast_playback/dynamic_speed/user_toggled"])
         #expect(speed.nextStep(.unknownContext)?.keys == ["context/purchases/SUB0001"])
 

@@ -126,7 +126,7 @@ struct FeatureNextStepsTests {
         #expect(explanation.availability == .unknown)
         #expect(explanation.stepActions == [.unknownContext])
         #expect(explanation.nextStep(.unknownContext)?.keys == ["context/purchases/SUB0001"])
-        #expect(explanation.nextStep(.unknownContext)?.message.contains("context/purchases/SUB0001") == true)
+        #expect(explanation.nextStep(.unknownContext)?.message.contains("(SUB0001) is purchased") == true)
     }
 
     static let switches = """
@@ -194,7 +194,7 @@ struct FeatureNextStepsTests {
         #expect(explanation.availability == .unknown)
         #expect(explanation.stepActions == [.unknownContext])
         #expect(explanation.nextStep(.unknownContext)?.keys == [
-            "context/purchases/SUB0001", "context/purchases/SUP0001", "context/platform",
+            "context/purchases/SUB0001", "context/purchases/SUP0001", "context/platform", "context/os_version",
         ])
     }
 

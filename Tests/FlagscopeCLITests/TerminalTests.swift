@@ -135,7 +135,8 @@ extension TerminalTests {
             try await session.waitForBrowser()
 
             try session.press("?")
-            let screen = try await session.waitFor("Keys — Esc closes")
+            // Wait for the whole overlay: a capture can land between two halves of one frame.
+            let screen = try await session.waitUntil("the help is drawn") { $0.contains("Keys — Esc closes") && $0.contains("q       quit") }
             for line in ["↑ k     move up", "Space   toggle bool", "u       undo (writes back)", "^R      redo", "q       quit"] {
                 #expect(screen.contains(line), "help lacks “\(line)”")
             }

@@ -324,7 +324,7 @@ public enum Renderer {
         lines.append(("         ⊘ locked  † stale (past its expiry date)", .muted))
         lines.append(("Features: ✓ available  ✗ unavailable  ? unknown", .muted))
         lines.append(("Constraints: ✓ satisfied ✗ not satisfied ? not determined – other platform", .muted))
-        lines.append(("Mouse: click selects, wheel scrolls", .muted))
+        lines.append(("Mouse: click selects, wheel scrolls.  Ctrl-C quits too.", .muted))
         let visible = Array(lines.dropFirst(min(scroll, max(0, lines.count - (screen.height - 4)))))
         box(visible, title: "Keys — Esc closes", width: 76, &screen)
     }

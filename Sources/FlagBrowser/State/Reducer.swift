@@ -325,7 +325,9 @@ public enum Reducer {
             state.status = StatusMessage("\(key) is \(flag.type.rawValue): press e or Enter to edit it", .warning)
             return []
         }
-        let current = state.model.resolutions[key]?.value
+        // Flip what the writable file says when it says something (a higher layer may still win,
+        // and flipping the shown value would write the same thing again); else the shown value.
+        let current = writableValue(key, state) ?? state.model.resolutions[key]?.value
         return write(key: key, value: .bool(current != .bool(true)), &state)
     }
 
@@ -342,7 +344,7 @@ public enum Reducer {
             state.status = StatusMessage(refusal, .warning)
             return []
         }
-        let current = state.model.resolutions[flag.key]?.value
+        let current = writableValue(flag.key, state) ?? state.model.resolutions[flag.key]?.value
         switch flag.type {
         case .bool, .enum:
             let options: [FlagValue] = flag.type == .bool ? [.bool(true), .bool(false)] : flag.rules.values.map(FlagValue.string)
@@ -355,6 +357,12 @@ public enum Reducer {
             state.mode = .edit(editor)
         }
         return []
+    }
+
+    /// The value the writable layer holds for a key, when it holds one that fits.
+    static func writableValue(_ key: String, _ state: BrowserState) -> FlagValue? {
+        guard let provider = state.model.writableProvider else { return nil }
+        return state.model.resolutions[key]?.layers.first { $0.provider == provider }?.value
     }
 
     /// Why a flag cannot be edited here, if it cannot.
@@ -389,7 +397,7 @@ public enum Reducer {
                 state.mode = .normal
                 return write(key: flag.key, value: value, &state)
             case .failure(let problem):
-                editor.problem = problem.message
+                editor.problem = "not saved: " + problem.message
                 state.mode = .edit(editor)
                 state.status = StatusMessage("not saved: \(problem.message)", .error)
                 return []

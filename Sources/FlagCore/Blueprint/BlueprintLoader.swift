@@ -133,7 +133,7 @@ struct BlueprintLoader {
             excludedProviders: excluded, requiresRestart: requiresRestart, computed: computed,
             origin: fields.reference(keyNode), computedOrigin: computedNode.map { SourceReference(file: file, location: Self.contentStart($0).location) }
         )
-        for (name, node) in excludedItems { flag.excludedOrigins[name] = fields.reference(node) }
+        flag.excludedOrigins = excludedItems.map { fields.reference($0.node) }
         return flag
     }
 
@@ -301,8 +301,9 @@ struct BlueprintLoader {
                     }
                     name = mapped
                 } else {
-                    nameNode = pairs[0].key
-                    name = kind
+                    diagnostics.append(.error("only location takes a usage ({ location: whenInUse } or { location: always }); write '\(TerminalText.escaped(kind))' as a plain name",
+                                              file: file, at: pairs[0].key.location))
+                    continue
                 }
             }
             guard let name else {

@@ -31,8 +31,8 @@ public struct FlagDefinition: Sendable, Hashable {
     public var origin: SourceReference
     /// Where the `computed:` value is, for expression diagnostics.
     public var computedOrigin: SourceReference?
-    /// Where each name in `excludedProviders` is written, for diagnostics.
-    public var excludedOrigins: [String: SourceReference] = [:]
+    /// Where each item of `excludedProviders` is written (same order), for diagnostics.
+    public var excludedOrigins: [SourceReference] = []
     /// Whether the blueprint generated this entry (feature toggles, context keys) rather than a person.
     public var isGenerated: Bool
 

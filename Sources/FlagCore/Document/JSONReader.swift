@@ -10,7 +10,11 @@ public enum JSONReader {
     public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> SourceNode {
         try bytes.withUnsafeBufferPointer { buffer throws(DocumentError) in
             var parser = Parser(buffer)
-            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }  // tolerate a BOM
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {  // tolerate a BOM; editors do not count it as a column
+                parser.offset = 3
+                parser.lineStart = 3
+                parser.columnOffset = 3
+            }
             parser.skipWhitespace()
             let node = try parser.value(depth: 0)
             parser.skipWhitespace()

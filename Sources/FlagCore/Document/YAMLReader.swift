@@ -8,13 +8,15 @@ public enum YAMLReader {
     public static let maximumNodes = 2_000_000
 
     /// Parses the first document of `text`; an empty document is an empty mapping.
-    public static func parse(_ text: String) throws(DocumentError) -> SourceNode {
+    public static func parse(_ source: String) throws(DocumentError) -> SourceNode {
+        // A byte order mark is not a column in anyone's editor.
+        let text = source.hasPrefix("\u{FEFF}") ? String(source.unicodeScalars.dropFirst()) : source
         try checkNesting(text)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw translate(error)
+            throw translate(error, text: text)
         } catch {
             throw DocumentError("cannot read YAML: \(error)", at: .start)
         }
@@ -43,6 +45,11 @@ public enum YAMLReader {
         switch node {
         case .scalar(let scalar):
             let text = scalar.string
+            let tag = scalar.tag.rawValue
+            // `computed: !flag` reads as a YAML tag named "!flag" with an empty value: say so.
+            if tag.hasPrefix("!"), !tag.hasPrefix("!!"), tag != "!" {
+                throw DocumentError("'\(TerminalText.escaped(tag))' is read as a YAML tag; quote the value if it starts with '!' (for example \"\(TerminalText.escaped(tag))\")", at: location)
+            }
             var quoted = scalar.style != .plain
             if !quoted, scalar.tag.rawValue == Tag.Name.str.rawValue,
                PlainScalar.bool(text) != nil || PlainScalar.number(text) != nil
@@ -68,7 +75,7 @@ public enum YAMLReader {
         }
     }
 
-    private static func translate(_ error: YamlError) -> DocumentError {
+    private static func translate(_ error: YamlError, text: String) -> DocumentError {
         switch error {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
@@ -80,11 +87,35 @@ public enum YAMLReader {
             return DocumentError(problem, at: .start)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let names = duplicates.map { "'\(TerminalText.escaped($0))'" }.joined(separator: ", ")
+            let first = TextLocation(line: context.mark.line, column: context.mark.column)
             return DocumentError("duplicate key \(names) in a mapping",
-                                 at: TextLocation(line: context.mark.line, column: context.mark.column))
+                                 at: secondOccurrence(of: duplicates, after: first, in: text) ?? first)
         default:
             return DocumentError("cannot read YAML: \(error)", at: .start)
         }
+    }
+
+    /// Yams points at the mapping; the diagnostic belongs on the repeated key. In a block mapping
+    /// the keys share a column, so the later line with `name:` at that column is the duplicate.
+    private static func secondOccurrence(of names: [String], after start: TextLocation, in text: String) -> TextLocation? {
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        var seen: Set<String> = []
+        for index in (start.line - 1)..<lines.count {
+            let scalars = Array(lines[index])
+            let column = start.column - 1
+            guard column < scalars.count else { continue }
+            if index > start.line - 1, column > 0, scalars[..<column].contains(where: { $0 != " " }) { continue }
+            let rest = String(String.UnicodeScalarView(scalars[column...]))
+            for name in names {
+                for spelling in [name, "\"\(name)\"", "'\(name)'"] where rest.hasPrefix(spelling) {
+                    let after = rest.dropFirst(spelling.count).drop { $0 == " " }
+                    guard after.first == ":" else { continue }
+                    if seen.contains(name) { return TextLocation(line: index + 1, column: start.column) }
+                    seen.insert(name)
+                }
+            }
+        }
+        return nil
     }
 
     /// Refuses runaway flow nesting (`[[[[…`) and block sequences nested on one line (`- - - …`)

@@ -56,7 +56,8 @@ public struct ConstraintResult: Sendable, Hashable {
         case restricted
         case denied
         case requestable
-        case notPurchased(keys: [String])
+        /// Products to buy (`offer` says which, with "and"/"or"), and products whose state is unknown.
+        case purchase(buy: [String], offer: String, unknown: [String])
         case unknownContext(keys: [String])
         case unsupportedPlatform
         case osTooOld

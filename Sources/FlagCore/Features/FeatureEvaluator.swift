@@ -7,13 +7,20 @@ public struct FeatureEvaluator: Sendable {
     public let workspace: Workspace
     /// Resolved values by key.
     private let values: [String: FlagValue]
+    /// Resolutions by key (to tell a default from a choice).
+    private let resolutions: [String: Resolution]
 
     /// Evaluates with values resolved by `resolver`.
     public init(workspace: Workspace, resolutions: [Resolution]) {
         self.workspace = workspace
         var values: [String: FlagValue] = [:]
-        for resolution in resolutions { if let value = resolution.value { values[resolution.flag.key] = value } }
+        var byKey: [String: Resolution] = [:]
+        for resolution in resolutions {
+            if let value = resolution.value { values[resolution.flag.key] = value }
+            byKey[resolution.flag.key] = resolution
+        }
         self.values = values
+        self.resolutions = byKey
     }
 
     /// Every feature's explanation, parents before children, by key.
@@ -131,8 +138,14 @@ public struct FeatureEvaluator: Sendable {
                 return result
             }
             result.status = .notDetermined
-            result.detail = "needs \(needs) on \(platform); platform unknown"
-            result.cause = .unknownContext(keys: [ContextKeys.platform])
+            if case .unsupported = requirement.support {
+                result.detail = "unsupported on \(platform); platform unknown"
+                result.cause = .unknownContext(keys: [ContextKeys.platform])
+            } else {
+                result.detail = "needs \(needs) on \(platform); platform unknown"
+                let keys = version == nil ? [ContextKeys.platform, ContextKeys.osVersion] : [ContextKeys.platform]
+                result.cause = .unknownContext(keys: keys)
+            }
             return result
         }
         guard current == platform else {
@@ -199,12 +212,42 @@ public struct FeatureEvaluator: Sendable {
         let detail = states.map { key, state in "\(key.dropFirst("context/purchases/".count)): \(state.rawValue)" }.joined(separator: ", ")
         var result = ConstraintResult(kind: .purchase, name: Self.describe(requirement, products: workspace.products),
                                       status: overall, detail: detail, key: keys.first ?? "", keys: keys)
+        let unknown = states.filter { $0.value == .unknown }.map(\.key)
         switch overall {
-        case .notSatisfied: result.cause = .notPurchased(keys: states.filter { $0.value == .notPurchased }.map(\.key))
-        case .notDetermined: result.cause = .unknownContext(keys: states.filter { $0.value == .unknown }.map(\.key))
+        case .notSatisfied:
+            let offer = remaining(requirement, states: states) ?? ""
+            let buy = states.filter { $0.value == .notPurchased }.map(\.key)
+            result.cause = .purchase(buy: buy, offer: offer, unknown: unknown)
+        case .notDetermined: result.cause = .unknownContext(keys: unknown)
         default: break
         }
         return result
+    }
+
+    /// What is still to buy, as people say it: "Premium (SUB0001) or Supporter (SUP0001)";
+    /// `nil` when that part is already satisfied or only unknown.
+    private func remaining(_ requirement: PurchaseRequirement, states: OrderedDictionary<String, PurchaseState>) -> String? {
+        switch requirement {
+        case .product(let name, _):
+            guard let product = workspace.products[name], states[product.contextKey] == .notPurchased else { return nil }
+            return "\(product.name) (\(product.productID))"
+        case .anyOf(let items):
+            if items.contains(where: { satisfied($0, states) }) { return nil }
+            let parts = items.compactMap { remaining($0, states: states) }
+            return parts.isEmpty ? nil : (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " or ") + ")")
+        case .allOf(let items):
+            let parts = items.compactMap { remaining($0, states: states) }
+            return parts.isEmpty ? nil : (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " and ") + ")")
+        }
+    }
+
+    private func satisfied(_ requirement: PurchaseRequirement, _ states: OrderedDictionary<String, PurchaseState>) -> Bool {
+        switch requirement {
+        case .product(let name, _):
+            return workspace.products[name].map { states[$0.contextKey] == .purchased } ?? false
+        case .anyOf(let items): return items.contains { satisfied($0, states) }
+        case .allOf(let items): return items.allSatisfy { satisfied($0, states) }
+        }
     }
 
     /// `premium`, `anyOf(premium, supporter)`, `allOf(a, anyOf(b, c))`.
@@ -231,7 +274,9 @@ public struct FeatureEvaluator: Sendable {
             case .restricted: add(.restricted, constraint.keys, "\(constraint.name) (\(constraint.detail))")
             case .denied: add(.openSettings, constraint.keys, constraint.name)
             case .requestable: add(.requestPermission, constraint.keys, constraint.name)
-            case .notPurchased(let productKeys): add(.purchase, productKeys, constraint.name)
+            case .purchase(let buy, let offer, let unknown):
+                add(.purchase, buy, offer)
+                if !unknown.isEmpty { add(.unknownContext, unknown, unknown.joined(separator: ", ")) }
             case .unknownContext(let contextKeys): add(.unknownContext, contextKeys, contextKeys.joined(separator: ", "))
             case .unsupportedPlatform: add(.unsupportedPlatform, [ContextKeys.platform], constraint.name)
             case .osTooOld: add(.upgradeOS, [ContextKeys.osVersion], constraint.detail)
@@ -255,27 +300,40 @@ public struct FeatureEvaluator: Sendable {
         let list = names.joined(separator: ", ")
         switch action {
         case .restricted:
-            return "Permission \(list) cannot be granted on this device (restricted or unsupported): tell the user why, and do not sell this feature here."
+            return "\(names.count == 1 ? "Permission" : "Permissions") \(list) cannot be granted on this device (restricted or unsupported): tell the user why, and do not sell this feature here."
         case .purchase:
-            let products = workspace.products.values.filter { keys.contains($0.contextKey) }.map { "\($0.name) (\($0.productID))" }
-            let choice = names.contains { $0.hasPrefix("allOf") } ? " and " : " or "
-            return "Buy \(products.joined(separator: choice)) to unlock it — simulate by setting the key to purchased."
+            var offer = names.joined(separator: " and ")
+            if offer.hasPrefix("("), offer.hasSuffix(")"), names.count == 1 { offer = String(offer.dropFirst().dropLast()) }
+            return "Buy \(offer) to unlock it — simulate by setting context/purchases/<productID> to purchased."
         case .openSettings:
-            return "Permission \(list) was denied: ask the user to allow it in Settings — simulate with authorized."
+            return "\(names.count == 1 ? "Permission" : "Permissions") \(list) \(names.count == 1 ? "was" : "were") denied: ask the user to allow \(names.count == 1 ? "it" : "them") in Settings — simulate with authorized."
         case .requestPermission:
-            return "Permission \(list) has not been asked yet: request it — simulate with authorized or denied."
+            return "\(names.count == 1 ? "Permission" : "Permissions") \(list) \(names.count == 1 ? "has" : "have") not been asked for yet: request \(names.count == 1 ? "it" : "them") — simulate with authorized or denied."
         case .enableParent:
-            return "The parent feature \(parent?.feature.displayName ?? "?") (\(parent?.feature.key ?? "?")) is \(parent?.availability.rawValue ?? "?"): make it available first."
+            let parentName = "\(parent?.feature.displayName ?? "?") (\(parent?.feature.key ?? "?"))"
+            if parent?.availability == .unknown {
+                return "Whether the parent feature \(parentName) is available is unknown: settle its keys first."
+            }
+            return "The parent feature \(parentName) is unavailable: make it available first."
         case .turnOn:
-            return "The user switched \(feature.displayName) off: turn \(list) on."
+            let byDefault = keys.first.flatMap { key in resolutions[key] }.map { $0.reason == .default } ?? false
+            return "\(feature.displayName) is switched off\(byDefault ? " by default" : " by the user"): turn \(list) on."
         case .enableRuntime:
             return "The runtime switch \(list) is off: enable it."
         case .unsupportedPlatform:
-            return "\(feature.displayName) is not supported on \(list): try another platform in context/platform."
+            let supported = feature.constraints.platforms.filter { if case .unsupported = $0.support { return false } else { return true } }.map(\.platform.rawValue)
+            let hint = supported.isEmpty ? "" : " (it runs on \(supported.joined(separator: ", ")) and any platform not listed)"
+            return "\(feature.displayName) is not supported on \(list)\(hint): try another platform in context/platform."
         case .upgradeOS:
             return "The OS is too old (\(list)): upgrade, or raise context/os_version."
         case .unknownContext:
-            return "Not enough is known about the device (\(list) unset or unknown): set these keys to decide."
+            let described = keys.map { key -> String in
+                if let product = workspace.products.values.first(where: { $0.contextKey == key }) { return "whether \(product.name) (\(product.productID)) is purchased" }
+                if key == ContextKeys.platform { return "the platform" }
+                if key == ContextKeys.osVersion { return "the OS version" }
+                return key
+            }
+            return "Not enough is known about the device: \(described.joined(separator: ", ")). Set these keys to decide."
         }
     }
 }

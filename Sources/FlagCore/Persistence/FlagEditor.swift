@@ -34,7 +34,7 @@ public struct FlagEditor: Sendable {
 
     /// The declared flag for `key`, or a refusal with "did you mean".
     public func flag(_ key: String) throws(Refusal) -> FlagDefinition {
-        guard let flag = workspace.flags[key] else {
+        guard let flag = workspace.definition(for: key) else {
             throw Refusal(description: "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: workspace.flags.keys.elements))")
         }
         return flag
@@ -85,7 +85,7 @@ public struct FlagEditor: Sendable {
     public func reset(_ keys: [String]) throws(Refusal) -> EditReport {
         let (provider, writer) = try writer()
         let present = Set(workspace.writableProvider?.keyOrder ?? [])
-        for key in keys where workspace.flags[key] == nil && !present.contains(key) {
+        for key in keys where workspace.definition(for: key) == nil && !present.contains(key) {
             let candidates = workspace.flags.keys.elements + Array(present)
             throw Refusal(description: "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: candidates)); nothing was reset")
         }
@@ -165,7 +165,7 @@ public struct EditReport: Sendable {
             let value = resolutions[key]?.layers.first { $0.provider == provider }?.value?.displayText ?? "?"
             parts.append("set \(key) = \(value) in \(provider) (\(file))")
             if let shadow = shadowWarning(for: key) {
-                parts.append("but \(shadow)")
+                parts.append("but \(shadow.replacingOccurrences(of: " (it is higher in the stack)", with: ""))")
                 warning = true
             }
         }
@@ -209,6 +209,9 @@ public struct EditReport: Sendable {
             if let resolution = resolutions[key] {
                 object["value"] = resolution.value?.json ?? .null
                 object["source"] = .string(resolution.source)
+            }
+            if action == "set", let written = resolutions[key]?.layers.first(where: { $0.provider == provider })?.value {
+                object["written"] = written.json
             }
             if action == "set", let warning = shadowWarning(for: key) { object["warning"] = .string(warning) }
             return .object(object)

@@ -143,7 +143,7 @@ public struct ProviderFileWriter: Sendable {
                 return entries
             }
         } catch {
-            throw WriteError(description: "refusing to write \(target.path): it is not valid \(format.rawValue) (line \(error.location.line), column \(error.location.column): \(error.message)); fix or remove it first, nothing was written")
+            throw WriteError(description: "refusing to write \(target.path):\(error.location.line):\(error.location.column): it is not valid \(format.rawValue) (\(error.message)); fix or remove it first, nothing was written")
         }
     }
 

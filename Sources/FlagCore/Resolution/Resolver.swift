@@ -54,7 +54,7 @@ public struct Resolver: Sendable {
 
     private func resolve(_ key: String, cache: inout [String: Resolution]) -> Resolution? {
         if let cached = cache[key] { return cached }
-        guard let flag = workspace.flags[key] else { return nil }
+        guard let flag = workspace.definition(for: key) else { return nil }
         var layers = layers(for: flag)
         var resolution = Resolution(flag: flag, value: flag.defaultValue, source: "default", reason: .default,
                                     computedInputs: [], layers: layers)
@@ -63,7 +63,10 @@ public struct Resolver: Sendable {
             let inputs = expression.referencedKeys
             var values: [String: FlagValue] = [:]
             for input in inputs {
-                if let value = resolve(input, cache: &cache)?.value { values[input] = value }
+                guard let inputResolution = resolve(input, cache: &cache), let value = inputResolution.value else { continue }
+                // SPEC §5: an unset context key means no value, even where §4 gives it a meaning.
+                if input.hasPrefix(ContextKeys.prefix), inputResolution.reason == .default { continue }
+                values[input] = value
             }
             resolution.computedInputs = inputs
             if let value = expression.evaluate({ values[$0] }), flag.rules.problem(with: value) == nil {

@@ -141,6 +141,7 @@ public struct LocalFileSystem: FileSystem {
 
     public func writeTemporary(_ bytes: [UInt8], beside url: URL, permissions: UInt32) throws -> URL {
         let folder = url.deletingLastPathComponent()
+        removeAbandonedTemporaries(beside: url)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileSystemError.current("create a temporary file in \(folder.path)") }
@@ -165,6 +166,19 @@ public struct LocalFileSystem: FileSystem {
             throw failure
         }
         return temporary
+    }
+
+    /// Temporary files of writers that were killed before their rename (`.<name>.<pid>.<n>.tmp`
+    /// whose process is gone) are removed; a live writer's are left alone.
+    private func removeAbandonedTemporaries(beside url: URL) {
+        let prefix = ".\(url.lastPathComponent)."
+        let folder = url.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let parts = name.dropFirst(prefix.count).split(separator: ".")
+            guard let pid = parts.first.flatMap({ Int32($0) }), pid != getpid() else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(folder.appendingPathComponent(name).path) }
+        }
     }
 
     public func replace(_ target: URL, with temporary: URL) throws {

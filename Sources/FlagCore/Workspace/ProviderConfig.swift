@@ -25,6 +25,10 @@ public struct ProviderConfig: Sendable, Hashable {
     public var priority: Int?
     /// Where it is declared.
     public var origin: SourceReference
+    /// Where its `name:` value is (for duplicate-name diagnostics).
+    public var nameLocation: TextLocation?
+    /// Where its `writable:` value is (for the two-writable-providers diagnostic).
+    public var writableLocation: TextLocation?
 
     /// Creates a provider configuration.
     public init(name: String, format: ProviderFormat, path: String? = nil, prefix: String? = nil, writable: Bool = false,

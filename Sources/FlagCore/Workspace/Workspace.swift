@@ -41,6 +41,24 @@ public struct Workspace: Sendable {
         return loader.load()
     }
 
+    /// The definition of a key: a declared or generated one, or for any other `context/*` key
+    /// (SPEC §4: text, or the permission and purchase states) one made on the spot.
+    public func definition(for key: String) -> FlagDefinition? {
+        if let flag = flags[key] { return flag }
+        guard let rules = WorkspaceChecks.contextRules(key) else { return nil }
+        let origin = SourceReference(file: Workspace.displayPath(of: config.file, in: folder), location: .start)
+        let defaultValue: FlagValue?
+        if key.hasPrefix("context/permissions/") {
+            defaultValue = .string(PermissionStatus.notDetermined.rawValue)
+        } else if key.hasPrefix("context/purchases/") {
+            defaultValue = .string(PurchaseState.unknown.rawValue)
+        } else {
+            defaultValue = nil
+        }
+        return FlagDefinition(name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules, defaultValue: defaultValue,
+                              description: "Simulated device context", origin: origin, isGenerated: true)
+    }
+
     /// The provider that edits are written to, with its data.
     public var writableProvider: ProviderData? { providers.first { $0.config.writable } }
 
@@ -86,7 +104,7 @@ struct WorkspaceLoading {
             if let blueprint = loader.load(root) { blueprints.append(blueprint) }
             diagnostics.append(contentsOf: loader.diagnostics)
         }
-        var checks = WorkspaceChecks(config: config, blueprints: blueprints)
+        var checks = WorkspaceChecks(config: config, blueprints: blueprints, sources: sources)
         checks.run()
         diagnostics.append(contentsOf: checks.diagnostics)
 

@@ -12,9 +12,13 @@ struct WorkspaceChecks {
     var expressions: [String: Expression] = [:]
     var diagnostics: [Diagnostic] = []
 
-    init(config: WorkspaceConfig, blueprints: [Blueprint]) {
+    /// The files' text, to place expression errors inside escaped or multi-line values.
+    let sources: [String: SourceText]
+
+    init(config: WorkspaceConfig, blueprints: [Blueprint], sources: [String: SourceText] = [:]) {
         self.config = config
         self.blueprints = blueprints
+        self.sources = sources
     }
 
     mutating func run() {
@@ -160,18 +164,14 @@ struct WorkspaceChecks {
     private mutating func checkExcludedProviders() {
         let names = config.providers.map(\.name)
         for flag in flags.values where !flag.excludedProviders.isEmpty {
-            for name in flag.excludedProviders where !names.contains(name) {
+            for (index, name) in flag.excludedProviders.enumerated() where !names.contains(name) {
                 let listed = names.isEmpty ? "no providers are declared" : "providers are \(names.joined(separator: ", "))"
                 let hint = Suggestion.hint(for: name, in: names)
+                let location = index < flag.excludedOrigins.count ? flag.excludedOrigins[index].location : flag.origin.location
                 diagnostics.append(.error("unknown provider '\(TerminalText.escaped(name))' in excludedProviders\(hint.isEmpty ? "; \(listed)" : hint)",
-                                          file: flag.origin.file, at: excludedLocation(flag, name)))
+                                          file: flag.origin.file, at: location))
             }
         }
-    }
-
-    /// The flag's origin is its entry; the precise item is not kept, so point at the entry.
-    private func excludedLocation(_ flag: FlagDefinition, _ name: String) -> TextLocation {
-        flag.excludedOrigins[name]?.location ?? flag.origin.location
     }
 
     private mutating func checkComputed() {
@@ -180,16 +180,24 @@ struct WorkspaceChecks {
             rules: { key in declared[key]?.rules ?? WorkspaceChecks.contextRules(key) },
             knownKeys: { declared.keys.elements })
         var reads: [String: [String]] = [:]
-        for flag in flags.values {
+        for flag in declared.values {
             guard let source = flag.computed, let origin = flag.computedOrigin else { continue }
             do {
                 let expression = try ExpressionParser.parse(source)
                 try checker.check(expression, yielding: flag.rules)
                 expressions[flag.key] = expression
                 reads[flag.key] = expression.referencedKeys
+                // Context keys an expression reads appear in the Context branch, settable like any key.
+                for key in expression.referencedKeys where key.hasPrefix(ContextKeys.prefix) && flags[key] == nil {
+                    if let rules = Self.contextRules(key) {
+                        flags[key] = FlagDefinition(name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules,
+                                                    defaultValue: nil, description: "Simulated device context, read by \(flag.key)",
+                                                    origin: origin, isGenerated: true)
+                    }
+                }
             } catch {
-                var location = origin.location
-                location.column += error.offset
+                let location = sources[origin.file].map { Self.locate(offset: error.offset, in: $0, from: origin.location) }
+                    ?? TextLocation(line: origin.location.line, column: origin.location.column + error.offset)
                 diagnostics.append(.error("in computed expression: \(error.message)", file: origin.file, at: location))
             }
         }
@@ -202,6 +210,51 @@ struct WorkspaceChecks {
                 expressions[key] = nil
             }
         }
+    }
+
+    /// The file position of the `offset`-th scalar of a scalar's value that starts at `start`:
+    /// escapes (`\"`, `\u00e9`, `''`) take more than one column, and folded lines continue
+    /// on the next line after the indentation.
+    static func locate(offset: Int, in source: SourceText, from start: TextLocation) -> TextLocation {
+        var line = start.line
+        var raw = Array((source.line(line) ?? "").unicodeScalars)
+        var column = start.column
+        let opener: Unicode.Scalar? = column >= 2 && column - 2 < raw.count ? raw[column - 2] : nil
+        let style: Unicode.Scalar? = opener == "\"" || opener == "'" ? opener : nil
+        func nextLine() {
+            line += 1
+            raw = Array((source.line(line) ?? "").unicodeScalars)
+            column = (raw.firstIndex { $0 != " " && $0 != "\t" } ?? 0) + 1
+        }
+        // A block scalar (`|`, `>`, `>-` …) starts on the next line.
+        let isBlock = [column - 2, column - 1].contains { index in index >= 0 && index < raw.count && (raw[index] == "|" || raw[index] == ">") }
+        if isBlock { nextLine() }
+        var remaining = offset
+        var guardCount = 0
+        while remaining > 0, guardCount < 100_000 {
+            guardCount += 1
+            if column - 1 >= raw.count {
+                if source.line(line + 1) == nil { break }
+                nextLine()
+                remaining -= 1
+                continue
+            }
+            let character = raw[column - 1]
+            if style == "\"", character == "\\", column < raw.count {
+                switch raw[column] {
+                case "x": column += 4
+                case "u": column += 6
+                case "U": column += 10
+                default: column += 2
+                }
+            } else if style == "'", character == "'", column < raw.count, raw[column] == "'" {
+                column += 2
+            } else {
+                column += 1
+            }
+            remaining -= 1
+        }
+        return TextLocation(line: line, column: column)
     }
 
     /// Strongly connected components with more than one member, or a self-reference (Tarjan).

@@ -89,8 +89,11 @@ public struct WorkspaceConfig: Sendable {
             diagnostics.append(.error("a \(format.rawValue) provider cannot be writable; only json and plist files are written",
                                       file: file, at: fields.value("writable")!.location))
         }
-        return ProviderConfig(name: name, format: format, path: path, prefix: prefix, writable: writable && format.isWritable,
-                              priority: priority, origin: SourceReference(file: file, location: nameLocation))
+        var config = ProviderConfig(name: name, format: format, path: path, prefix: prefix, writable: writable && format.isWritable,
+                                    priority: priority, origin: SourceReference(file: file, location: nameLocation))
+        config.nameLocation = fields.value("name")?.location
+        config.writableLocation = fields.value("writable")?.location
+        return config
     }
 
     private static func checkProviders(_ providers: [ProviderConfig], file: String, diagnostics: inout [Diagnostic]) {
@@ -98,7 +101,7 @@ public struct WorkspaceConfig: Sendable {
         for provider in providers {
             if let earlier = names[provider.name] {
                 diagnostics.append(.error("duplicate provider name '\(TerminalText.escaped(provider.name))' (first at line \(earlier.origin.location.line))",
-                                          file: file, at: provider.origin.location))
+                                          file: file, at: provider.nameLocation ?? provider.origin.location))
             } else {
                 names[provider.name] = provider
             }
@@ -110,7 +113,7 @@ public struct WorkspaceConfig: Sendable {
         let writable = providers.filter(\.writable)
         for extra in writable.dropFirst() {
             diagnostics.append(.error("only one provider can be writable; '\(TerminalText.escaped(writable[0].name))' already is",
-                                      file: file, at: extra.origin.location))
+                                      file: file, at: extra.writableLocation ?? extra.origin.location))
         }
     }
 
