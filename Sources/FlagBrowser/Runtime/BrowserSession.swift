@@ -72,7 +72,8 @@ public struct BrowserSession: Sendable {
             do {
                 let report = try editor.apply(request.changes, removeAll: request.removeAll)
                 let line = report.statusLine
-                return .wrote(request, .success(WriteOutcome(model: loadModel(), message: StatusMessage(line.text, line.isWarning ? .warning : .info))))
+                let model = BrowserModel(workspace: report.workspace, now: now ?? Date())
+                return .wrote(request, .success(WriteOutcome(model: model, message: StatusMessage(line.text, line.isWarning ? .warning : .info))))
             } catch {
                 return .wrote(request, .failure(WriteFailure(error.description)))
             }

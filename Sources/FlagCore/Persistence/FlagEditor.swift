@@ -114,7 +114,7 @@ public struct FlagEditor: Sendable {
         let keys = result.storedKeys + result.removedKeys + result.absentKeys
         var resolutions: OrderedDictionary<String, Resolution> = [:]
         for key in keys { resolutions[key] = resolver.resolve(key) }
-        return EditReport(provider: provider.name,
+        return EditReport(workspace: reloaded, provider: provider.name,
                           file: Workspace.displayPath(of: result.file, in: workspace.folder),
                           result: result, resolutions: resolutions)
     }
@@ -122,6 +122,8 @@ public struct FlagEditor: Sendable {
 
 /// What an edit did, and what each touched key now resolves to.
 public struct EditReport: Sendable {
+    /// The workspace as reloaded after the write (callers reuse it instead of reading again).
+    public var workspace: Workspace
     /// The writable provider's name.
     public var provider: String
     /// Its file, relative to the workspace.

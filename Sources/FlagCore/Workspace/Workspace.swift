@@ -45,18 +45,8 @@ public struct Workspace: Sendable {
     /// (SPEC §4: text, or the permission and purchase states) one made on the spot.
     public func definition(for key: String) -> FlagDefinition? {
         if let flag = flags[key] { return flag }
-        guard let rules = WorkspaceChecks.contextRules(key) else { return nil }
         let origin = SourceReference(file: Workspace.displayPath(of: config.file, in: folder), location: .start)
-        let defaultValue: FlagValue?
-        if key.hasPrefix("context/permissions/") {
-            defaultValue = .string(PermissionStatus.notDetermined.rawValue)
-        } else if key.hasPrefix("context/purchases/") {
-            defaultValue = .string(PurchaseState.unknown.rawValue)
-        } else {
-            defaultValue = nil
-        }
-        return FlagDefinition(name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules, defaultValue: defaultValue,
-                              description: "Simulated device context", origin: origin, isGenerated: true)
+        return WorkspaceChecks.contextDefinition(key, origin: origin)
     }
 
     /// The provider that edits are written to, with its data.
@@ -114,10 +104,8 @@ struct WorkspaceLoading {
         // Any `context/*` key a provider sets is part of the simulated device (SPEC §4): text.
         for provider in providers {
             for key in provider.keyOrder where key.hasPrefix(ContextKeys.prefix) && flags[key] == nil {
-                guard let rules = WorkspaceChecks.contextRules(key) else { continue }
                 let origin = SourceReference(file: provider.displayPath, location: provider.entries[key]?.location ?? .start)
-                flags[key] = FlagDefinition(name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules,
-                                            defaultValue: nil, description: "Simulated device context", origin: origin, isGenerated: true)
+                flags[key] = WorkspaceChecks.contextDefinition(key, origin: origin)
             }
         }
         let unknownKeys = providerLoading.check(providers, flags: flags)

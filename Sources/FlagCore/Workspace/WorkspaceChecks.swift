@@ -148,6 +148,23 @@ struct WorkspaceChecks {
         }
     }
 
+    /// The definition of a `context/*` key no blueprint generated (SPEC §4): permission and
+    /// purchase states with their "unset means" defaults, any other key text without a default.
+    static func contextDefinition(_ key: String, origin: SourceReference,
+                                  description: String = "Simulated device context") -> FlagDefinition? {
+        guard let rules = contextRules(key) else { return nil }
+        let defaultValue: FlagValue?
+        if key.hasPrefix("context/permissions/") {
+            defaultValue = .string(PermissionStatus.notDetermined.rawValue)
+        } else if key.hasPrefix("context/purchases/") {
+            defaultValue = .string(PurchaseState.unknown.rawValue)
+        } else {
+            defaultValue = nil
+        }
+        return FlagDefinition(name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules,
+                              defaultValue: defaultValue, description: description, origin: origin, isGenerated: true)
+    }
+
     /// The rules of any `context/*` key: generated ones as declared, other ones are text.
     static func contextRules(_ key: String) -> ValueRules? {
         guard key.hasPrefix(ContextKeys.prefix) else { return nil }
@@ -189,11 +206,7 @@ struct WorkspaceChecks {
                 reads[flag.key] = expression.referencedKeys
                 // Context keys an expression reads appear in the Context branch, settable like any key.
                 for key in expression.referencedKeys where key.hasPrefix(ContextKeys.prefix) && flags[key] == nil {
-                    if let rules = Self.contextRules(key) {
-                        flags[key] = FlagDefinition(name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules,
-                                                    defaultValue: nil, description: "Simulated device context, read by \(flag.key)",
-                                                    origin: origin, isGenerated: true)
-                    }
+                    flags[key] = Self.contextDefinition(key, origin: origin, description: "Simulated device context, read by \(flag.key)")
                 }
             } catch {
                 let location = sources[origin.file].map { Self.locate(offset: error.offset, in: $0, from: origin.location) }
