@@ -86,7 +86,7 @@ enum DetailText {
             out.blank()
             out.field("provider", unknown.provider)
             out.field("file", unknown.file + (unknown.location.map { ":\($0.line):\($0.column)" } ?? ""))
-            if let value = unknown.value { out.field("value", value.displayText) }
+            if let value = unknown.value { out.field("value", value.preview(limit: Renderer.detailPreviewLimit)) }
             if let suggestion = unknown.suggestion { out.field("did you mean", suggestion, .key) }
             if unknown.provider == model.writableProvider { out.blank(); out.text("x removes it from \(unknown.provider).", .muted) }
         }
@@ -122,8 +122,11 @@ enum DetailText {
         case .default: source = "blueprint default"
         case .computed: source = "computed"
         }
-        out.field("value", (resolution.value?.displayText ?? "unset (unknown)") + "   " + source, Renderer.valueRole(resolution.value))
-        out.field("default", flag.defaultValue?.displayText ?? "none (unset means unknown)", .muted)
+        out.field("value", (resolution.value?.preview(limit: Renderer.detailPreviewLimit) ?? "unset (unknown)") + "   " + source, Renderer.valueRole(resolution.value))
+        if let value = resolution.value, value.textSize > Renderer.detailPreviewLimit {
+            out.field("", "cut for the screen: \(TerminalText.byteCount(value.textSize)) in all; `flagscope get \(key) --json` prints it whole", .muted)
+        }
+        out.field("default", flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? "none (unset means unknown)", .muted)
         var markers: [String] = []
         if model.isOverridden(key) { markers.append("✎ set in \(model.writableProvider ?? "the writable file")") }
         if model.hasMismatch(key) { markers.append("! a layer's value does not fit") }
@@ -135,7 +138,7 @@ enum DetailText {
             out.field("computed", computed, .normal)
             let reads = resolution.computedInputs.isEmpty ? (model.workspace.expressions[key]?.referencedKeys ?? []) : resolution.computedInputs
             for input in reads {
-                let value = model.resolutions[input]?.value?.displayText ?? "unset"
+                let value = model.resolutions[input]?.value?.preview(limit: Renderer.rowPreviewLimit) ?? "unset"
                 out.field("  reads", "\(input) = \(value)", .muted)
             }
             if resolution.reason != .computed { out.field("", "no value: a key it reads is unset, so the stack decides", .muted) }
@@ -149,14 +152,14 @@ enum DetailText {
                                  Span(TerminalText.padded(layer.state.name, toWidth: 13), layer.state.name == "set" ? .normal : .muted)]
             switch layer.state {
             case .set(let value):
-                spans.append(Span(value.displayText, Renderer.valueRole(value)))
+                spans.append(Span(value.preview(limit: Renderer.rowPreviewLimit), Renderer.valueRole(value)))
                 if layer.isWinner {
                     spans.append(Span("  wins", .success))
                 } else if resolution.reason != .default {
                     spans.append(Span("  shadowed", .muted))
                 }
             case .typeMismatch(let raw, let problem):
-                spans.append(Span(raw.displayText, .warning))
+                spans.append(Span(raw.preview(limit: Renderer.rowPreviewLimit), .warning))
                 spans.append(Span("  ignored: " + problem, .warning))
             case .error(let message): spans.append(Span(message, .error))
             case .excluded: spans.append(Span("excludedProviders", .muted))
@@ -169,7 +172,7 @@ enum DetailText {
         let defaultWins = resolution.reason == .default
         out.append([Span(defaultWins ? "▶ " : "  ", .success), Span(TerminalText.padded("default", toWidth: 14), .source),
                       Span(TerminalText.padded(flag.defaultValue == nil ? "unset" : "set", toWidth: 13), .muted),
-                      Span(flag.defaultValue?.displayText ?? "", Renderer.valueRole(flag.defaultValue)),
+                      Span(flag.defaultValue?.preview(limit: Renderer.rowPreviewLimit) ?? "", Renderer.valueRole(flag.defaultValue)),
                       Span(defaultWins ? "  wins" : "", .success)])
         var details: [(String, String)] = []
         if !flag.tags.isEmpty { details.append(("tags", flag.tags.joined(separator: ", "))) }

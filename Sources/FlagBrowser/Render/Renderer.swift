@@ -181,7 +181,7 @@ public enum Renderer {
             labelRole = .key
         case .flag(let key):
             if let resolution = model.resolutions[key] {
-                right.append((resolution.value.map { $0.displayText } ?? "unset", valueRole(resolution.value)))
+                right.append((resolution.value.map { $0.preview(limit: rowPreviewLimit) } ?? "unset", valueRole(resolution.value)))
                 right.append((" " + resolution.source, resolution.reason == .default ? .muted : .source))
                 let markers = self.markers(key, model)
                 if !markers.isEmpty { right.append((" " + markers, .warning)) }
@@ -199,13 +199,14 @@ public enum Renderer {
             }
         case .unknownKey(let unknown):
             labelRole = .warning
-            right = [(unknown.value?.displayText ?? "", .value), (" " + unknown.provider, .source)]
+            right = [(unknown.value?.preview(limit: rowPreviewLimit) ?? "", .value), (" " + unknown.provider, .source)]
             if let suggestion = unknown.suggestion { right.append((" ≈ " + suggestion, .muted)) }
         }
         var x = 1 + screen.write(indent + disclosure, x: 1, y: y, role: .muted, limit: width - 1)
         x += screen.write(prefix, x: x, y: y, role: prefixRole, limit: max(0, width - x))
         let rightText = right.map(\.0).joined()
-        let rightWidth = min(TerminalText.displayWidth(of: TerminalText.escaped(rightText)), max(0, (width - x) * 11 / 20))
+        let rightLimit = max(0, (width - x) * 11 / 20)
+        let rightWidth = min(TerminalText.displayWidth(of: TerminalText.escaped(String(TerminalText.leading(rightText, columns: rightLimit)))), rightLimit)
         let labelLimit = max(1, width - x - rightWidth - (rightWidth > 0 ? 2 : 1))
         screen.write(node.label, x: x, y: y, role: labelRole, limit: labelLimit)
         if rightWidth > 0 {
@@ -302,7 +303,7 @@ public enum Renderer {
         let current = state.model.resolutions[picker.key]?.value
         let lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
             let mark = (index == picker.selected ? "›" : " ") + (option == current ? "● " : "  ")
-            return (mark + option.displayText, valueRole(option))
+            return (mark + option.preview(limit: rowPreviewLimit), valueRole(option))
         }
         let width = (lines.map { TerminalText.displayWidth(of: $0.0) }.max() ?? 10) + 6
         box(lines, title: "set \(picker.key)", width: max(width, 24), &screen, selected: picker.selected)
@@ -329,9 +330,17 @@ public enum Renderer {
         box(visible, title: "Keys — Esc closes", width: 76, &screen)
     }
 
+    /// Values shown in a tree row are cut to this many characters before layout.
+    static let rowPreviewLimit = 500
+    /// Values in the detail pane are cut to this many characters (about ten lines).
+    static let detailPreviewLimit = 600
+    /// Text wrapped into the detail pane is cut to this many characters first, so a
+    /// multi-megabyte description or value costs a few lines, not a layout of megabytes.
+    static let wrapLimit = 4_000
+
     /// Word-wraps text to a display width.
     static func wrap(_ raw: String, width: Int) -> [String] {
-        let text = TerminalText.escaped(raw)
+        let text = TerminalText.escaped(TerminalText.capped(raw, limit: wrapLimit))
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {

@@ -48,7 +48,8 @@ public struct ScreenBuffer: Sendable, Equatable {
         guard y >= 0, y < height, x < width else { return 0 }
         let available = min(limit ?? (width - x), width - max(0, x))
         guard available > 0 else { return 0 }
-        let safe = TerminalText.escaped(text)
+        // Only the part that can show is escaped and measured: a huge text costs one line.
+        let safe = TerminalText.escaped(String(TerminalText.leading(text, columns: available)))
         var column = x
         var used = 0
         let needsCut = TerminalText.displayWidth(of: safe) > available

@@ -51,6 +51,10 @@ public struct TextEditor: Sendable, Equatable {
     public var cursor: Int
     /// Why the text does not fit yet (live validation), or `nil` when it does.
     public var problem: String?
+
+    /// Values longer than this many bytes are not opened in the line editor (each keystroke
+    /// re-validates the whole text).
+    static let sizeLimit = 100_000
 }
 
 /// A choice list: enum values, bools, permission and purchase states.

@@ -351,6 +351,10 @@ public enum Reducer {
             let selected = current.flatMap { options.firstIndex(of: $0) } ?? 0
             state.mode = .picker(Picker(key: flag.key, options: options, selected: selected))
         default:
+            if let current, current.textSize > TextEditor.sizeLimit {
+                state.status = StatusMessage("\(flag.key) holds \(TerminalText.byteCount(current.textSize)), too large for the line editor; `flagscope set` writes it", .warning)
+                return []
+            }
             let text = Array(current.map(\.displayText) ?? "")
             var editor = TextEditor(key: flag.key, text: text, cursor: text.count, problem: nil)
             validate(&editor, flag: flag)
@@ -464,7 +468,7 @@ public enum Reducer {
             state.status = StatusMessage(refusal, .warning)
             return []
         }
-        let summary = "\(key) = \(value.displayText)"
+        let summary = "\(key) = \(value.preview(limit: Renderer.rowPreviewLimit))"
         let forward: OrderedDictionary<String, KeyChange> = [key: .set(value.json)]
         let restore = backward(for: [key], state)
         let request = WriteRequest(changes: forward, removeAll: false, summary: summary,
@@ -540,7 +544,7 @@ public enum Reducer {
                                                     backward: backward(for: keys, state)),
                                    origin: .edit)
         let lines = keys.map { key -> String in
-            let value = provider.entries[key]?.value?.displayText ?? ""
+            let value = provider.entries[key]?.value?.preview(limit: Renderer.rowPreviewLimit) ?? ""
             return "\(key) = \(value)"
         }
         state.mode = .confirm(Confirmation(title: "Remove these \(keys.count) keys from \(provider.config.name) (\(provider.displayPath))?",

@@ -21,6 +21,14 @@ public enum RawValue: Sendable, Hashable {
         case .text(let text): return "\"\(text)\""
         }
     }
+
+    /// `displayText` cut to about `limit` characters, at a cost that does not grow with the value.
+    public func preview(limit: Int) -> String {
+        switch self {
+        case .native(.string(let text)), .text(let text): return "\"\(TerminalText.capped(text, limit: limit))\""
+        case .native(let value): return value.compactText(limit: limit)
+        }
+    }
 }
 
 /// One key's entry in a provider.

@@ -1,3 +1,4 @@
+import Foundation
 import CDisplayWidth
 
 /// Text made safe and measurable for a terminal: control characters escaped, widths in columns.
@@ -57,19 +58,47 @@ public enum TerminalText {
         return total
     }
 
+    /// The leading part of `text` that just covers more than `columns` display columns, or all
+    /// of it when it is narrower: enough to lay out or cut one line, so a multi-megabyte text
+    /// costs as much as a short one. Escaping only widens text, so the part stays enough after it.
+    public static func leading(_ text: String, columns: Int) -> Substring {
+        var used = 0
+        var index = text.startIndex
+        while index < text.endIndex, used <= columns {
+            used += text[index].unicodeScalars.reduce(0) { $0 + width(of: $1) }
+            index = text.index(after: index)
+        }
+        return text[..<index]
+    }
+
     /// `text` cut to at most `columns` display columns, ending in `…` when cut.
     public static func truncated(_ text: String, toWidth columns: Int) -> String {
         guard columns > 0 else { return "" }
-        if displayWidth(of: text) <= columns { return text }
+        let head = leading(text, columns: columns)
+        if head.endIndex == text.endIndex, displayWidth(of: String(head)) <= columns { return text }
         var result = ""
         var used = 0
-        for character in text {
+        for character in head {
             let characterWidth = character.unicodeScalars.reduce(0) { $0 + width(of: $1) }
             if used + characterWidth > columns - 1 { break }
             result.append(character)
             used += characterWidth
         }
         return result + "…"
+    }
+
+    /// At most `limit` characters of `text`, ending in `…` when cut: bounds the work of
+    /// wrapping or escaping text of any size.
+    public static func capped(_ text: String, limit: Int) -> String {
+        let head = text.prefix(limit)
+        return head.endIndex == text.endIndex ? text : String(head) + "…"
+    }
+
+    /// A byte count as people read it: `512 bytes`, `3.4 KB`, `5.2 MB`.
+    public static func byteCount(_ count: Int) -> String {
+        if count < 1_000 { return "\(count) bytes" }
+        if count < 1_000_000 { return String(format: "%.1f KB", Double(count) / 1_000) }
+        return String(format: "%.1f MB", Double(count) / 1_000_000)
     }
 
     /// `text` padded with spaces on the right to `columns` display columns (cut when longer).

@@ -31,6 +31,25 @@ public enum FlagValue: Sendable, Hashable {
         case .json(let value): return value.compactText
         }
     }
+
+    /// `displayText` cut to about `limit` characters (ending in `…` when cut), at a cost that
+    /// does not grow with the value: what screens show of values that may be megabytes long.
+    public func preview(limit: Int) -> String {
+        switch self {
+        case .string(let value), .date(let value), .url(let value): return TerminalText.capped(value, limit: limit)
+        case .json(let value): return value.compactText(limit: limit)
+        default: return displayText
+        }
+    }
+
+    /// Bytes of `displayText` for strings (other values are short), without building it.
+    public var textSize: Int {
+        switch self {
+        case .string(let value), .date(let value), .url(let value): return value.utf8.count
+        case .json(let value): return value.compactText.utf8.count
+        default: return displayText.utf8.count
+        }
+    }
 }
 
 /// ISO 8601 dates as flags and `expires` use them: `2026-03-01` or `2026-03-01T09:30:00Z`.

@@ -49,24 +49,35 @@ public enum JSONValue: Sendable, Hashable {
     /// JSON text; `pretty` indents by two spaces, `sortedKeys` orders object members by key.
     public func serialized(pretty: Bool, sortedKeys: Bool) -> String {
         var output = ""
-        write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: 0)
+        write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: 0, limit: .max)
         return output
     }
 
-    private func write(to output: inout String, pretty: Bool, sortedKeys: Bool, indent: Int) {
+    /// Single-line JSON text cut after about `limit` bytes (ending in `…` when cut): what a
+    /// screen shows of a value that may be megabytes long, at the cost of the part shown.
+    public func compactText(limit: Int) -> String {
+        var output = ""
+        write(to: &output, pretty: false, sortedKeys: false, indent: 0, limit: limit)
+        return output.utf8.count > limit ? TerminalText.capped(output, limit: limit) : output
+    }
+
+    /// Writes the JSON text; stops early once `output` holds more than `limit` bytes.
+    private func write(to output: inout String, pretty: Bool, sortedKeys: Bool, indent: Int, limit: Int) {
+        guard output.utf8.count <= limit else { return }
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
         case .double(let value): output += Self.format(value)
-        case .string(let value): Self.writeString(value, to: &output)
+        case .string(let value): Self.writeString(limit == .max ? value : TerminalText.capped(value, limit: limit), to: &output)
         case .array(let items):
             if items.isEmpty { output += "[]"; return }
             output += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { output += pretty ? "," : "," }
                 if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
-                item.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1)
+                item.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1, limit: limit)
+                if output.utf8.count > limit { return }
             }
             if pretty { output += "\n" + String(repeating: "  ", count: indent) }
             output += "]"
@@ -79,7 +90,8 @@ public enum JSONValue: Sendable, Hashable {
                 if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
                 Self.writeString(key, to: &output)
                 output += pretty ? ": " : ":"
-                members[key]!.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1)
+                members[key]!.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1, limit: limit)
+                if output.utf8.count > limit { return }
             }
             if pretty { output += "\n" + String(repeating: "  ", count: indent) }
             output += "}"
