@@ -15,7 +15,8 @@ struct Explain: ParsableCommand {
         guard let explanation = evaluator.explain(feature) else {
             let known = loaded.features.keys.elements
             let hint = Suggestion.hint(for: feature, in: known)
-            Console.error("error: unknown feature '\(TerminalText.escaped(feature))'\(hint.isEmpty && !known.isEmpty ? "; features are \(known.prefix(8).joined(separator: ", "))\(known.count > 8 ? ", …" : "")" : hint)")
+            let listed = known.prefix(8).map(TerminalText.escaped).joined(separator: ", ") + (known.count > 8 ? ", …" : "")
+            Console.error("error: unknown feature '\(TerminalText.escaped(feature))'\(hint.isEmpty && !known.isEmpty ? "; features are \(listed)" : hint)")
             throw ExitCode.failure
         }
         let report = ExplainReport(explanation: explanation)

@@ -20,4 +20,20 @@ struct Flagscope: ParsableCommand {
     func run() throws {
         try BrowserLauncher.open(try workspace.locate(), display: display)
     }
+
+    /// ArgumentParser's own entry point, except that its messages go through ``Console``: usage
+    /// errors quote the arguments given ("Unexpected argument '…'"), which may hold control characters.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let message = fullMessage(for: error)
+            let code = exitCode(for: error)
+            if !message.isEmpty {
+                if code == .success { Console.out(message) } else { Console.error(message) }
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

@@ -20,7 +20,9 @@ struct SetValue: ParsableCommand {
 
     func validate() throws {
         if values.isEmpty { throw ValidationError("Missing expected argument '<value>'") }
-        if values.count > 1 { throw ValidationError("give one value; quote it if it has spaces: set \(key) '\(values.joined(separator: " "))'") }
+        if values.count > 1 {
+            throw ValidationError(TerminalText.escaped("give one value; quote it if it has spaces: set \(key) '\(values.joined(separator: " "))'"))
+        }
     }
 
     func run() throws {

@@ -43,16 +43,26 @@ struct WorkspaceOptions: ParsableArguments {
 enum Console {
     /// Prints a line to standard output.
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((safe(text) + "\n").utf8))
     }
 
     /// Prints a line to standard error.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((safe(text) + "\n").utf8))
     }
 
     /// Prints JSON, two-space indented, to standard output.
     static func json(_ value: JSONValue) {
         out(value.serialized(pretty: true, sortedKeys: false))
+    }
+
+    /// `text` with the control characters of each line escaped (line breaks kept): reports
+    /// escape what they quote from files, and this last guard keeps anything they missed from
+    /// driving the terminal. Escaped text passes unchanged.
+    static func safe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && TerminalText.needsEscape($0) }) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.escaped(String($0)) }
+            .joined(separator: "\n")
     }
 }

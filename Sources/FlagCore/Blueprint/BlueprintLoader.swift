@@ -68,21 +68,20 @@ struct BlueprintLoader {
     }
 
     private mutating func loadFlag(name: String, keyNode: SourceNode, node: SourceNode, parentPath: String) -> FlagDefinition? {
-        let shownName = TerminalText.escaped(name)
-        guard let fields = MappingReader(node, file: file, what: "flag '\(shownName)'", allowed: Self.flagFields,
+        guard let fields = MappingReader(node, file: file, what: "flag '\(name)'", allowed: Self.flagFields,
                                          diagnostics: &diagnostics) else { return nil }
         let key = KeyDerivation.join([parentPath, segment(for: name, fields: fields)])
 
         guard let typeText = fields.text("type", &diagnostics) else {
             if fields.value("type") == nil {
-                diagnostics.append(.error("flag '\(shownName)' has no 'type'; use one of \(FlagType.names.joined(separator: ", "))",
+                diagnostics.append(.error("flag '\(name)' has no 'type'; use one of \(FlagType.names.joined(separator: ", "))",
                                           file: file, at: keyNode.location))
             }
             return nil
         }
         guard let type = FlagType(rawValue: typeText) else {
             let typeNode = fields.value("type")!
-            diagnostics.append(.error("unknown type '\(TerminalText.escaped(typeText))'\(Suggestion.hint(for: typeText, in: FlagType.names)); types are \(FlagType.names.joined(separator: ", "))",
+            diagnostics.append(.error("unknown type '\(typeText)'\(Suggestion.hint(for: typeText, in: FlagType.names)); types are \(FlagType.names.joined(separator: ", "))",
                                       file: file, at: typeNode.location))
             return nil
         }
@@ -91,7 +90,7 @@ struct BlueprintLoader {
 
         let description = fields.text("description", &diagnostics)
         if description == nil, fields.value("description") == nil {
-            diagnostics.append(.warning("flag '\(shownName)' has no description", file: file, at: keyNode.location))
+            diagnostics.append(.warning("flag '\(name)' has no description", file: file, at: keyNode.location))
         }
 
         var defaultValue: FlagValue?
@@ -99,11 +98,11 @@ struct BlueprintLoader {
             switch rules.value(from: defaultNode) {
             case .success(let value): defaultValue = value
             case .failure(let problem):
-                diagnostics.append(.error("default of '\(shownName)' does not fit its type: \(TerminalText.escaped(problem.message))",
+                diagnostics.append(.error("default of '\(name)' does not fit its type: \(problem.message)",
                                           file: file, at: defaultNode.location))
             }
         } else {
-            diagnostics.append(.error("flag '\(shownName)' has no default; every flag needs 'default:' (\(rules.typeDescription))",
+            diagnostics.append(.error("flag '\(name)' has no default; every flag needs 'default:' (\(rules.typeDescription))",
                                       file: file, at: fields.value("default")?.location ?? keyNode.location))
         }
 
@@ -112,7 +111,7 @@ struct BlueprintLoader {
             if FlagDate.parse(text) != nil {
                 expires = text
             } else {
-                diagnostics.append(.error("'expires' must be a date such as 2026-06-30, found \(TerminalText.escaped(text))",
+                diagnostics.append(.error("'expires' must be a date such as 2026-06-30, found \(text)",
                                           file: file, at: fields.value("expires")!.location))
             }
         }
@@ -155,7 +154,7 @@ struct BlueprintLoader {
             }
             var seen: Set<String> = []
             for (text, node) in values where !seen.insert(text).inserted {
-                diagnostics.append(.error("duplicate enum value '\(TerminalText.escaped(text))'", file: file, at: node.location))
+                diagnostics.append(.error("duplicate enum value '\(text)'", file: file, at: node.location))
             }
             rules.values = values.map(\.text)
         } else if let node = fields.keyNode("values") {
@@ -180,7 +179,7 @@ struct BlueprintLoader {
                 diagnostics.append(.warning("'pattern' only applies to string flags; this flag is \(type.rawValue)",
                                             file: file, at: fields.keyNode("pattern")!.location))
             } else if (try? Regex(pattern)) == nil {
-                diagnostics.append(.error("'pattern' is not a valid regular expression: \(TerminalText.escaped(pattern))",
+                diagnostics.append(.error("'pattern' is not a valid regular expression: \(pattern)",
                                           file: file, at: fields.value("pattern")!.location))
             } else {
                 rules.pattern = pattern
@@ -203,7 +202,7 @@ struct BlueprintLoader {
         let bad = text.hasPrefix("/") || text.hasSuffix("/") || text.contains("//")
             || text.unicodeScalars.contains { $0.properties.isWhitespace || TerminalText.needsEscape($0) }
         if bad {
-            diagnostics.append(.error("'\(field)' must be key segments joined by '/', without blanks: '\(TerminalText.escaped(text))'",
+            diagnostics.append(.error("'\(field)' must be key segments joined by '/', without blanks: '\(text)'",
                                       file: file, at: node.location))
             return nil
         }
@@ -214,11 +213,11 @@ struct BlueprintLoader {
 
     private mutating func loadProducts(_ reader: MappingReader) -> [Product] {
         reader.entries("products", &diagnostics).compactMap { entry in
-            guard let fields = MappingReader(entry.value, file: file, what: "product '\(TerminalText.escaped(entry.name))'",
+            guard let fields = MappingReader(entry.value, file: file, what: "product '\(entry.name)'",
                                              allowed: Self.productFields, diagnostics: &diagnostics) else { return nil }
             guard let productID = fields.text("productID", &diagnostics), !productID.isEmpty else {
                 if fields.value("productID") == nil {
-                    diagnostics.append(.error("product '\(TerminalText.escaped(entry.name))' needs a 'productID' (the store identifier)",
+                    diagnostics.append(.error("product '\(entry.name)' needs a 'productID' (the store identifier)",
                                               file: file, at: entry.key.location))
                 }
                 return nil
@@ -229,13 +228,13 @@ struct BlueprintLoader {
     }
 
     private mutating func loadFeature(name: String, keyNode: SourceNode, node: SourceNode, parentPath: String) -> FeatureDefinition? {
-        guard let fields = MappingReader(node, file: file, what: "feature '\(TerminalText.escaped(name))'",
+        guard let fields = MappingReader(node, file: file, what: "feature '\(name)'",
                                          allowed: Self.featureFields, diagnostics: &diagnostics) else { return nil }
         let key = KeyDerivation.join([parentPath, segment(for: name, fields: fields)])
         let explicitName = fields.text("name", &diagnostics)
         let description = fields.text("description", &diagnostics)
         if explicitName == nil, description == nil {
-            diagnostics.append(.warning("feature '\(TerminalText.escaped(name))' has no name or description", file: file, at: keyNode.location))
+            diagnostics.append(.warning("feature '\(name)' has no name or description", file: file, at: keyNode.location))
         }
         var constraints = FeatureConstraints()
         if let constraintNode = fields.value("constraints"), !constraintNode.isNull,
@@ -295,13 +294,13 @@ struct BlueprintLoader {
                 if kind == "location" {
                     let variants = ["whenInUse": "location_when_in_use", "always": "location_always"]
                     guard let mapped = variants[detail] else {
-                        diagnostics.append(.error("unknown location usage '\(TerminalText.escaped(detail))'\(Suggestion.hint(for: detail, in: variants.keys.sorted())); use whenInUse or always",
+                        diagnostics.append(.error("unknown location usage '\(detail)'\(Suggestion.hint(for: detail, in: variants.keys.sorted())); use whenInUse or always",
                                                   file: file, at: nameNode.location))
                         continue
                     }
                     name = mapped
                 } else {
-                    diagnostics.append(.error("only location takes a usage ({ location: whenInUse } or { location: always }); write '\(TerminalText.escaped(kind))' as a plain name",
+                    diagnostics.append(.error("only location takes a usage ({ location: whenInUse } or { location: always }); write '\(kind)' as a plain name",
                                               file: file, at: pairs[0].key.location))
                     continue
                 }
@@ -311,7 +310,7 @@ struct BlueprintLoader {
                 continue
             }
             guard let permission = Permission(name: name) else {
-                diagnostics.append(.error("unknown permission '\(TerminalText.escaped(name))'\(Suggestion.hint(for: name, in: Permission.names))",
+                diagnostics.append(.error("unknown permission '\(name)'\(Suggestion.hint(for: name, in: Permission.names))",
                                           file: file, at: nameNode.location))
                 continue
             }
@@ -329,7 +328,7 @@ struct BlueprintLoader {
             return nil
         }
         guard kind == "anyOf" || kind == "allOf" else {
-            diagnostics.append(.error("unknown purchase combinator '\(TerminalText.escaped(kind))'\(Suggestion.hint(for: kind, in: ["anyOf", "allOf"])); use anyOf or allOf",
+            diagnostics.append(.error("unknown purchase combinator '\(kind)'\(Suggestion.hint(for: kind, in: ["anyOf", "allOf"])); use anyOf or allOf",
                                       file: file, at: pairs[0].key.location))
             return nil
         }
@@ -377,7 +376,7 @@ struct BlueprintLoader {
                 isOnly = true
             }
             guard let platform = Platform(rawValue: platformName) else {
-                diagnostics.append(.error("unknown platform '\(TerminalText.escaped(name))'\(Suggestion.hint(for: name, in: allNames)); platforms are \(Platform.names.joined(separator: ", ")) (or iOSOnly: 15 …)",
+                diagnostics.append(.error("unknown platform '\(name)'\(Suggestion.hint(for: name, in: allNames)); platforms are \(Platform.names.joined(separator: ", ")) (or iOSOnly: 15 …)",
                                           file: file, at: key.location))
                 continue
             }
@@ -411,7 +410,7 @@ struct BlueprintLoader {
         if text == "any" { return .any }
         if text == "unsupported", !isOnly { return .unsupported }
         guard let version = OSVersion(text) else {
-            diagnostics.append(.error("bad version '\(TerminalText.escaped(text))'; write a version such as 15, 13.1 or \"10.15.4\"\(isOnly ? "" : ", or any, or unsupported")",
+            diagnostics.append(.error("bad version '\(text)'; write a version such as 15, 13.1 or \"10.15.4\"\(isOnly ? "" : ", or any, or unsupported")",
                                       file: file, at: node.location))
             return nil
         }

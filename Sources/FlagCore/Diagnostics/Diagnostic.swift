@@ -12,7 +12,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var location: TextLocation?
     /// Error or warning.
     public var severity: Severity
-    /// What is wrong and, where it helps, what would be right.
+    /// What is wrong and, where it helps, what would be right, as written: names and values
+    /// quoted from files keep their characters (control characters included) so JSON output can
+    /// carry them. People read it through ``shownMessage`` or ``headline``, which escape them.
     public var message: String
 
     /// Creates a diagnostic.
@@ -33,10 +35,14 @@ public struct Diagnostic: Sendable, Hashable {
         Diagnostic(file: file, location: location, severity: .warning, message: message)
     }
 
-    /// `path:line:column: severity: message`, the first line of the human rendering.
+    /// The message as a terminal may show it: control characters escaped (`\\e`, `\\a`, `\\u{202E}` …).
+    public var shownMessage: String { TerminalText.escaped(message) }
+
+    /// `path:line:column: severity: message`, the first line of the human rendering, safe to
+    /// print: control characters in the path and message are escaped.
     public var headline: String {
         let position = location.map { ":\($0.line):\($0.column)" } ?? ""
-        return "\(file)\(position): \(severity.rawValue): \(message)"
+        return "\(TerminalText.escaped(file))\(position): \(severity.rawValue): \(shownMessage)"
     }
 }
 

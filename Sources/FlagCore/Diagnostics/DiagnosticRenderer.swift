@@ -9,7 +9,7 @@ public struct DiagnosticRenderer: Sendable {
 
     /// The full human rendering of one diagnostic; control characters in quoted text are escaped.
     public func render(_ diagnostic: Diagnostic) -> String {
-        var output = TerminalText.escaped(diagnostic.headline)
+        var output = diagnostic.headline  // already escaped
         guard let location = diagnostic.location,
               let line = sources[diagnostic.file]?.line(location.line)
         else { return output }

@@ -14,9 +14,10 @@ public enum Suggestion {
         return best.distance <= allowed ? best.candidate : nil
     }
 
-    /// `" (did you mean 'x'?)"` or an empty string.
+    /// `"; did you mean 'x'?"` or an empty string; the candidate is escaped for a terminal
+    /// (names come from files and may hold control characters).
     public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
-        closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        closest(to: word, in: candidates).map { "; did you mean '\(TerminalText.escaped($0))'?" } ?? ""
     }
 
     private static func normalized(_ word: String) -> [Character] {

@@ -22,8 +22,7 @@ struct MappingReader {
                 continue
             }
             if !allowed.contains(name) {
-                let shown = TerminalText.escaped(name)
-                diagnostics.append(.error("unknown field '\(shown)' in \(what)\(Suggestion.hint(for: name, in: allowed))",
+                diagnostics.append(.error("unknown field '\(name)' in \(what)\(Suggestion.hint(for: name, in: allowed))",
                                           file: file, at: key.location))
             }
         }
@@ -53,7 +52,7 @@ struct MappingReader {
     func bool(_ field: String, _ diagnostics: inout [Diagnostic]) -> Bool? {
         guard let value = value(field), !value.isNull else { return nil }
         if value.isPlainScalar, let text = value.scalarText, let bool = PlainScalar.bool(text) { return bool }
-        diagnostics.append(.error("'\(field)' must be true or false, found \(value.kindDescription)\(value.scalarText.map { " \(TerminalText.escaped($0))" } ?? "")",
+        diagnostics.append(.error("'\(field)' must be true or false, found \(value.kindDescription)\(value.scalarText.map { " \($0)" } ?? "")",
                                   file: file, at: value.location))
         return nil
     }

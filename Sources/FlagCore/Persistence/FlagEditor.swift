@@ -45,7 +45,7 @@ public struct FlagEditor: Sendable {
         switch flag.rules.value(fromText: text) {
         case .success(let value): return value
         case .failure(let problem):
-            throw Refusal(description: "cannot set \(flag.key) (\(flag.type.rawValue)): \(TerminalText.escaped(problem.message))")
+            throw Refusal(description: "cannot set \(TerminalText.escaped(flag.key)) (\(flag.type.rawValue)): \(TerminalText.escaped(problem.message))")
         }
     }
 
@@ -54,10 +54,10 @@ public struct FlagEditor: Sendable {
         for key in values.keys {
             let flag = try flag(key)
             if flag.locked, !force {
-                throw Refusal(description: "\(key) is locked; pass --force to change it anyway")
+                throw Refusal(description: "\(TerminalText.escaped(key)) is locked; pass --force to change it anyway")
             }
             if let value = values[key], let problem = flag.rules.problem(with: value) {
-                throw Refusal(description: "cannot set \(key): \(TerminalText.escaped(problem.message))")
+                throw Refusal(description: "cannot set \(TerminalText.escaped(key)): \(TerminalText.escaped(problem.message))")
             }
         }
         let (provider, writer) = try writer()
@@ -134,6 +134,7 @@ public struct EditReport: Sendable {
     public var resolutions: OrderedDictionary<String, Resolution>
 
     /// A warning when the written value does not win: a higher layer, a computed value, or exclusion.
+    /// Names and values are as written (JSON carries them); human outputs escape the whole warning.
     public func shadowWarning(for key: String) -> String? {
         guard let resolution = resolutions[key] else { return nil }
         if resolution.flag.excludedProviders.contains(provider) {
@@ -143,8 +144,7 @@ public struct EditReport: Sendable {
             return "the computed value (\(resolution.value?.displayText ?? "?")) still wins over \(provider)"
         }
         guard resolution.source != provider, resolution.reason == .provider else { return nil }
-        let shown = resolution.value.map { TerminalText.escaped($0.displayText) } ?? "?"
-        return "\(resolution.source) still wins with \(shown) (it is higher in the stack)"
+        return "\(resolution.source) still wins with \(resolution.value?.displayText ?? "?") (it is higher in the stack)"
     }
 
     /// The human lines for `set`.
@@ -152,7 +152,7 @@ public struct EditReport: Sendable {
         var lines: [String] = []
         for key in result.storedKeys {
             let value = resolutions[key]?.layers.first { $0.provider == provider }?.value?.displayText ?? "?"
-            lines.append("set \(TerminalText.escaped(key)) = \(TerminalText.escaped(value)) in \(provider) (\(file))")
+            lines.append(TerminalText.escaped("set \(key) = \(value) in \(provider) (\(file))"))
             if let warning = shadowWarning(for: key) { lines.append("warning: \(TerminalText.escaped(warning))") }
             if resolutions[key]?.flag.requiresRestart == true { lines.append("note: takes effect after the app restarts") }
         }
@@ -187,20 +187,20 @@ public struct EditReport: Sendable {
     public var resetText: String {
         var lines: [String] = []
         for key in result.removedKeys {
-            var line = "removed \(TerminalText.escaped(key)) from \(provider) (\(file))"
+            var line = "removed \(key) from \(provider) (\(file))"
             if let resolution = resolutions[key] {
-                let value = resolution.value.map { TerminalText.escaped($0.displayText) } ?? "unset"
-                line += "; now \(value) from \(resolution.source)"
+                line += "; now \(resolution.value?.displayText ?? "unset") from \(resolution.source)"
             } else {
                 line += " (a key no blueprint declares)"
             }
             lines.append(line)
         }
         for key in result.absentKeys {
-            lines.append("\(TerminalText.escaped(key)) was not set in \(provider); nothing to remove")
+            lines.append("\(key) was not set in \(provider); nothing to remove")
         }
         if lines.isEmpty { lines.append("\(provider) (\(file)) was already empty") }
-        return lines.joined(separator: "\n")
+        // Keys, values, provider names and paths all come from files: escape every line.
+        return lines.map(TerminalText.escaped).joined(separator: "\n")
     }
 
     /// `{"provider","file","changes":[{"key","action","value","source","warning"}]}`.

@@ -44,7 +44,7 @@ struct ProviderLoading {
         let displayPath = Workspace.displayPath(of: url, in: folder)
         guard fileSystem.fileExists(at: url) else {
             if !config.writable {
-                diagnostics.append(.warning("provider '\(TerminalText.escaped(config.name))' reads \(displayPath), which does not exist; its layer shows 'missing'",
+                diagnostics.append(.warning("provider '\(config.name)' reads \(displayPath), which does not exist; its layer shows 'missing'",
                                             file: config.origin.file, at: config.origin.location))
             }
             return ProviderData(config: config, status: .missing, displayPath: displayPath)
@@ -72,7 +72,7 @@ struct ProviderLoading {
                                 keyOrder: Array(entries.keys), displayPath: displayPath)
         } catch {
             let message = "\(config.format.rawValue) provider '\(config.name)': \(error.message)"
-            diagnostics.append(.error(TerminalText.escaped(message), file: displayPath, at: error.location))
+            diagnostics.append(.error(message, file: displayPath, at: error.location))
             return ProviderData(config: config, status: .failed(message: error.message, location: error.location), displayPath: displayPath)
         }
     }
@@ -89,13 +89,13 @@ struct ProviderLoading {
                     unknown.append(UnknownKey(key: key, provider: provider.config.name, file: provider.displayPath,
                                               location: entry.location, value: entry.value, suggestion: suggestion))
                     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-                    diagnostics.append(.warning("'\(TerminalText.escaped(key))' in provider '\(TerminalText.escaped(provider.config.name))' is declared by no blueprint\(hint)",
+                    diagnostics.append(.warning("'\(key)' in provider '\(provider.config.name)' is declared by no blueprint\(hint)",
                                                 file: provider.displayPath, at: entry.location))
                     continue
                 }
                 guard let raw = entry.value, !flag.excludedProviders.contains(provider.config.name) else { continue }
                 if case .failure(let problem) = flag.rules.value(from: raw) {
-                    diagnostics.append(.warning("'\(TerminalText.escaped(key))' in provider '\(TerminalText.escaped(provider.config.name))' does not fit the flag: \(TerminalText.escaped(problem.message)); it is ignored",
+                    diagnostics.append(.warning("'\(key)' in provider '\(provider.config.name)' does not fit the flag: \(problem.message); it is ignored",
                                                 file: provider.displayPath, at: entry.location))
                 }
             }

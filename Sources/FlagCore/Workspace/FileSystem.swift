@@ -67,7 +67,9 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
         FileSystemError(operation: operation, reason: String(cString: strerror(errno)))
     }
 
-    public var description: String { "cannot \(operation): \(reason.lowercased())" }
+    /// `cannot <operation>: <reason>`, the reason's first letter lowercased ("no space left on
+    /// device"); paths in it keep their case.
+    public var description: String { "cannot \(operation): \(reason.prefix(1).lowercased() + reason.dropFirst())" }
 }
 
 /// The real file system.
@@ -116,11 +118,22 @@ public struct LocalFileSystem: FileSystem {
                           permissions: UInt32(info.st_mode) & 0o7777)
     }
 
+    /// Creates the folder and its missing parents one by one, so a failure names the part of
+    /// the path at fault and says why ("…/state is a file, not a folder").
     public func createDirectory(_ url: URL) throws {
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        } catch {
-            throw FileSystemError(operation: "create the folder \(url.path)", reason: FileProblem.describe(error))
+        let target = url.standardizedFileURL.path
+        var path = ""
+        for component in target.split(separator: "/", omittingEmptySubsequences: true) {
+            path += "/" + component
+            if mkdir(path, 0o777) == 0 { continue }
+            let reason = errno
+            var info = stat()
+            if reason == EEXIST || reason == EISDIR || reason == EROFS || reason == EACCES, stat(path, &info) == 0 {
+                if info.st_mode & S_IFMT == S_IFDIR { continue }  // there already (or a link to a folder)
+                throw FileSystemError(operation: "create the folder \(target)", reason: "\(path) is a file, not a folder")
+            }
+            throw FileSystemError(operation: "create the folder \(path == target ? target : "\(target) (at \(path))")",
+                                  reason: String(cString: strerror(reason)))
         }
     }
 

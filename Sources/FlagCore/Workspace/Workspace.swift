@@ -129,7 +129,7 @@ struct WorkspaceLoading {
         do {
             return try DocumentReader.parse(bytes, as: DocumentReader.Syntax(path: url.path))
         } catch {
-            diagnostics.append(.error(TerminalText.escaped(error.message), file: displayPath, at: error.location))
+            diagnostics.append(.error(error.message, file: displayPath, at: error.location))
             return nil
         }
     }
@@ -145,14 +145,14 @@ struct WorkspaceLoading {
                     extensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
                 }
                 if matches.isEmpty {
-                    diagnostics.append(.warning("'\(TerminalText.escaped(pattern))' matches no .yml, .yaml or .json file",
+                    diagnostics.append(.warning("'\(pattern)' matches no .yml, .yaml or .json file",
                                                 file: origin.file, at: origin.location))
                 }
                 for match in matches { paths.append(Workspace.displayPath(of: folder.appendingPathComponent(match), in: folder)) }
             } else {
                 let url = folder.appendingPathComponent(pattern)
                 guard fileSystem.fileExists(at: url) else {
-                    diagnostics.append(.error("blueprint file '\(TerminalText.escaped(pattern))' does not exist",
+                    diagnostics.append(.error("blueprint file '\(pattern)' does not exist",
                                               file: origin.file, at: origin.location))
                     continue
                 }

@@ -33,10 +33,10 @@ struct WorkspaceChecks {
     private mutating func add(_ flag: FlagDefinition) {
         if let earlier = flags[flag.key] {
             let what = flag.isGenerated ? "a key generated for a feature" : "a flag"
-            diagnostics.append(.error("duplicate key '\(TerminalText.escaped(flag.key))': \(what) here, and another at \(earlier.origin)",
+            diagnostics.append(.error("duplicate key '\(flag.key)': \(what) here, and another at \(earlier.origin)",
                                       file: flag.origin.file, at: flag.origin.location))
             if !earlier.isGenerated || flag.isGenerated {
-                diagnostics.append(.error("duplicate key '\(TerminalText.escaped(flag.key))': declared here, and again at \(flag.origin)",
+                diagnostics.append(.error("duplicate key '\(flag.key)': declared here, and again at \(flag.origin)",
                                           file: earlier.origin.file, at: earlier.origin.location))
             }
             return
@@ -48,7 +48,7 @@ struct WorkspaceChecks {
         for blueprint in blueprints {
             for flag in blueprint.root.allFlags {
                 if flag.key.hasPrefix(ContextKeys.prefix) || flag.key == "context" {
-                    diagnostics.append(.error("keys under 'context/' are reserved for the simulated device; '\(TerminalText.escaped(flag.key))' cannot be declared",
+                    diagnostics.append(.error("keys under 'context/' are reserved for the simulated device; '\(flag.key)' cannot be declared",
                                               file: flag.origin.file, at: flag.origin.location))
                     continue
                 }
@@ -61,12 +61,12 @@ struct WorkspaceChecks {
         var byProductID: [String: Product] = [:]
         for product in blueprints.flatMap(\.products) {
             if let earlier = products[product.id] {
-                diagnostics.append(.error("duplicate product '\(TerminalText.escaped(product.id))' (also at \(earlier.origin))",
+                diagnostics.append(.error("duplicate product '\(product.id)' (also at \(earlier.origin))",
                                           file: product.origin.file, at: product.origin.location))
                 continue
             }
             if let earlier = byProductID[product.productID] {
-                diagnostics.append(.error("productID '\(TerminalText.escaped(product.productID))' is already used by product '\(earlier.id)' at \(earlier.origin)",
+                diagnostics.append(.error("productID '\(product.productID)' is already used by product '\(earlier.id)' at \(earlier.origin)",
                                           file: product.origin.file, at: product.origin.location))
             }
             products[product.id] = product
@@ -77,7 +77,7 @@ struct WorkspaceChecks {
     private mutating func collectFeatures() {
         for feature in blueprints.flatMap(\.features).flatMap(\.flattened) {
             if let earlier = features[feature.key] {
-                diagnostics.append(.error("duplicate feature key '\(TerminalText.escaped(feature.key))' (also at \(earlier.origin))",
+                diagnostics.append(.error("duplicate feature key '\(feature.key)' (also at \(earlier.origin))",
                                           file: feature.origin.file, at: feature.origin.location))
                 continue
             }
@@ -89,7 +89,7 @@ struct WorkspaceChecks {
                 let known = products.keys.elements
                 let hint = Suggestion.hint(for: name, in: known)
                 let list = known.isEmpty ? "; no products are declared (add them under 'products:')" : "; products are \(known.joined(separator: ", "))"
-                diagnostics.append(.error("unknown product '\(TerminalText.escaped(name))'\(hint.isEmpty ? list : hint)",
+                diagnostics.append(.error("unknown product '\(name)'\(hint.isEmpty ? list : hint)",
                                           file: origin.file, at: origin.location))
             }
             if let toggle = constraints.userToggled {
@@ -105,7 +105,7 @@ struct WorkspaceChecks {
         for feature in features.values {
             guard case .flag(let key, let origin)? = feature.constraints.runtimeEnabled else { continue }
             guard let flag = flags[key] else {
-                diagnostics.append(.error("unknown flag '\(TerminalText.escaped(key))' in runtimeEnabled\(Suggestion.hint(for: key, in: flags.keys.elements))",
+                diagnostics.append(.error("unknown flag '\(key)' in runtimeEnabled\(Suggestion.hint(for: key, in: flags.keys.elements))",
                                           file: origin.file, at: origin.location))
                 continue
             }
@@ -185,7 +185,7 @@ struct WorkspaceChecks {
                 let listed = names.isEmpty ? "no providers are declared" : "providers are \(names.joined(separator: ", "))"
                 let hint = Suggestion.hint(for: name, in: names)
                 let location = index < flag.excludedOrigins.count ? flag.excludedOrigins[index].location : flag.origin.location
-                diagnostics.append(.error("unknown provider '\(TerminalText.escaped(name))' in excludedProviders\(hint.isEmpty ? "; \(listed)" : hint)",
+                diagnostics.append(.error("unknown provider '\(name)' in excludedProviders\(hint.isEmpty ? "; \(listed)" : hint)",
                                           file: flag.origin.file, at: location))
             }
         }

@@ -56,13 +56,13 @@ public struct WorkspaceConfig: Sendable {
         }
         guard let formatText = fields.text("format", &diagnostics) else {
             if fields.value("format") == nil {
-                diagnostics.append(.error("provider '\(TerminalText.escaped(name))' needs a 'format' (\(ProviderFormat.names.joined(separator: ", ")))",
+                diagnostics.append(.error("provider '\(name)' needs a 'format' (\(ProviderFormat.names.joined(separator: ", ")))",
                                           file: file, at: fields.keyNode("name")!.location))
             }
             return nil
         }
         guard let format = ProviderFormat(rawValue: formatText) else {
-            diagnostics.append(.error("unknown format '\(TerminalText.escaped(formatText))'\(Suggestion.hint(for: formatText, in: ProviderFormat.names)); formats are \(ProviderFormat.names.joined(separator: ", "))",
+            diagnostics.append(.error("unknown format '\(formatText)'\(Suggestion.hint(for: formatText, in: ProviderFormat.names)); formats are \(ProviderFormat.names.joined(separator: ", "))",
                                       file: file, at: fields.value("format")!.location))
             return nil
         }
@@ -78,7 +78,7 @@ public struct WorkspaceConfig: Sendable {
             }
         } else {
             if path == nil || path?.isEmpty == true {
-                diagnostics.append(.error("provider '\(TerminalText.escaped(name))' needs a 'path' to its \(format.rawValue) file",
+                diagnostics.append(.error("provider '\(name)' needs a 'path' to its \(format.rawValue) file",
                                           file: file, at: nameLocation))
             }
             if let prefixNode = fields.keyNode("prefix") {
@@ -100,7 +100,7 @@ public struct WorkspaceConfig: Sendable {
         var names: [String: ProviderConfig] = [:]
         for provider in providers {
             if let earlier = names[provider.name] {
-                diagnostics.append(.error("duplicate provider name '\(TerminalText.escaped(provider.name))' (first at line \(earlier.origin.location.line))",
+                diagnostics.append(.error("duplicate provider name '\(provider.name)' (first at line \(earlier.origin.location.line))",
                                           file: file, at: provider.nameLocation ?? provider.origin.location))
             } else {
                 names[provider.name] = provider
@@ -112,7 +112,7 @@ public struct WorkspaceConfig: Sendable {
         }
         let writable = providers.filter(\.writable)
         for extra in writable.dropFirst() {
-            diagnostics.append(.error("only one provider can be writable; '\(TerminalText.escaped(writable[0].name))' already is",
+            diagnostics.append(.error("only one provider can be writable; '\(writable[0].name)' already is",
                                       file: file, at: extra.writableLocation ?? extra.origin.location))
         }
     }

@@ -1,0 +1,1054 @@
+import Foundation
+import Testing
+@testable import FlagCore
+
+// Seeded mutation testing over every file kind a workspace reads (issue 6, "Malformed input"):
+// each mutant is loaded in-process the way the CLI and the browser load a workspace, then
+// validated, listed, resolved key by key and explained. A crash kills the test runner (the
+// crash handler below first prints which mutant was running); every other problem is
+// recorded with the kind, seed and mutation steps so it can be reproduced:
+//
+//     FLAGSCOPE_MUTANT=<kind>:<seed> swift test --filter MutationTests
+//
+// runs that one mutant only (the seed is printed in hexadecimal, `0x…`, as in the failure);
+// FLAGSCOPE_MUTATION_STATS=1 prints each kind's time and slowest mutant.
+
+// MARK: - Deterministic randomness
+
+/// SplitMix64: tiny, fast, and the same sequence on every platform and run.
+struct MutationRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<bound` (0 when `bound` is 0).
+    mutating func below(_ bound: Int) -> Int {
+        bound <= 0 ? 0 : Int(next() % UInt64(bound))
+    }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+}
+
+// MARK: - An in-memory workspace
+
+/// A read-only file system over a dictionary of files (absolute path → bytes): loading a
+/// mutant costs no disk I/O, and nothing can be written by accident.
+struct MutationFileSystem: FileSystem {
+    let files: [String: [UInt8]]
+
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "the mutation file system is read-only" }
+    }
+
+    func contents(of url: URL) throws -> [UInt8] {
+        guard let bytes = files[url.standardizedFileURL.path] else { throw CocoaError(.fileReadNoSuchFile) }
+        return bytes
+    }
+
+    func fileExists(at url: URL) -> Bool { files[url.standardizedFileURL.path] != nil }
+
+    func glob(_ pattern: String, in folder: URL) -> [String] {
+        let base = folder.standardizedFileURL.path + "/"
+        return files.keys.compactMap { path -> String? in
+            guard path.hasPrefix(base) else { return nil }
+            let relative = String(path.dropFirst(base.count))
+            return fnmatch(pattern, relative, FNM_PATHNAME) == 0 ? relative : nil
+        }.sorted()
+    }
+
+    func resolvingSymlinks(_ url: URL) -> URL { url }
+
+    func status(of url: URL) -> FileStatus? {
+        guard let bytes = files[url.standardizedFileURL.path] else { return nil }
+        return FileStatus(inode: 1, size: Int64(bytes.count), modified: 0, permissions: 0o644)
+    }
+
+    func createDirectory(_ url: URL) throws { throw Refused() }
+    func lock(_ url: URL, timeout: Double) throws -> FileLock { FileLock.none() }
+    func writeTemporary(_ bytes: [UInt8], beside url: URL, permissions: UInt32) throws -> URL { throw Refused() }
+    func replace(_ target: URL, with temporary: URL) throws { throw Refused() }
+    func removeFile(_ url: URL) {}
+}
+
+/// The file kinds a workspace reads, each with a realistic valid seed (modelled on the demo).
+enum MutationKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case workspace, yamlBlueprint, jsonBlueprint, jsonProvider, firebase, flagd, unleash, plist, binaryPlist
+
+    var testDescription: String { rawValue }
+
+    /// Where the file lives in the seed workspace.
+    var path: String {
+        switch self {
+        case .workspace: "flagscope.yml"
+        case .yamlBlueprint: "blueprints/experiments.yml"
+        case .jsonBlueprint: "blueprints/catalog.json"
+        case .jsonProvider: ".flagscope/local.json"
+        case .firebase: "remote/remote-config.json"
+        case .flagd: "remote/flags.flagd.json"
+        case .unleash: "remote/unleash.json"
+        case .plist, .binaryPlist: "prefs/flags.plist"
+        }
+    }
+
+    /// The valid file every mutant of this kind starts from.
+    var seedBytes: [UInt8] {
+        guard self == .binaryPlist else { return Array(MutationSeeds.files[path]!.utf8) }
+        return MutationSeeds.binaryPlist
+    }
+}
+
+/// A valid workspace using every file kind and every provider format.
+enum MutationSeeds {
+    static let folder = URL(fileURLWithPath: "/flagscope-mutation/workspace")
+    static let environment = ["FLAGSCOPE_LAB__COMPACT_ROWS": "yes", "FLAGSCOPE_STORE__CHARTS_REGION": "de", "HOME": "/nowhere"]
+
+    static let files: [String: String] = [
+        "flagscope.yml": """
+            # Mutation seed workspace: one provider of every format.
+            blueprints:
+              - blueprints/experiments.yml
+              - blueprints/*.json
+            providers:                       # highest priority first
+              - name: Remote
+                format: firebase
+                path: remote/remote-config.json
+              - name: Rollout
+                format: unleash
+                path: remote/unleash.json
+              - name: Flagd
+                format: flagd
+                path: remote/flags.flagd.json
+              - name: Local
+                format: json
+                path: .flagscope/local.json
+                writable: true
+              - name: Prefs
+                format: plist
+                path: prefs/flags.plist
+              - name: Environment
+                format: env
+                prefix: FLAGSCOPE_
+
+            """,
+        "blueprints/experiments.yml": """
+            # Experiments in the style of a RealFlags collection.
+            name: User Experiments
+            description: Product experiments and unfinished work, gated per build
+            keyPrefix: lab
+
+            flags:
+              allowsSSON:
+                key: sson
+                type: bool
+                default: false
+                description: Offer sign-in through the listener's company single-sign-on
+                tags: [auth]
+                owner: identity-team
+              rememberLogin:
+                type: bool
+                default: false
+                computed: "lab/sson && context/locale == 'it'"
+                description: Stay signed in; only for SSO users in the Italian store
+              showEuConsent:
+                type: bool
+                default: true
+                computed: "key(\\"context/region\\") == 'EU' && !lab/sson"
+                description: Show the consent sheet to EU listeners
+              onboardingVariant:
+                type: enum
+                values: [control, carousel, video]
+                default: control
+                description: Onboarding flow shown to new listeners (A/B test)
+                tags: [growth, ab-test]
+                owner: growth-team
+                expires: 2027-03-31
+              legacyPlayerUI:
+                type: bool
+                default: true
+                description: Keep the old player screen
+                expires: 2025-06-30
+              launchDate:
+                type: date
+                default: 2026-12-01
+                description: Day the winter banner starts showing
+              compactRows:
+                type: bool
+                default: false
+                description: Denser episode rows
+
+            collections:
+              search:
+                description: Search and discovery
+                flags:
+                  resultsPerPage:
+                    type: int
+                    default: 20
+                    min: 5
+                    max: 100
+                    description: Search results loaded per page
+                  fuzzyMatchThreshold:
+                    type: double
+                    default: 0.75
+                    min: 0.0
+                    max: 1.0
+                    description: Minimum similarity for a fuzzy title match
+                  rankingModel:
+                    key: ranking
+                    type: enum
+                    values: [popularity, recency, personalised]
+                    default: popularity
+                    description: How results are ordered
+              secrets:
+                description: Risky switches
+                flags:
+                  boomFeature: { type: bool, default: false, description: "Risky feature!" }
+                  forcePaywall:
+                    type: bool
+                    default: false
+                    description: Always show the paywall
+                    excludedProviders: [Remote]
+                    requiresRestart: true
+                collections:
+                  deepLab:
+                    key: deep
+                    description: Engineers only
+                    flags:
+                      apiEnvironment:
+                        type: enum
+                        values: [production, staging, sandbox]
+                        default: production
+                        description: Backend the app talks to
+                        locked: true
+                      crashOnLaunch:
+                        type: bool
+                        default: false
+                        description: Crash right after launch
+                        hidden: true
+              appearance:
+                skip: true
+                description: Visual tweaks
+                flags:
+                  accentColor:
+                    type: string
+                    default: "#FF6A00"
+                    pattern: "#[0-9A-Fa-f]{6}"
+                    description: "Tint colour, written #RRGGBB"
+              paywall:
+                description: Paywall copy and trial
+                flags:
+                  config:
+                    type: json
+                    default:
+                      headline: Listen without limits
+                      highlights: [dynamic_speed, smart_playlists]
+                      showAnnualFirst: true
+                    description: Layout and copy of the paywall screen
+                  termsURL:
+                    type: url
+                    default: https://podcasts.example.com/legal/terms
+                    description: Terms of service
+
+            products:
+              premium: { name: Premium subscription, productID: SUB0001, description: Monthly plan }
+              supporter: { name: Generous supporter, productID: SUP0001 }
+
+            features:
+              player:
+                name: Podcast player
+                description: Plays episodes
+                constraints:
+                  platforms: { iOS: 13, macOS: "10.15.4", tvOS: any, watchOS: 7 }
+                features:
+                  dynamicSpeed:
+                    description: Dynamic speed
+                    constraints:
+                      purchase: premium
+                      userToggled: { default: true }
+                  soundEnhancement:
+                    description: Sound enhancement
+                    constraints:
+                      purchase: { anyOf: [premium, supporter] }
+                      runtimeEnabled: { flag: lab/compact_rows }
+              podcastFavourites:
+                description: Podcast favourites
+                features:
+                  smartPlaylists:
+                    description: Smart playlists
+                    constraints:
+                      permissions: [{ location: whenInUse }, motion]
+                      purchase: { allOf: [supporter, { anyOf: [premium] }] }
+                      platforms: { iOSOnly: "16.4" }
+
+            """,
+        "blueprints/catalog.json": """
+            {
+              "name": "Store & Catalog",
+              "description": "Browse tab, charts and storefront",
+              "keyPrefix": "store",
+              "flags": {
+                "storefrontURL": {
+                  "type": "url",
+                  "default": "https://podcasts.example.com/store",
+                  "description": "Web storefront opened by the Browse tab",
+                  "owner": "catalog-team"
+                },
+                "showCharts": { "type": "bool", "default": true, "description": "Show the Top Charts shelf" },
+                "chartsRegion": {
+                  "type": "enum",
+                  "values": ["global", "us", "gb", "it", "de"],
+                  "default": "global",
+                  "description": "Country whose charts are shown",
+                  "tags": ["localisation"]
+                }
+              },
+              "collections": {
+                "catalog": {
+                  "description": "Directory content and promotions",
+                  "flags": {
+                    "featuredShowsCount": { "type": "int", "default": 12, "min": 1, "max": 48, "description": "Shows in the carousel" },
+                    "artworkQuality": { "type": "double", "default": 0.8, "min": 0.1, "max": 1.0, "description": "JPEG quality" },
+                    "promoBannerText": { "type": "string", "default": "", "description": "Banner text", "expires": "2026-01-31" },
+                    "layout": { "type": "json", "default": { "rows": 2, "dense": false }, "description": "Shelf layout" }
+                  }
+                }
+              },
+              "features": {
+                "charts": {
+                  "name": "Top charts",
+                  "description": "Charts on the Browse tab",
+                  "constraints": {
+                    "runtimeEnabled": { "flag": "store/show_charts" },
+                    "platforms": { "iOS": "15", "watchOS": "unsupported" }
+                  }
+                }
+              }
+            }
+
+            """,
+        ".flagscope/local.json": """
+            {
+              "lab/search/results_per_page": 40,
+              "lab/secrets/boom_feature": true,
+              "lab/onboarding_variant": "fullscreen",
+              "context/platform": "iOS",
+              "context/os_version": "16.4",
+              "context/locale": "it",
+              "context/permissions/location_when_in_use": "denied",
+              "context/purchases/SUB0001": "notPurchased",
+              "store/catalog/layout": { "rows": 3, "dense": true },
+              "store/catalog/featured_shows_count": 24,
+              "lab/paywall/config": { "headline": "Hi", "highlights": [] },
+              "player/dynamic_speed/user_toggled": false,
+              "no/such/key": 1
+            }
+
+            """,
+        "remote/remote-config.json": """
+            {
+              "conditions": [
+                { "name": "italian_store", "expression": "device.country in ['it']", "tagColor": "GREEN" }
+              ],
+              "parameters": {
+                "lab/sson": { "defaultValue": { "value": "true" }, "description": "SSO rollout", "valueType": "BOOLEAN" },
+                "lab/onboarding_variant": {
+                  "defaultValue": { "value": "carousel" },
+                  "conditionalValues": { "italian_store": { "value": "video" } },
+                  "valueType": "STRING"
+                },
+                "lab/launch_date": { "defaultValue": { "useInAppDefault": true }, "valueType": "STRING" },
+                "lab/paywall/config": {
+                  "defaultValue": { "value": "{\\"headline\\":\\"Your shows\\",\\"showAnnualFirst\\":false}" },
+                  "valueType": "JSON"
+                },
+                "store/show_charts": { "defaultValue": { "value": "false" }, "valueType": "BOOLEAN" }
+              },
+              "parameterGroups": {
+                "Search tuning": {
+                  "description": "Owned by the discovery team",
+                  "parameters": {
+                    "lab/search/results_per_page": { "defaultValue": { "value": "25" }, "valueType": "NUMBER" },
+                    "lab/search/fuzzy_match_threshold": { "defaultValue": { "value": "0.8" }, "valueType": "NUMBER" }
+                  }
+                }
+              },
+              "version": { "versionNumber": "42", "updateTime": "2026-11-18T09:12:44.120Z" }
+            }
+
+            """,
+        "remote/flags.flagd.json": """
+            {
+              "$schema": "https://flagd.dev/schema/v0/flags.json",
+              "flags": {
+                "lab/compact_rows": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "on" },
+                "lab/search/ranking": {
+                  "state": "ENABLED",
+                  "variants": { "pop": "popularity", "new": "recency" },
+                  "defaultVariant": "new",
+                  "targeting": { "if": [ { "in": ["@example.com", { "var": "email" }] }, "pop", null ] }
+                },
+                "store/charts_region": { "state": "DISABLED", "variants": { "it": "it" }, "defaultVariant": "it" },
+                "store/catalog/artwork_quality": { "state": "ENABLED", "variants": { "low": 0.5, "high": 0.9 }, "defaultVariant": "high" }
+              }
+            }
+
+            """,
+        "remote/unleash.json": """
+            {
+              "version": 2,
+              "features": [
+                {
+                  "name": "lab/secrets/force_paywall",
+                  "type": "release",
+                  "enabled": true,
+                  "strategies": [{ "name": "flexibleRollout", "parameters": { "rollout": "50" } }],
+                  "variants": []
+                },
+                {
+                  "name": "lab/appearance/accent_color",
+                  "enabled": true,
+                  "strategies": [{ "name": "default", "parameters": {} }],
+                  "variants": [
+                    { "name": "green", "weight": 1000, "payload": { "type": "string", "value": "#1DB954" } }
+                  ]
+                },
+                { "name": "store/show_charts", "enabled": false, "strategies": [], "variants": [] }
+              ]
+            }
+
+            """,
+        "prefs/flags.plist": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+                <key>lab</key>
+                <dict>
+                    <key>legacy_player_ui</key>
+                    <false/>
+                    <key>launch_date</key>
+                    <date>2026-11-01T00:00:00Z</date>
+                    <key>search</key>
+                    <dict>
+                        <key>fuzzy_match_threshold</key>
+                        <real>0.6</real>
+                    </dict>
+                </dict>
+                <key>store</key>
+                <dict>
+                    <key>storefront_url</key>
+                    <string>https://podcasts.example.com/it</string>
+                    <key>catalog</key>
+                    <dict>
+                        <key>promo_banner_text</key>
+                        <string>Autumn picks &amp; more</string>
+                    </dict>
+                </dict>
+            </dict>
+            </plist>
+
+            """,
+    ]
+
+    /// The plist seed in Apple's binary format (`bplist00`), which the plist reader also accepts.
+    static let binaryPlist: [UInt8] = {
+        let tree = try! PropertyListSerialization.propertyList(from: Data(files["prefs/flags.plist"]!.utf8), options: [], format: nil)
+        return Array(try! PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0))
+    }()
+
+    /// The seed workspace with `path` replaced by `bytes`, keyed by absolute path.
+    static func workspace(replacing path: String? = nil, with bytes: [UInt8] = []) -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for (name, text) in files {
+            result[folder.appendingPathComponent(name).standardizedFileURL.path] = name == path ? bytes : Array(text.utf8)
+        }
+        return result
+    }
+}
+
+// MARK: - Mutations
+
+/// Builds mutants: a few seeded edits of a valid file, each described so it can be replayed.
+struct Mutator {
+    var random: MutationRandom
+    var steps: [String] = []
+    /// Which kinds of mutation were applied (0…15), for the coverage test.
+    var usedKinds: Set<Int> = []
+
+    init(seed: UInt64) { random = MutationRandom(seed: seed) }
+
+    static let invalidUTF8: [(String, [UInt8])] = [
+        ("lone continuation 0x80", [0x80]),
+        ("overlong 0xC0 0xAF", [0xC0, 0xAF]),
+        ("0xFF", [0xFF]),
+        ("0xFE 0xFF", [0xFE, 0xFF]),
+        ("truncated 3-byte 0xE2 0x82", [0xE2, 0x82]),
+        ("truncated 4-byte 0xF0 0x9F 0x98", [0xF0, 0x9F, 0x98]),
+        ("surrogate 0xED 0xA0 0x80", [0xED, 0xA0, 0x80]),
+        ("beyond U+10FFFF 0xF4 0x90 0x80 0x80", [0xF4, 0x90, 0x80, 0x80]),
+        ("raw C1 byte 0x9B", [0x9B]),
+    ]
+
+    static let hostile: [(String, String)] = [
+        ("CSI clear", "\u{1B}[2J"),
+        ("OSC 52", "\u{1B}]52;c;ZXZpbA==\u{07}"),
+        ("BEL", "\u{07}"),
+        ("C1 CSI U+009B", "\u{9B}31m"),
+        ("bidi override U+202E", "\u{202E}"),
+        ("DEL", "\u{7F}"),
+        ("backspaces", "\u{08}\u{08}\u{08}"),
+        ("tab", "\t"),
+    ]
+
+    static let yamlSnippets: [String] = [
+        "x: &a [1, *a]\n",
+        "flags: *undefined_anchor\n",
+        "<<: *a\n",
+        "y: &a\n  z: *a\n",
+        "? *a\n: 1\n",
+        "k: &a &b v\n",
+        "b: !!binary AAAA\n",
+        "t: !flag\n",
+        "a1: &a { x: 1 }\na2: *a\na3: *a\n",
+        "l: &l [a, b]\nm: [*l, *l, *l, *l]\n",
+        "--- \n",
+        "...\n",
+        "%YAML 1.1\n---\n",
+        "merge: { <<: *nope }\n",
+    ]
+
+    static let tokens: [String] = [
+        "1e999", "-0", "99999999999999999999", "-99999999999999999999", ".nan", ".inf", "~", "null", "true",
+        "\"\"", "[]", "{}", "0x1F", "1_000", "2020-02-30", "\"\\ud800\"", "\"\\u0000\"", "\"\\u001b[2J\"",
+        "'", "\"", "&a", "*a", "!!str", "|", ">-", "#", "- ", "? ", ": ", "<dict>", "</dict>", "<key>", "<![CDATA[",
+        "&lol;", "&#0;", "&#x1B;",
+    ]
+
+    mutating func offset(in bytes: [UInt8]) -> Int { random.below(bytes.count + 1) }
+
+    mutating func mutate(_ original: [UInt8]) -> [UInt8] {
+        var bytes = original
+        let count = 1 + random.below(3)
+        var deepNestingUsed = false
+        for _ in 0..<count {
+            var choice = random.below(16)
+            if choice == 15, deepNestingUsed { choice = random.below(15) }
+            let stepsBefore = steps.count
+            defer { if steps.count > stepsBefore { usedKinds.insert(choice) } }
+            switch choice {
+            case 0:
+                let at = offset(in: bytes)
+                steps.append("truncate at byte \(at) of \(bytes.count)")
+                bytes.removeSubrange(at...)
+            case 1:
+                let at = offset(in: bytes)
+                let inserted = (0..<(1 + random.below(16))).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                steps.append("insert bytes [\(inserted.map { String(format: "%02X", $0) }.joined(separator: " "))] at \(at)")
+                bytes.insert(contentsOf: inserted, at: at)
+            case 2:
+                let (name, sequence) = random.pick(Self.invalidUTF8)
+                let at = offset(in: bytes)
+                steps.append("insert invalid UTF-8 (\(name)) at \(at)")
+                bytes.insert(contentsOf: sequence, at: at)
+            case 3:
+                guard !bytes.isEmpty else { continue }
+                let start = random.below(bytes.count)
+                let length = 1 + random.below(min(300, bytes.count - start))
+                let at = offset(in: bytes)
+                steps.append("duplicate bytes \(start)..<\(start + length) at \(at)")
+                bytes.insert(contentsOf: Array(bytes[start..<(start + length)]), at: at)
+            case 4:
+                guard !bytes.isEmpty else { continue }
+                let start = random.below(bytes.count)
+                let length = 1 + random.below(min(200, bytes.count - start))
+                steps.append("delete bytes \(start)..<\(start + length)")
+                bytes.removeSubrange(start..<(start + length))
+            case 5:
+                let set = Array("[]{}()\"'<>:,".utf8)
+                let positions = bytes.indices.filter { set.contains(bytes[$0]) }
+                guard !positions.isEmpty else { continue }
+                var swaps: [String] = []
+                for _ in 0..<(1 + random.below(4)) {
+                    let position = random.pick(positions)
+                    let replacement = random.pick(set)
+                    swaps.append("\(position):\(Character(Unicode.Scalar(bytes[position])))→\(Character(Unicode.Scalar(replacement)))")
+                    bytes[position] = replacement
+                }
+                steps.append("swap brackets/quotes \(swaps.joined(separator: " "))")
+            case 6:
+                let snippet = random.pick(Self.yamlSnippets)
+                let at = lineStart(in: bytes)
+                steps.append("insert YAML \(snippet.debugDescription) at line start \(at)")
+                bytes.insert(contentsOf: Array(snippet.utf8), at: at)
+            case 7:
+                // An anchor after one `: ` and an alias (or an alias to nothing) after another.
+                let separators = bytes.indices.filter { $0 + 1 < bytes.count && bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == 0x20 }
+                guard separators.count >= 2 else { continue }
+                let first = random.pick(separators)
+                let second = random.pick(separators)
+                let alias = random.pick(["*m", "*m", "*nothing"])
+                let (early, late) = (min(first, second), max(first, second))
+                steps.append("anchor &m after byte \(early + 1), alias \(alias) after byte \(late + 1)")
+                bytes.insert(contentsOf: Array((alias + " ").utf8), at: late + 2)
+                bytes.insert(contentsOf: Array("&m ".utf8), at: early + 2)
+            case 8:
+                let at = offset(in: bytes)
+                let nuls = 1 + random.below(3)
+                steps.append("insert \(nuls) NUL at \(at)")
+                bytes.insert(contentsOf: Array(repeating: 0, count: nuls), at: at)
+            case 9:
+                let style = random.below(3)
+                switch style {
+                case 0:
+                    steps.append("line endings → CRLF")
+                    bytes = replacingNewlines(bytes, with: [0x0D, 0x0A])
+                case 1:
+                    steps.append("line endings → CR")
+                    bytes = replacingNewlines(bytes, with: [0x0D])
+                default:
+                    let newlines = bytes.indices.filter { bytes[$0] == 0x0A }
+                    guard !newlines.isEmpty else { continue }
+                    let position = random.pick(newlines)
+                    steps.append("one LF at \(position) → CR")
+                    bytes[position] = 0x0D
+                }
+            case 10:
+                let at = random.below(4) == 0 ? 0 : offset(in: bytes)
+                steps.append("insert BOM at \(at)")
+                bytes.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: at)
+            case 11:
+                let (name, text) = random.pick(Self.hostile)
+                let at = offset(in: bytes)
+                steps.append("insert \(name) at \(at)")
+                bytes.insert(contentsOf: Array(text.utf8), at: at)
+            case 12:
+                // Replace a word (letters, digits, dots) with an awkward token.
+                let words = wordRanges(in: bytes)
+                guard !words.isEmpty else { continue }
+                let range = random.pick(words)
+                let token = random.pick(Self.tokens)
+                steps.append("replace word at \(range.lowerBound)..<\(range.upperBound) with \(token.debugDescription)")
+                bytes.replaceSubrange(range, with: Array(token.utf8))
+            case 13:
+                // Cut just after an opening quote or bracket: unterminated constructs.
+                let openers = bytes.indices.filter { "\"'[{<".utf8.contains(bytes[$0]) }
+                guard !openers.isEmpty else { continue }
+                let at = random.pick(openers) + 1
+                steps.append("truncate just after opener at \(at)")
+                bytes.removeSubrange(at...)
+            case 14:
+                // A long line: a string of 64 KiB inside the file.
+                let at = offset(in: bytes)
+                steps.append("insert 65536 × 'x' at \(at)")
+                bytes.insert(contentsOf: Array(repeating: UInt8(ascii: "x"), count: 65_536), at: at)
+            default:
+                deepNestingUsed = true
+                let patterns: [(String, String, Int)] = [
+                    ("[", "[", 100_000), ("{\"a\":", "{\"a\":", 20_000), ("{a: ", "{a: ", 20_000),
+                    ("- ", "- ", 20_000), ("? ", "? ", 20_000), ("<array>", "<array>", 10_000), ("<dict><key>k</key>", "<dict><key>k</key>", 5_000),
+                ]
+                let (name, unit, times) = random.pick(patterns)
+                let at = random.below(2) == 0 ? afterSeparator(in: bytes) : offset(in: bytes)
+                steps.append("insert \(times) × \(name.debugDescription) at \(at)")
+                var block: [UInt8] = []
+                block.reserveCapacity(unit.utf8.count * times)
+                for _ in 0..<times { block.append(contentsOf: unit.utf8) }
+                bytes.insert(contentsOf: block, at: at)
+            }
+        }
+        return bytes
+    }
+
+    mutating func lineStart(in bytes: [UInt8]) -> Int {
+        let starts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+        return random.pick(starts)
+    }
+
+    /// Right after a `: ` or a `,` (where a value starts), else anywhere.
+    mutating func afterSeparator(in bytes: [UInt8]) -> Int {
+        let positions = bytes.indices.filter { bytes[$0] == UInt8(ascii: ":") || bytes[$0] == UInt8(ascii: ",") }.map { $0 + 1 }
+        return positions.isEmpty ? offset(in: bytes) : random.pick(positions)
+    }
+
+    func replacingNewlines(_ bytes: [UInt8], with ending: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 20)
+        for byte in bytes {
+            if byte == 0x0A { result.append(contentsOf: ending) } else { result.append(byte) }
+        }
+        return result
+    }
+
+    func wordRanges(in bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start: Int?
+        for index in 0...bytes.count {
+            let isWord = index < bytes.count && (bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "_")
+                || (bytes[index] >= 0x30 && bytes[index] <= 0x39) || ((bytes[index] | 0x20) >= 0x61 && (bytes[index] | 0x20) <= 0x7A))
+            if isWord, start == nil { start = index }
+            if !isWord, let first = start {
+                ranges.append(first..<index)
+                start = nil
+            }
+        }
+        return ranges
+    }
+}
+
+// MARK: - The crash breadcrumb
+
+/// When a mutant crashes the process, a signal handler prints which mutants were running
+/// (async-signal-safe: `write(2)` of preformatted C buffers), then lets the previous handler run.
+enum MutationCrashReport {
+    static let slotCount = 16
+    static let slotSize = 1024
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<CChar> = {
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotSize)
+        pointer.initialize(repeating: 0, count: slotCount * slotSize)
+        return pointer
+    }()
+    nonisolated(unsafe) static let previous: UnsafeMutablePointer<sigaction> = {
+        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        pointer.initialize(repeating: sigaction(), count: 65)
+        return pointer
+    }()
+    static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    static let installed: Bool = {
+        for signal in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = { number, _, _ in
+                var running = false
+                for slot in 0..<MutationCrashReport.slotCount where (MutationCrashReport.slots + slot * MutationCrashReport.slotSize).pointee != 0 {
+                    running = true
+                }
+                if running {
+                    let header: StaticString = "\n*** flagscope mutation test: the process crashed while running:\n"
+                    _ = write(2, header.utf8Start, header.utf8CodeUnitCount)
+                }
+                for slot in 0..<MutationCrashReport.slotCount {
+                    let text = MutationCrashReport.slots + slot * MutationCrashReport.slotSize
+                    let length = strlen(text)
+                    if length > 0 {
+                        _ = write(2, text, length)
+                        _ = write(2, "\n", 1)
+                    }
+                }
+                // Hand over to the handler that was there before (the runtime's backtracer or the default):
+                // returning re-executes the faulting instruction, or abort() re-raises.
+                if number >= 0, number < 65 { sigaction(number, MutationCrashReport.previous + Int(number), nil) }
+            }
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, previous + Int(signal))
+        }
+        return true
+    }()
+
+    /// Gives the current thread a stack to run the handler on when the crash is a stack overflow.
+    static func prepareThread() {
+        _ = installed
+        let size = 1 << 16
+        var stack = stack_t()
+        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        stack.ss_size = size
+        stack.ss_flags = 0
+        sigaltstack(&stack, nil)
+    }
+
+    /// Records what `slot` is running now (empty: nothing).
+    static func set(_ slot: Int, _ text: String) {
+        let target = slots + (slot % slotCount) * slotSize
+        var bytes = Array(text.utf8.prefix(slotSize - 1)).map { CChar(bitPattern: $0) }
+        bytes.append(0)
+        bytes.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: $0.count) }
+    }
+}
+
+// MARK: - Checking one mutant
+
+enum MutationCheck {
+    /// Lines as an editor counts them: LF, CRLF and lone CR each end a line.
+    static func lineCount(_ bytes: [UInt8]) -> Int {
+        var lines = 1
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A {
+                lines += 1
+            } else if bytes[index] == 0x0D {
+                lines += 1
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+            }
+            index += 1
+        }
+        return lines
+    }
+
+    /// The raw control characters in text meant for a terminal (line feeds separate lines and are allowed).
+    static func rawControls(_ text: String) -> [String] {
+        var found: [String] = []
+        for scalar in text.unicodeScalars where scalar != "\n" && TerminalText.needsEscape(scalar) {
+            found.append("U+" + String(format: "%04X", scalar.value))
+            if found.count >= 5 { break }
+        }
+        return found
+    }
+
+    /// Loads `files`, runs every report, and returns the problems found (empty: the mutant is handled).
+    static func problems(in files: [String: [UInt8]]) -> [String] {
+        var problems: [String] = []
+        let fileSystem = MutationFileSystem(files: files)
+        let workspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+                                       fileSystem: fileSystem, environment: MutationSeeds.environment)
+        let byDisplayPath = Dictionary(uniqueKeysWithValues: files.map {
+            (Workspace.displayPath(of: URL(fileURLWithPath: $0.key), in: MutationSeeds.folder), $0.value)
+        })
+
+        for diagnostic in workspace.diagnostics {
+            if diagnostic.message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                problems.append("empty message: \(diagnostic.headline)")
+            }
+            if diagnostic.file.isEmpty { problems.append("no file: \(diagnostic.headline)") }
+            if let location = diagnostic.location {
+                if location.line < 1 || location.column < 1 {
+                    problems.append("location below 1:1: \(diagnostic.headline)")
+                }
+                if let bytes = byDisplayPath[diagnostic.file], location.line > lineCount(bytes) {
+                    problems.append("line \(location.line) is past the end of \(diagnostic.file) (\(lineCount(bytes)) lines): \(diagnostic.headline)")
+                }
+            }
+        }
+
+        func checkText(_ label: String, _ text: String) {
+            let raw = rawControls(text)
+            if !raw.isEmpty { problems.append("\(label) prints raw control characters \(raw.joined(separator: " "))") }
+        }
+        func checkJSON(_ label: String, _ value: JSONValue) {
+            let text = value.serialized(pretty: true, sortedKeys: false)
+            if (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) == nil {
+                problems.append("\(label) JSON does not parse: \(text.prefix(300))")
+            }
+        }
+
+        let rendered = workspace.diagnosticRenderer.render(all: workspace.diagnostics)
+        checkText("rendered diagnostics", rendered)
+        let validate = ValidateReport(workspace: workspace)
+        checkText("validate", validate.text)
+        checkJSON("validate --json", validate.json)
+
+        let resolver = Resolver(workspace: workspace)
+        let resolutions = resolver.resolveAll()
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        for key in workspace.flags.keys {
+            guard let resolution = resolver.resolve(key) else {
+                problems.append("declared key \(key.debugDescription) does not resolve")
+                continue
+            }
+            let report = GetReport(resolution: resolution, now: now)
+            checkText("get \(key.debugDescription)", report.text)
+            _ = report.json.serialized(pretty: true, sortedKeys: false)
+        }
+        let evaluator = FeatureEvaluator(workspace: workspace, resolutions: resolutions)
+        let explanations = evaluator.explainAll()
+        let list = ListReport(resolutions: resolutions, features: Array(explanations.values), unknownKeys: workspace.unknownKeys,
+                              filter: .init(writableProvider: workspace.config.writableProvider?.name), now: now)
+        checkText("list", list.text)
+        checkJSON("list --json", list.json)
+        for key in workspace.features.keys {
+            guard let explanation = evaluator.explain(key) else {
+                problems.append("feature \(key.debugDescription) cannot be explained")
+                continue
+            }
+            let report = ExplainReport(explanation: explanation)
+            checkText("explain \(key.debugDescription)", report.text)
+            checkJSON("explain --json \(key.debugDescription)", report.json)
+        }
+        return problems
+    }
+}
+
+// MARK: - The tests
+
+@Suite("Mutation: malformed files of every kind never crash, hang or leak control characters")
+struct MutationTests {
+    static let mutantsPerKind = 90
+    static let secondsPerMutant = 5.0
+
+    /// The seed of mutant `index` of `kind` (stable across runs and platforms).
+    static func seed(_ kind: MutationKind, _ index: Int) -> UInt64 {
+        var random = MutationRandom(seed: 0x0F1A_650C_0DE5_0000 &+ UInt64(MutationKind.allCases.firstIndex(of: kind)!) << 32 &+ UInt64(index))
+        return random.next()
+    }
+
+    /// `FLAGSCOPE_MUTANT=kind:0xSEED` replays one mutant.
+    static var replay: (kind: MutationKind, seed: UInt64)? {
+        guard let value = ProcessInfo.processInfo.environment["FLAGSCOPE_MUTANT"] else { return nil }
+        let parts = value.split(separator: ":")
+        guard parts.count == 2, let kind = MutationKind(rawValue: String(parts[0])) else { return nil }
+        let digits = parts[1].hasPrefix("0x") ? parts[1].dropFirst(2) : parts[1]
+        guard let seed = UInt64(digits, radix: 16) else { return nil }
+        return (kind, seed)
+    }
+
+    @Test("The unmutated seed workspace loads cleanly (so mutants start from something valid)")
+    func seedsAreValid() {
+        let files = MutationSeeds.workspace()
+        let workspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+                                       fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
+        #expect(!workspace.hasErrors, "\(Diagnostic.listing(workspace.diagnostics))")
+        #expect(workspace.blueprints.count == 2)
+        #expect(workspace.providers.count == 6)
+        // Every provider file contributes values, so its mutants really exercise its reader.
+        let resolver = Resolver(workspace: workspace)
+        #expect(resolver.resolve("lab/sson")?.source == "Remote")
+        #expect(resolver.resolve("lab/secrets/force_paywall")?.source == "Rollout")
+        #expect(resolver.resolve("lab/compact_rows")?.source == "Flagd")
+        #expect(resolver.resolve("store/catalog/featured_shows_count")?.source == "Local")
+        #expect(resolver.resolve("lab/legacy_player_ui")?.source == "Prefs")
+        #expect(resolver.resolve("store/charts_region")?.source == "Environment")
+        #expect(MutationCheck.problems(in: files) == [])
+        let binary = MutationSeeds.workspace(replacing: MutationKind.binaryPlist.path, with: MutationKind.binaryPlist.seedBytes)
+        #expect(MutationKind.binaryPlist.seedBytes.starts(with: Array("bplist00".utf8)))
+        let binaryWorkspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+                                             fileSystem: MutationFileSystem(files: binary), environment: MutationSeeds.environment)
+        #expect(!binaryWorkspace.hasErrors, "\(Diagnostic.listing(binaryWorkspace.diagnostics))")
+        #expect(Resolver(workspace: binaryWorkspace).resolve("lab/legacy_player_ui")?.source == "Prefs")
+    }
+
+    @Test("The mutator is deterministic: the same seed gives the same mutant")
+    func deterministic() {
+        for index in 0..<20 {
+            let seed = Self.seed(.yamlBlueprint, index)
+            var first = Mutator(seed: seed)
+            var second = Mutator(seed: seed)
+            let original = MutationKind.yamlBlueprint.seedBytes
+            #expect(first.mutate(original) == second.mutate(original))
+            #expect(first.steps == second.steps)
+        }
+    }
+
+    @Test("Mutants of every file kind: no crash, valid diagnostic positions, no raw control characters, no hang",
+          .timeLimit(.minutes(3)), arguments: MutationKind.allCases)
+    func mutants(kind: MutationKind) {
+        MutationCrashReport.prepareThread()
+        let slot = MutationKind.allCases.firstIndex(of: kind)!
+        defer { MutationCrashReport.set(slot, "") }
+        var seeds = (0..<Self.mutantsPerKind).map { Self.seed(kind, $0) }
+        if let replay = Self.replay {
+            guard replay.kind == kind else { return }
+            seeds = [replay.seed]
+        }
+        let original = kind.seedBytes
+        var failures = 0
+        var reported: Set<String> = []
+        var slowest: (Double, String) = (0, "")
+        let suiteStart = Date()
+        for (index, seed) in seeds.enumerated() {
+            var mutator = Mutator(seed: seed)
+            let bytes = mutator.mutate(original)
+            let replay = "FLAGSCOPE_MUTANT=\(kind.rawValue):0x\(String(seed, radix: 16))"
+            let label = "kind \(kind.rawValue), mutant #\(index), seed 0x\(String(seed, radix: 16)), mutations: \(mutator.steps.joined(separator: "; "))"
+            MutationCrashReport.set(slot, label + " (replay: \(replay))")
+            let start = Date()
+            var problems = MutationCheck.problems(in: MutationSeeds.workspace(replacing: kind.path, with: bytes))
+            let elapsed = Date().timeIntervalSince(start)
+            if elapsed > slowest.0 { slowest = (elapsed, label) }
+            if elapsed > Self.secondsPerMutant {
+                problems.append("took \(String(format: "%.1f", elapsed)) s (limit \(Self.secondsPerMutant) s)")
+            }
+            guard !problems.isEmpty else { continue }
+            failures += 1
+            // One systematic bug would flood the log and hide others: report the first mutant of each
+            // kind of problem (the problem text without its numbers), at most 8 per file kind.
+            let categories = Set(problems.map { String($0.filter { !$0.isNumber }.prefix(60)) })
+            let fresh = categories.subtracting(reported)
+            if !fresh.isEmpty, reported.count < 8 {
+                reported.formUnion(fresh)
+                let details = problems.prefix(8).joined(separator: "\n  ")
+                Issue.record("\(label)\nreplay with \(replay)\n  \(details)")
+            }
+        }
+        if failures > 0 { Issue.record("kind \(kind.rawValue): \(failures) of \(seeds.count) mutants failed (one example of each problem shown)") }
+        let total = Date().timeIntervalSince(suiteStart)
+        if ProcessInfo.processInfo.environment["FLAGSCOPE_MUTATION_STATS"] != nil {
+            print("mutation stats: \(kind.rawValue): \(seeds.count) mutants in \(String(format: "%.2f", total)) s; slowest \(String(format: "%.2f", slowest.0)) s: \(slowest.1)")
+        }
+        #expect(total < 60, "kind \(kind.rawValue): \(seeds.count) mutants took \(total) s; slowest \(slowest.0) s: \(slowest.1)")
+    }
+
+    @Test("Every kind of mutation is exercised by the seeds (the mutator is not stuck on a few)")
+    func coverage() {
+        for kind in MutationKind.allCases {
+            var used: Set<Int> = []
+            for index in 0..<Self.mutantsPerKind {
+                var mutator = Mutator(seed: Self.seed(kind, index))
+                _ = mutator.mutate(kind.seedBytes)
+                used.formUnion(mutator.usedKinds)
+            }
+            // A binary plist has no `: ` separators to put anchors after (mutation 7).
+            let expected = kind == .binaryPlist ? Set(0...15).subtracting([7]) : Set(0...15)
+            #expect(used.isSuperset(of: expected), "\(kind.rawValue): mutation kinds never used: \(expected.subtracting(used).sorted())")
+        }
+    }
+
+    // MARK: Targeted cases found while writing the mutator
+
+    /// libyaml also ends lines at U+2028, U+2029 and NEL; editors, `SourceText` and the renderer do not. A
+    /// diagnostic must still point at a line the file has, and quote the line it names.
+    @Test("YAML with U+2028 / NEL / CR-only line breaks: the diagnostic's line exists and is the one quoted",
+          arguments: [
+            ("U+2028", "\u{2028}"), ("U+2029", "\u{2029}"), ("NEL", "\u{85}"),
+          ])
+    func unusualLineBreaks(name: String, separator: String) {
+        // The error (`]` where a value belongs) is on the third line as every editor counts lines.
+        let text = "name: App\(separator)description: x\nflags:\n  a: ]\nlast: 1\n"
+        var files = MutationSeeds.workspace()
+        files[MutationSeeds.folder.appendingPathComponent("blueprints/experiments.yml").path] = Array(text.utf8)
+        let workspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+                                       fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
+        let diagnostics = workspace.diagnostics.filter { $0.file == "blueprints/experiments.yml" && $0.severity == .error }
+        let diagnostic = diagnostics.first
+        #expect(diagnostic?.location?.line == 3, "\(name): \(Diagnostic.listing(diagnostics))")
+        let rendered = diagnostic.map { workspace.diagnosticRenderer.render($0) } ?? ""
+        #expect(rendered.contains("  a: ]"), "\(name): the quoted line is the offending one:\n\(rendered)")
+        #expect(MutationCheck.rawControls(rendered).isEmpty, "\(name): \(rendered.debugDescription)")
+    }
+
+    /// The mutants' most common finding, reduced: libyaml reports errors at the end of the stream on the
+    /// line after the last one when the file does not end in a line break.
+    @Test("A YAML syntax error at the end of a file without a final newline points at a line the file has",
+          arguments: ["name: App\nflags:\n  a: [", "name: App\nflags:\n  a: b\n  c"])
+    func errorAtEndOfFileWithoutNewline(text: String) {
+        var files = MutationSeeds.workspace()
+        files[MutationSeeds.folder.appendingPathComponent("blueprints/experiments.yml").path] = Array(text.utf8)
+        let workspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+                                       fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
+        let diagnostic = workspace.diagnostics.first { $0.file == "blueprints/experiments.yml" && $0.severity == .error }
+        let lines = MutationCheck.lineCount(Array(text.utf8))
+        #expect((diagnostic?.location?.line ?? .max) <= lines, "\(text.debugDescription) has \(lines) lines: \(Diagnostic.listing(workspace.diagnostics))")
+        let rendered = diagnostic.map { workspace.diagnosticRenderer.render($0) } ?? ""
+        #expect(rendered.split(separator: "\n").count == 3, "headline, quoted line and caret:\n\(rendered)")
+    }
+
+    @Test("A YAML blueprint with CR-only line endings: the diagnostic quotes its line with a caret")
+    func crOnlyYAMLIsQuoted() {
+        let text = "name: App\rdescription: x\rflags:\r  a: ]\rlast: 1\r"
+        var files = MutationSeeds.workspace()
+        files[MutationSeeds.folder.appendingPathComponent("blueprints/experiments.yml").path] = Array(text.utf8)
+        let workspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+                                       fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
+        let diagnostic = workspace.diagnostics.first { $0.file == "blueprints/experiments.yml" && $0.severity == .error }
+        #expect(diagnostic?.location?.line == 4, "\(Diagnostic.listing(workspace.diagnostics))")
+        let rendered = diagnostic.map { workspace.diagnosticRenderer.render($0) } ?? ""
+        let lines = rendered.split(separator: "\n")
+        #expect(lines.count == 3, "headline, quoted line and caret:\n\(rendered)")
+        #expect(lines.dropFirst().first?.contains("a: ]") == true, "quotes line 4 only, not the whole file:\n\(rendered.debugDescription)")
+    }
+}
