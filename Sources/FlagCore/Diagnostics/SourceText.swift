@@ -2,19 +2,57 @@
 public struct SourceText: Sendable {
     /// The file as shown in diagnostics.
     public let path: String
-    private let lines: [Substring.UnicodeScalarView]
+    private let text: String
+    /// UTF-8 offset where each line starts ("\r\n" keeps its "\r", which `line(_:)` drops): one
+    /// byte scan, so a multi-megabyte file costs about a millisecond.
+    private let lineStarts: [Int]
 
-    /// Splits `text` into lines once (by scalars: "\r\n" is one Character, so Characters would not split it).
-    public init(path: String, text: String) {
-        self.path = path
-        self.lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring.UnicodeScalarView($0) }
+    /// Which characters end a line: they must agree with how the file's reader counts lines.
+    public enum LineBreaks: Sendable {
+        /// "\n" (and so "\r\n"), as the JSON reader counts lines.
+        case lineFeed
+        /// "\n", "\r\n" and a lone "\r", as editors do and as the YAML reader reports lines.
+        case crLF
     }
+
+    /// Indexes the lines of `text`; `.yml` and `.yaml` files also end lines at a lone "\r"
+    /// (the YAML reader's convention), other files at "\n" only.
+    public init(path: String, text: String) {
+        let lower = path.lowercased()
+        self.init(path: path, text: text, lineBreaks: lower.hasSuffix(".yml") || lower.hasSuffix(".yaml") ? .crLF : .lineFeed)
+    }
+
+    /// Indexes the lines of `text`, ending lines at `lineBreaks`.
+    public init(path: String, text: String, lineBreaks: LineBreaks) {
+        self.path = path
+        var text = text
+        text.makeContiguousUTF8()
+        self.text = text
+        var starts = [0]
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            switch lineBreaks {
+            case .lineFeed:
+                for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+            case .crLF:
+                for (offset, byte) in bytes.enumerated() where byte == 0x0A
+                    || (byte == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)) {
+                    starts.append(offset + 1)
+                }
+            }
+        }
+        lineStarts = starts
+    }
+
+    /// How many lines the text has (a final line break starts an empty last line).
+    public var lineCount: Int { lineStarts.count }
 
     /// The 1-based line, without its line terminator, or `nil` past the end.
     public func line(_ number: Int) -> String? {
-        guard number >= 1, number <= lines.count else { return nil }
-        var line = lines[number - 1]
-        if line.last == "\r" { line = line.dropLast() }
-        return String(String.UnicodeScalarView(line))
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
+        var end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        if end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+        return String(decoding: utf8[start..<end], as: UTF8.self)
     }
 }
