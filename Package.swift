@@ -56,6 +56,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "flagscope-bench",
+            dependencies: [
+                "FlagCore",
+                "FlagBrowser",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
         .testTarget(
             name: "FlagCoreTests",
             dependencies: ["FlagCore"]

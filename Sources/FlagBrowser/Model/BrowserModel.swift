@@ -17,6 +17,10 @@ public struct BrowserModel: Sendable {
     public let roots: [Int]
     /// Node index by identity.
     public let index: [NodeID: Int]
+    /// The nodes' search text, for `/` and `f`.
+    public let search: SearchIndex
+    /// Per node, the views (`F`) it belongs to, computed once so cycling views is a scan of bits.
+    let viewMarks: [ViewMarks]
     /// The moment staleness is judged against.
     public let now: Date
 
@@ -38,6 +42,36 @@ public struct BrowserModel: Sendable {
         nodes = builder.nodes
         roots = builder.roots
         index = builder.index
+        search = builder.search
+        var marks: [ViewMarks] = []
+        marks.reserveCapacity(nodes.count)
+        for node in nodes {
+            var mark: ViewMarks = []
+            switch node.kind {
+            case .flag(let key):
+                if let resolution = resolutions[key] {
+                    let writable = workspace.config.writableProvider?.name
+                    if resolution.isOverridden(in: writable) { mark.insert(.overridden) }
+                    if resolution.value != resolution.flag.defaultValue { mark.insert(.differs) }
+                    if resolution.isStale(now: now) || resolution.layers.contains(where: { if case .typeMismatch = $0.state { true } else { false } }) {
+                        mark.insert(.problem)
+                    }
+                }
+            case .feature(let key):
+                if let explanation = explanations[key], explanation.availability != .available { mark.insert(.unavailable) }
+            case .constraint(let key, let position):
+                if let explanation = explanations[key], explanation.availability != .available {
+                    let status = explanation.constraints[position].status
+                    if status == .notSatisfied || status == .notDetermined { mark.insert(.unavailable) }
+                }
+            case .unknownKey:
+                mark.insert(.problem)
+            default:
+                break
+            }
+            marks.append(mark)
+        }
+        viewMarks = marks
     }
 
     /// The node with an identity.
@@ -67,6 +101,15 @@ public struct BrowserModel: Sendable {
     }
 }
 
+/// The views of `F` a node belongs to.
+struct ViewMarks: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let overridden = ViewMarks(rawValue: 1)
+    static let differs = ViewMarks(rawValue: 2)
+    static let unavailable = ViewMarks(rawValue: 4)
+    static let problem = ViewMarks(rawValue: 8)
+}
+
 /// Builds the tree: blueprint collections, then Features, Context, Unknown keys.
 struct TreeBuilder {
     let workspace: Workspace
@@ -74,6 +117,7 @@ struct TreeBuilder {
     var nodes: [TreeNode] = []
     var roots: [Int] = []
     var index: [NodeID: Int] = [:]
+    var search = SearchIndex()
 
     init(workspace: Workspace, explanations: OrderedDictionary<String, FeatureExplanation>) {
         self.workspace = workspace
@@ -81,10 +125,11 @@ struct TreeBuilder {
     }
 
     @discardableResult
-    mutating func add(_ id: NodeID, _ kind: NodeKind, label: String, parent: Int?, search: [String], hidden: Bool = false) -> Int {
+    mutating func add(_ id: NodeID, _ kind: NodeKind, label: String, parent: Int?, search parts: [String], hidden: Bool = false) -> Int {
         let depth = parent.map { nodes[$0].depth + 1 } ?? 0
-        var node = TreeNode(id: id, kind: kind, label: label, depth: depth, parent: parent, children: [],
-                            haystack: search.joined(separator: "\n").lowercased(), hidden: hidden)
+        var node = TreeNode(id: id, kind: kind, label: label, depth: depth, parent: parent, children: [], subtreeEnd: nodes.count,
+                            hidden: hidden)
+        search.append(parts)
         // A repeated identity (which validation reports) must not break selection: make it unique.
         if index[id] != nil { node.id = NodeID(id.rawValue + "#\(nodes.count)") }
         let position = nodes.count
@@ -101,6 +146,10 @@ struct TreeBuilder {
         addFeatures()
         addContext()
         addUnknownKeys()
+        // Pre-order: a node's subtree ends where its last child's subtree ends.
+        for position in nodes.indices.reversed() {
+            if let last = nodes[position].children.last { nodes[position].subtreeEnd = nodes[last].subtreeEnd }
+        }
     }
 
     mutating func addCollection(_ collection: FlagCollection, file: String, parent: Int?) {
@@ -152,23 +201,29 @@ struct TreeBuilder {
         guard !contextKeys.isEmpty else { return }
         let section = add("section:context", .section(title: "Context", summary: "the simulated device"), label: "Context",
                           parent: nil, search: ["context device"])
-        var permissions: Int?
-        var purchases: Int?
+        // Each group is added whole, in the order its first key appears, so node indices stay
+        // in tree pre-order (the rows rely on it).
+        var order: [String] = []
+        var grouped: [String: [String]] = [:]
         for key in contextKeys {
-            if key.hasPrefix("context/permissions/") {
-                if permissions == nil {
-                    permissions = add("group:context/permissions", .group(title: "Permissions"), label: "Permissions", parent: section, search: ["permissions"])
+            let group = key.hasPrefix("context/permissions/") ? "permissions" : key.hasPrefix("context/purchases/") ? "purchases" : key
+            if grouped[group] == nil { order.append(group) }
+            grouped[group, default: []].append(key)
+        }
+        let productNames = Dictionary(workspace.products.values.map { ($0.productID, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for group in order {
+            switch group {
+            case "permissions":
+                let node = add("group:context/permissions", .group(title: "Permissions"), label: "Permissions", parent: section, search: ["permissions"])
+                for key in grouped[group]! { addFlag(key, parent: node) }
+            case "purchases":
+                let node = add("group:context/purchases", .group(title: "Purchases"), label: "Purchases", parent: section, search: ["purchases"])
+                for key in grouped[group]! {
+                    let productID = String(key.dropFirst("context/purchases/".count))
+                    addFlag(key, label: productNames[productID].map { "\($0) (\(productID))" } ?? productID, parent: node)
                 }
-                addFlag(key, parent: permissions!)
-            } else if key.hasPrefix("context/purchases/") {
-                if purchases == nil {
-                    purchases = add("group:context/purchases", .group(title: "Purchases"), label: "Purchases", parent: section, search: ["purchases"])
-                }
-                let productID = String(key.dropFirst("context/purchases/".count))
-                let product = workspace.products.values.first { $0.productID == productID }
-                addFlag(key, label: product.map { "\($0.name) (\(productID))" } ?? productID, parent: purchases!)
-            } else {
-                addFlag(key, label: String(key.dropFirst(ContextKeys.prefix.count)), parent: section)
+            default:
+                addFlag(group, label: String(group.dropFirst(ContextKeys.prefix.count)), parent: section)
             }
         }
     }

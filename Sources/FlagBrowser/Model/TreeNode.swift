@@ -47,8 +47,9 @@ public struct TreeNode: Sendable {
     public var parent: Int?
     /// Indices of the children, in order.
     public var children: [Int]
-    /// Lower-cased text searched by `/` and `f`: label, key, description.
-    public var haystack: String
+    /// Index of the last node of its subtree (itself when it has no children): nodes are stored
+    /// in tree pre-order, so its descendants are exactly the indices after it up to this one.
+    public var subtreeEnd: Int
     /// Whether it is shown only with "show hidden".
     public var hidden: Bool
 

@@ -221,7 +221,7 @@ public enum Renderer {
 
     /// Whether a node's children are on screen (filters open branches without expanding them).
     static func isOpen(_ node: TreeNode, _ state: BrowserState) -> Bool {
-        guard let position = state.model.index[node.id], let row = state.rowPosition[position], row + 1 < state.rows.count else {
+        guard let position = state.model.index[node.id], let row = state.row(of: position), row + 1 < state.rows.count else {
             return false
         }
         return state.model.nodes[state.rows[row + 1]].parent == position

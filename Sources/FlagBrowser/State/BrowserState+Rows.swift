@@ -1,48 +1,37 @@
 import FlagCore
 
 extension BrowserState {
-    /// Whether a node matches the active view (sections and collections never do on their own).
-    func matchesView(_ node: TreeNode) -> Bool {
+    /// Whether node `position` matches the active view (sections and collections never do on their own).
+    func matchesView(_ position: Int) -> Bool {
+        let marks = model.viewMarks[position]
         switch view {
-        case .all:
-            return true
-        case .overridden:
-            return node.flagKey.map(model.isOverridden) ?? false
-        case .differs:
-            return node.flagKey.map(model.differsFromDefault) ?? false
-        case .unavailable:
-            switch node.kind {
-            case .feature(let key): return model.explanations[key].map { $0.availability != .available } ?? false
-            case .constraint(let key, let index):
-                guard let explanation = model.explanations[key], explanation.availability != .available else { return false }
-                let status = explanation.constraints[index].status
-                return status == .notSatisfied || status == .notDetermined
-            default: return false
-            }
-        case .problems:
-            if case .unknownKey = node.kind { return true }
-            guard let key = node.flagKey else { return false }
-            return model.hasMismatch(key) || model.isStale(key)
+        case .all: return true
+        case .overridden: return marks.contains(.overridden)
+        case .differs: return marks.contains(.differs)
+        case .unavailable: return marks.contains(.unavailable)
+        case .problems: return marks.contains(.problem)
         }
     }
 
-    /// Recomputes the visible rows after a change to the model, expansion, filter, view or hidden.
+    /// Recomputes the visible rows after a change to the model, filter, view or hidden.
     mutating func refreshRows() {
         let nodes = model.nodes
-        let needle = filter?.lowercased()
-        let narrowing = (needle?.isEmpty == false) || view != .all
+        let needle = filter.flatMap(SearchIndex.needle)
+        let narrowing = needle != nil || view != .all
         // With a filter or view, a node shows if it or a descendant matches; its ancestors open.
         var keep = [Bool](repeating: !narrowing, count: nodes.count)
         if narrowing {
+            var textMatch = [Bool](repeating: needle == nil, count: nodes.count)
+            if let needle { for position in model.search.nodes(containing: needle) { textMatch[position] = true } }
             for position in stride(from: nodes.count - 1, through: 0, by: -1) {
                 let node = nodes[position]
                 if node.hidden && !showHidden { continue }
                 let leafMatch: Bool
                 switch node.kind {
                 case .section, .collection, .group: leafMatch = false
-                default: leafMatch = matchesView(node) && (needle.map { node.haystack.contains($0) } ?? true)
+                default: leafMatch = textMatch[position] && matchesView(position)
                 }
-                if leafMatch || (view == .all && needle.map({ node.haystack.contains($0) }) == true && !node.children.isEmpty) {
+                if leafMatch || (view == .all && needle != nil && textMatch[position] && !node.children.isEmpty) {
                     keep[position] = true
                 }
                 if keep[position], let parent = node.parent { keep[parent] = true }
@@ -59,7 +48,55 @@ extension BrowserState {
             }
         }
         rows = result
-        rowPosition = Dictionary(uniqueKeysWithValues: result.enumerated().map { ($1, $0) })
+    }
+
+    /// Whether rows follow expansion alone (no filter, no view), so they can change in place.
+    var rowsFollowExpansionOnly: Bool { view == .all && (filter ?? "").isEmpty }
+
+    /// The row showing a node, if one does. Rows are in node order (tree pre-order), so this is
+    /// a binary search: no index of rows to rebuild when they change.
+    func row(of position: Int) -> Int? {
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low < rows.count && rows[low] == position ? low : nil
+    }
+
+    /// The first row whose node index is above `position`.
+    private func firstRow(after position: Int) -> Int {
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle] <= position { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Expands a node. Without a filter or view only its newly visible descendants are computed
+    /// and spliced in after it; the cost follows the subtree, not the workspace.
+    mutating func expand(_ position: Int) {
+        guard expanded.insert(model.nodes[position].id).inserted else { return }
+        guard rowsFollowExpansionOnly, let row = row(of: position) else { return refreshRows() }
+        var shown: [Int] = []
+        var stack = Array(model.nodes[position].children.reversed())
+        while let next = stack.popLast() {
+            let node = model.nodes[next]
+            guard showHidden || !node.hidden else { continue }
+            shown.append(next)
+            if expanded.contains(node.id) { stack.append(contentsOf: node.children.reversed()) }
+        }
+        rows.insert(contentsOf: shown, at: row + 1)
+    }
+
+    /// Collapses a node: its descendants' rows are one run after it, removed in one step.
+    mutating func collapse(_ position: Int) {
+        guard expanded.remove(model.nodes[position].id) != nil else { return }
+        guard rowsFollowExpansionOnly, let row = row(of: position) else { return refreshRows() }
+        rows.removeSubrange((row + 1)..<firstRow(after: model.nodes[position].subtreeEnd))
     }
 
     /// Keeps the selection on a visible row: the same node if visible, else its nearest visible ancestor, else the first row.
@@ -67,7 +104,7 @@ extension BrowserState {
         if let selection, let position = model.index[selection] {
             var current: Int? = position
             while let candidate = current {
-                if rowPosition[candidate] != nil {
+                if row(of: candidate) != nil {
                     self.selection = model.nodes[candidate].id
                     clampScroll()
                     return

@@ -149,10 +149,9 @@ public struct BrowserState: Sendable {
     public internal(set) var size: (width: Int, height: Int)
     /// Whether a write is in flight (keys that write wait for it).
     public internal(set) var writing = false
-    /// Visible tree rows (node indices), derived from the model, expansion, filter and view.
+    /// Visible tree rows (node indices, ascending: tree pre-order), derived from the model,
+    /// expansion, filter and view.
     public internal(set) var rows: [Int] = []
-    /// Node index → position in `rows`.
-    public internal(set) var rowPosition: [Int: Int] = [:]
 
     /// A state showing `model`, top-level nodes expanded, the first row selected.
     public init(model: BrowserModel, width: Int = 100, height: Int = 30) {
@@ -170,7 +169,7 @@ public struct BrowserState: Sendable {
 
     /// Position of the selection in `rows`.
     public var selectedRow: Int? {
-        selection.flatMap { model.index[$0] }.flatMap { rowPosition[$0] }
+        selection.flatMap { model.index[$0] }.flatMap { row(of: $0) }
     }
 
     /// The key an edit of the selection would change: a flag, or the single key of a constraint.

@@ -179,9 +179,8 @@ public enum Reducer {
 
     static func collapse(_ state: inout BrowserState) {
         guard let node = state.selectedNode else { return }
-        if !node.children.isEmpty, state.expanded.contains(node.id) {
-            state.expanded.remove(node.id)
-            state.refreshRows()
+        if !node.children.isEmpty, state.expanded.contains(node.id), let position = state.model.index[node.id] {
+            state.collapse(position)
             state.settleSelection()
         } else if let parent = node.parent {
             select(node: parent, &state)
@@ -190,9 +189,8 @@ public enum Reducer {
 
     static func expand(_ state: inout BrowserState) {
         guard let node = state.selectedNode, !node.children.isEmpty else { return }
-        if !state.expanded.contains(node.id) {
-            state.expanded.insert(node.id)
-            state.refreshRows()
+        if !state.expanded.contains(node.id), let position = state.model.index[node.id] {
+            state.expand(position)
             state.settleSelection()
         } else if let row = state.selectedRow, row + 1 < state.rows.count, state.model.nodes[state.rows[row + 1]].parent == state.model.index[node.id] {
             select(row: row + 1, &state)
@@ -229,7 +227,8 @@ public enum Reducer {
             state.mode = .normal
             if state.query.isEmpty {
                 state.status = StatusMessage("search cancelled")
-            } else if state.selectedNode?.haystack.contains(state.query.lowercased()) == true {
+            } else if let needle = SearchIndex.needle(state.query), let position = state.selection.flatMap({ state.model.index[$0] }),
+                      state.model.search.contains(needle, at: position) {
                 state.status = StatusMessage("search: \(state.query) — n next, N previous, f filter")
             } else {
                 state.status = StatusMessage("no match for '\(state.query)'", .warning)
@@ -252,21 +251,38 @@ public enum Reducer {
         }
     }
 
-    /// Moves to the next node (in tree order, collapsed ones included) whose text contains the query.
+    /// Moves to the next node (in tree order, collapsed ones included) whose text contains the
+    /// query. The index finds candidates with `memmem`; typing one more character usually
+    /// keeps the current match, so each keystroke costs about one scan at most.
     static func findMatch(forward: Bool, includeCurrent: Bool, _ state: inout BrowserState) {
-        let needle = state.query.lowercased()
-        guard !needle.isEmpty else { return }
-        let nodes = state.model.nodes
-        guard !nodes.isEmpty else { return }
+        guard let needle = SearchIndex.needle(state.query), !state.model.nodes.isEmpty else { return }
+        let search = state.model.search
+        let count = state.model.nodes.count
         let start = state.selection.flatMap { state.model.index[$0] } ?? 0
-        let count = nodes.count
-        for step in (includeCurrent ? 0 : 1)...count {
-            let position = ((start + (forward ? step : -step)) % count + count) % count
-            let node = nodes[position]
-            if node.hidden && !state.showHidden { continue }
-            guard node.haystack.contains(needle) else { continue }
+        // Candidates in the order they are tried: after (or before) the selection, then wrapping.
+        var candidates: AnySequence<Int>
+        if forward {
+            let first = includeCurrent ? start : start + 1
+            candidates = AnySequence(sequence(state: (next: first, wrapped: false)) { cursor -> Int? in
+                while true {
+                    if let found = search.firstNode(containing: needle, from: cursor.next),
+                       !cursor.wrapped || found < first {
+                        cursor.next = found + 1
+                        return found
+                    }
+                    guard !cursor.wrapped else { return nil }
+                    cursor = (0, true)
+                }
+            })
+        } else {
+            let all = search.nodes(containing: needle)
+            let split = all.firstIndex { $0 >= (includeCurrent ? start + 1 : start) } ?? all.count
+            candidates = AnySequence(all[..<split].reversed() + all[split...].reversed())
+        }
+        for position in candidates.prefix(count) {
+            if state.model.nodes[position].hidden && !state.showHidden { continue }
             reveal(position, &state)
-            guard state.rowPosition[position] != nil else { continue }
+            guard state.row(of: position) != nil else { continue }
             select(node: position, &state)
             state.status = StatusMessage("/\(state.query)")
             return
@@ -274,15 +290,15 @@ public enum Reducer {
         state.status = StatusMessage("no match for '\(state.query)'", .warning)
     }
 
-    /// Expands the ancestors of a node so it is visible.
+    /// Expands the ancestors of a node, outermost first, so it is visible.
     static func reveal(_ position: Int, _ state: inout BrowserState) {
+        var ancestors: [Int] = []
         var parent = state.model.nodes[position].parent
-        var changed = false
         while let current = parent {
-            if state.expanded.insert(state.model.nodes[current].id).inserted { changed = true }
+            ancestors.append(current)
             parent = state.model.nodes[current].parent
         }
-        if changed || state.rowPosition[position] == nil { state.refreshRows() }
+        for ancestor in ancestors.reversed() { state.expand(ancestor) }
     }
 
     static func toggleFilter(_ state: inout BrowserState) {
@@ -308,13 +324,12 @@ public enum Reducer {
             if flag.type == .bool { return toggle(&state) }
             return startEdit(&state, flag: flag)
         }
-        guard let node = state.selectedNode, !node.children.isEmpty else { return [] }
+        guard let node = state.selectedNode, !node.children.isEmpty, let position = state.model.index[node.id] else { return [] }
         if state.expanded.contains(node.id) {
-            state.expanded.remove(node.id)
+            state.collapse(position)
         } else {
-            state.expanded.insert(node.id)
+            state.expand(position)
         }
-        state.refreshRows()
         state.settleSelection()
         return []
     }

@@ -4,14 +4,14 @@ public enum KeyDerivation {
     public static func segment(for name: String) -> String {
         var result = ""
         result.reserveCapacity(name.utf8.count + 4)
-        var previous: Character?
-        for character in name {
-            if let previous, character.isASCII, character.isUppercase,
-               previous.isASCII, previous.isLowercase || previous.isNumber {
-                result.append("_")
+        var previous: Unicode.Scalar?
+        // By scalars: the rule only looks at ASCII letters and digits, and scalars are cheap.
+        for scalar in name.unicodeScalars {
+            if let previous, ("A"..."Z").contains(scalar), ("a"..."z").contains(previous) || ("0"..."9").contains(previous) {
+                result.unicodeScalars.append("_")
             }
-            result.append(character)
-            previous = character
+            result.unicodeScalars.append(scalar)
+            previous = scalar
         }
         return result.lowercased()
     }

@@ -15,7 +15,9 @@ public struct FeatureEvaluator: Sendable {
         self.workspace = workspace
         var values: [String: FlagValue] = [:]
         var byKey: [String: Resolution] = [:]
-        for resolution in resolutions {
+        // Features read only context keys and their own switches: index just those.
+        let switches = Set(workspace.features.keys.flatMap { [$0 + "/user_toggled", $0 + "/runtime_enabled"] })
+        for resolution in resolutions where resolution.flag.key.hasPrefix(ContextKeys.prefix) || switches.contains(resolution.flag.key) {
             if let value = resolution.value { values[resolution.flag.key] = value }
             byKey[resolution.flag.key] = resolution
         }

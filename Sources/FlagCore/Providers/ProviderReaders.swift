@@ -143,6 +143,8 @@ enum ProviderReaders {
     static func environment(_ variables: [String: String], prefix: String, keys: some Sequence<String>) -> Entries {
         var entries = Entries()
         var claimed: Set<String> = []
+        // Usually no variable carries the prefix: then no key needs its variable name spelled.
+        if !prefix.isEmpty, !variables.keys.contains(where: { $0.hasPrefix(prefix) }) { return entries }
         for key in keys {
             let name = variableName(for: key, prefix: prefix)
             if let value = variables[name] {

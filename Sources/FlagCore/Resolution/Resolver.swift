@@ -14,6 +14,7 @@ public struct Resolver: Sendable {
     /// The resolution of every key, in declaration order (declared flags, then generated keys).
     public func resolveAll() -> [Resolution] {
         var cache: [String: Resolution] = [:]
+        cache.reserveCapacity(workspace.flags.count)
         return workspace.flags.keys.map { resolve($0, cache: &cache)! }
     }
 
@@ -84,7 +85,8 @@ public struct Resolver: Sendable {
             resolution.source = layers[index].provider
             resolution.reason = .provider
         }
-        cache[key] = resolution
+        // Only computed flags read other keys; without any, nothing is looked up twice.
+        if !workspace.expressions.isEmpty { cache[key] = resolution }
         return resolution
     }
 }

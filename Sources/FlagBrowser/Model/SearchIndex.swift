@@ -1,0 +1,93 @@
+import Foundation
+
+/// Every node's lower-cased search text (label, key, description, tags, owner) in one buffer,
+/// built once per load. `/` and `f` search it with `memmem`, which scans megabytes in about a
+/// millisecond, instead of comparing a hundred thousand strings one by one per keystroke.
+public struct SearchIndex: Sendable {
+    /// The texts, each followed by a NUL (never in a query, so no match spans two nodes).
+    private var text: [UInt8] = []
+    /// Where each node's text starts in `text`.
+    private var starts: [Int] = []
+
+    init() {}
+
+    /// Appends the next node's text (nodes are added in index order).
+    mutating func append(_ parts: [String]) {
+        starts.append(text.count)
+        for (index, part) in parts.enumerated() {
+            if index > 0 { text.append(0x0A) }
+            text.append(contentsOf: Self.lowercased(part).utf8)
+        }
+        text.append(0)
+    }
+
+    /// The query as the index stores text (lower-cased; `nil` when empty or unsearchable).
+    static func needle(_ query: String) -> [UInt8]? {
+        let bytes = Array(lowercased(query).utf8)
+        return bytes.isEmpty || bytes.contains(0) ? nil : bytes
+    }
+
+    /// Lower-cases ASCII text byte by byte (the common case), other text by Unicode rules.
+    static func lowercased(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() }
+        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// Whether node `position`'s text contains `needle`.
+    func contains(_ needle: [UInt8], at position: Int) -> Bool {
+        firstMatch(needle, in: starts[position]..<end(of: position)) != nil
+    }
+
+    /// Every node whose text contains `needle`, ascending: one pass over the buffer.
+    func nodes(containing needle: [UInt8]) -> [Int] {
+        var found: [Int] = []
+        var offset = 0
+        while let match = firstMatch(needle, in: offset..<text.count) {
+            let position = node(at: match)
+            found.append(position)
+            offset = end(of: position)
+        }
+        return found
+    }
+
+    /// The first node at or after `position` (in index order, not wrapping) whose text contains `needle`.
+    func firstNode(containing needle: [UInt8], from position: Int) -> Int? {
+        guard position < starts.count, let match = firstMatch(needle, in: starts[position]..<text.count) else { return nil }
+        return node(at: match)
+    }
+
+    private func end(of position: Int) -> Int {
+        position + 1 < starts.count ? starts[position + 1] : text.count
+    }
+
+    /// The node whose text holds byte `offset` (binary search over the starts).
+    private func node(at offset: Int) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The offset of the first occurrence of `needle` inside `range`: `memchr` finds candidates
+    /// for the first byte (vectorised in libc), `memcmp` checks them.
+    private func firstMatch(_ needle: [UInt8], in range: Range<Int>) -> Int? {
+        guard !needle.isEmpty, range.count >= needle.count else { return nil }
+        return text.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { pattern in
+                guard let base = haystack.baseAddress, let first = pattern.baseAddress else { return nil }
+                var cursor = range.lowerBound
+                let last = range.upperBound - pattern.count
+                while cursor <= last {
+                    guard let hit = memchr(base + cursor, Int32(first.pointee), last - cursor + 1) else { return nil }
+                    let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + offset, first, pattern.count) == 0 { return offset }
+                    cursor = offset + 1
+                }
+                return nil
+            }
+        }
+    }
+}

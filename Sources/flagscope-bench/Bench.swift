@@ -1,0 +1,150 @@
+import Foundation
+
+/// One benchmark run over several sizes: generates, measures and prints the tables.
+struct Bench {
+    let sizes: [Int]
+    let runs: Int
+    let keep: URL?
+
+    /// Figures of one size.
+    struct SizeFigures {
+        var size: Int
+        var inputBytes: [BlueprintSyntax: Int] = [:]
+        var jsonBytes = 0
+        var load: [BlueprintSyntax: LoadFigures] = [:]
+        var peakBytes: [BlueprintSyntax: Int] = [:]
+        var jq: Double?
+        var keystrokes: [String: Double] = [:]
+        var edit: Double = .nan
+    }
+
+    func run() throws {
+        let root = keep ?? FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { if keep == nil { try? FileManager.default.removeItem(at: root) } }
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        let jq = ChildRun.which("jq")
+        print("flagscope-bench: sizes \(sizes.map(String.init).joined(separator: ", ")), \(runs) runs each, medians; jq: \(jq ?? "not installed")")
+
+        var all: [SizeFigures] = []
+        var largestKeys: [String] = []
+        for size in sizes {
+            var figures = SizeFigures(size: size)
+            var jsonWorkspace: BenchWorkspace?
+            for syntax in BlueprintSyntax.allCases {
+                let bench = try BenchWorkspace.generate(flagCount: size, syntax: syntax, under: root)
+                if syntax == .json { jsonWorkspace = bench }
+                figures.inputBytes[syntax] = bench.inputBytes
+                var loads: [LoadFigures] = []
+                var peaks: [Int] = []
+                for _ in 0..<runs {
+                    let child = try ChildRun.run(me, ["--child", bench.workspaceFile.path])
+                    guard child.status == 0, let load = LoadFigures(line: child.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                        throw BenchError("the child opening \(bench.folder.path) failed (\(child.status)): \(child.output)")
+                    }
+                    guard load.errors == 0 else { throw BenchError("\(bench.folder.path) has \(load.errors) errors; run flagscope validate there") }
+                    loads.append(load)
+                    peaks.append(child.peakBytes)
+                }
+                figures.load[syntax] = LoadFigures(load: Measure.median(loads.map(\.load)), resolve: Measure.median(loads.map(\.resolve)),
+                                                   firstFrame: Measure.median(loads.map(\.firstFrame)), errors: 0)
+                figures.peakBytes[syntax] = Int(Measure.median(peaks.map(Double.init)))
+                progress("\(size) flags, \(syntax.rawValue): opened")
+            }
+            guard let bench = jsonWorkspace else { continue }
+            figures.jsonBytes = bench.jsonFiles.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+            if let jq {
+                var samples: [Double] = []
+                for _ in 0..<runs {
+                    let child = try ChildRun.run(jq, ["-c", "."] + bench.jsonFiles.map(\.path), captureOutput: false)
+                    guard child.status == 0 else { throw BenchError("jq failed on \(bench.folder.path)") }
+                    samples.append(child.seconds)
+                }
+                figures.jq = Measure.median(samples)
+            }
+            figures.keystrokes = try Scenarios.keystrokes(bench, repeats: max(10, runs * 4))
+            progress("\(size) flags: keystrokes measured")
+            figures.edit = try Scenarios.browserEdit(bench, runs: runs)
+            progress("\(size) flags: edits measured")
+            largestKeys = bench.keys
+            all.append(figures)
+        }
+        let set = try Scenarios.setOnLargeFile(keys: largestKeys, folder: root, runs: max(runs, 5))
+        print(Report.tables(all, set: set, keyCount: largestKeys.count))
+    }
+
+    func progress(_ text: String) {
+        FileHandle.standardError.write(Data("  … \(text)\n".utf8))
+    }
+}
+
+/// The printed tables.
+enum Report {
+    static func tables(_ all: [Bench.SizeFigures], set: (write: Double, bytes: Int), keyCount: Int) -> String {
+        guard let first = all.first, let last = all.last else { return "" }
+        var out = "\nOpening (load + validate + resolve; first frame adds the tree and one frame)\n"
+        var rows: [[String]] = [["flags", "input", "jq -c .", "JSON load", "÷ jq", "YAML load", "÷ jq", "first frame", "peak memory", "÷ input"]]
+        for figures in all {
+            let json = figures.load[.json]!
+            let yaml = figures.load[.yaml]!
+            let jsonOpen = json.load + json.resolve
+            let yamlOpen = yaml.load + yaml.resolve
+            let peak = figures.peakBytes[.json] ?? 0
+            rows.append([grouped(figures.size), megabytes(figures.inputBytes[.json] ?? 0),
+                         figures.jq.map(milliseconds) ?? "n/a", milliseconds(jsonOpen), figures.jq.map { ratio(jsonOpen / $0) } ?? "n/a",
+                         milliseconds(yamlOpen), figures.jq.map { ratio(yamlOpen / $0) } ?? "n/a",
+                         milliseconds(json.firstFrame), megabytes(peak), ratio(Double(peak) / Double(max(1, figures.inputBytes[.json] ?? 1)))])
+        }
+        out += table(rows)
+
+        out += "\nPer keystroke (key handled + frame rendered, 120×40; median)\n"
+        var header = ["keystroke"] + all.map { grouped($0.size) }
+        if all.count > 1 { header.append("\(grouped(last.size)) ÷ \(grouped(first.size))") }
+        var keyRows = [header]
+        for name in Scenarios.keystrokeScenarios {
+            var row = [name] + all.map { milliseconds($0.keystrokes[name] ?? .nan) }
+            if all.count > 1 { row.append(ratio((last.keystrokes[name] ?? .nan) / (first.keystrokes[name] ?? .nan))) }
+            keyRows.append(row)
+        }
+        var editRow = ["toggle (write + reload)"] + all.map { milliseconds($0.edit) }
+        if all.count > 1 { editRow.append(ratio(last.edit / first.edit)) }
+        keyRows.append(editRow)
+        out += table(keyRows)
+
+        out += "\nOne set on a \(grouped(keyCount))-key local file (\(megabytes(set.bytes))): \(milliseconds(set.write)) "
+        out += "(lock, re-read, merge, temporary file, fsync, rename)\n"
+        if all.count > 1 {
+            let growth = all.dropFirst().enumerated().map { index, figures -> String in
+                let previous = all[index]
+                let open = { (f: Bench.SizeFigures) in f.load[.json]!.load + f.load[.json]!.resolve }
+                return "\(grouped(previous.size))→\(grouped(figures.size)): open ×\(String(format: "%.1f", open(figures) / open(previous)))"
+            }
+            out += "Growth: " + growth.joined(separator: ", ") + "\n"
+        }
+        return out
+    }
+
+    static func table(_ rows: [[String]]) -> String {
+        let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.enumerated().map { index, row in
+            let line = row.enumerated().map { column, cell in
+                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+            return index == 0 ? line + "\n" + String(repeating: "-", count: line.count) : line
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static func milliseconds(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "n/a" }
+        if seconds < 0.001 { return String(format: "%.0f µs", seconds * 1e6) }
+        if seconds < 0.1 { return String(format: "%.2f ms", seconds * 1e3) }
+        return String(format: "%.0f ms", seconds * 1e3)
+    }
+
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+    static func ratio(_ value: Double) -> String { value.isFinite ? String(format: "%.2f×", value) : "n/a" }
+    static func grouped(_ count: Int) -> String {
+        count >= 1000 && count % 1000 == 0 ? "\(count / 1000)k" : String(count)
+    }
+}

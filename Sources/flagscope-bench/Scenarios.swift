@@ -1,0 +1,123 @@
+import FlagBrowser
+import FlagCore
+import Foundation
+import OrderedCollections
+
+/// What one child process measured while opening a workspace.
+struct LoadFigures {
+    /// Reading, parsing and validating every file (`Workspace.load`).
+    var load: Double
+    /// Resolving every key through the stack.
+    var resolve: Double
+    /// From the start of loading to the first frame rendered (model, tree, state, frame).
+    var firstFrame: Double
+    /// Error diagnostics (a generated workspace must have none).
+    var errors: Int
+
+    var line: String { "\(load) \(resolve) \(firstFrame) \(errors)" }
+
+    init(load: Double, resolve: Double, firstFrame: Double, errors: Int) {
+        self.load = load
+        self.resolve = resolve
+        self.firstFrame = firstFrame
+        self.errors = errors
+    }
+
+    init?(line: String) {
+        let parts = line.split(separator: " ").compactMap { Double($0) }
+        guard parts.count == 4 else { return nil }
+        self.init(load: parts[0], resolve: parts[1], firstFrame: parts[2], errors: Int(parts[3]))
+    }
+}
+
+enum Scenarios {
+    /// Opens a workspace as the browser does and times each step (run in a child process, so
+    /// its peak memory is its own).
+    static func openWorkspace(_ file: URL) -> LoadFigures {
+        let start = Measure.now()
+        let workspace = Workspace.load(from: file, environment: [:])
+        let loaded = Measure.now()
+        let resolutions = Resolver(workspace: workspace).resolveAll()
+        let resolved = Measure.now()
+        let state = BrowserState(model: BrowserModel(workspace: workspace), width: 120, height: 40)
+        let frame = Renderer.render(state, width: 120, height: 40)
+        let shown = Measure.now()
+        precondition(frame.text.contains("Area 0") && resolutions.count >= workspace.flags.count)
+        let errors = workspace.diagnostics.filter { $0.severity == .error }.count
+        return LoadFigures(load: loaded - start, resolve: resolved - loaded, firstFrame: shown - start, errors: errors)
+    }
+
+    /// The per-keystroke scenarios: a name and the keys, each pressed and rendered and timed.
+    static let keystrokeScenarios = ["move (j/k)", "page (PgDn/PgUp)", "expand/collapse group", "expand/collapse area",
+                                     "search typing", "filter on/off", "view cycle (F)", "detail pane (Tab, j)"]
+
+    /// Median seconds of one key press plus the frame it draws, per scenario.
+    static func keystrokes(_ bench: BenchWorkspace, repeats: Int) throws -> [String: Double] {
+        var session = BrowserSession(workspaceFile: bench.workspaceFile, environment: [:], width: 120, height: 40)
+        var samples: [String: [Double]] = [:]
+        func press(_ name: String?, _ keys: String) throws {
+            for key in try KeyEvent.parse(keys) {
+                let seconds = Measure.time {
+                    _ = session.press(key)
+                    _ = session.render()
+                }
+                if let name { samples[name, default: []].append(seconds) }
+            }
+        }
+        // Start on the first group of the first area: select it (Home, j).
+        try press(nil, "<Home>j")
+        for _ in 0..<repeats {
+            try press("move (j/k)", "jjjjjkkkkk")
+            try press("page (PgDn/PgUp)", "<PgDn><PgUp>")
+            try press("expand/collapse group", "lh")
+        }
+        try press(nil, "<Home>")
+        for _ in 0..<repeats { try press("expand/collapse area", "hl") }
+        // A query that matches one flag in the last area, typed one character at a time.
+        let target = "setting\(bench.flagCount * 9 / 10 + 3)Value".lowercased()
+        for _ in 0..<max(3, repeats / 4) {
+            try press(nil, "<Home>/")
+            try press("search typing", target)
+            try press(nil, "<Enter>")
+            try press("filter on/off", "ff")
+            try press(nil, "<Escape>")
+        }
+        try press(nil, "<Home>")
+        for _ in 0..<max(2, repeats / 5) { try press("view cycle (F)", "FFFFF") }
+        try press(nil, "<Home>jl")
+        for _ in 0..<repeats { try press("detail pane (Tab, j)", "<Tab>j<Tab>") }
+        return samples.mapValues(Measure.median)
+    }
+
+    /// Seconds of one write of one key into a local file that holds `keys` keys (lock, re-read,
+    /// merge, temporary file, fsync, rename): the median of `runs`.
+    static func setOnLargeFile(keys: [String], folder: URL, runs: Int) throws -> (write: Double, bytes: Int) {
+        let file = folder.appendingPathComponent("set-\(keys.count).json")
+        var object: [(String, Any)] = []
+        for (index, key) in keys.enumerated() { object.append((key, index % 3 == 0 ? (index % 2 == 0) as Any : index as Any)) }
+        try Data(JSONText.write(object).utf8).write(to: file)
+        let writer = ProviderFileWriter(file: file, format: .json)
+        var samples: [Double] = []
+        for run in 0..<runs {
+            let changes: OrderedDictionary<String, KeyChange> = [keys[keys.count / 2]: .set(.int(run))]
+            samples.append(try Measure.time { _ = try writer.apply(changes) })
+        }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        return (Measure.median(samples), bytes)
+    }
+
+    /// Seconds of a toggle in the browser on a workspace: the write and the reload it shows.
+    static func browserEdit(_ bench: BenchWorkspace, runs: Int) throws -> Double {
+        var session = BrowserSession(workspaceFile: bench.workspaceFile, environment: [:], width: 120, height: 40)
+        // The first flag of the first group is a bool (index 0).
+        for key in try KeyEvent.parse("<Home>jl<Down>") { _ = session.press(key) }
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            samples.append(Measure.time {
+                _ = session.press(.space)
+                _ = session.render()
+            })
+        }
+        return Measure.median(samples)
+    }
+}

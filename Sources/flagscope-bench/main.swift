@@ -1,0 +1,53 @@
+import Foundation
+
+// flagscope-bench: generates workspaces of growing size and measures opening them, every kind
+// of keystroke, a write to a large local file and peak memory, with `jq -c .` reading the same
+// files as the yardstick. Run it with `swift run -c release flagscope-bench`.
+
+let usage = """
+    usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR]
+      --sizes   flag counts to generate (default 1000,10000,100000)
+      --runs    runs per figure; medians are reported (default 5)
+      --keep    generate into DIR and leave it there (default: a temporary folder, removed)
+    """
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+
+// A child process opens one workspace and prints its figures (its peak memory is its own).
+if arguments.first == "--child" {
+    guard arguments.count == 2 else { FileHandle.standardError.write(Data(usage.utf8)); exit(64) }
+    print(Scenarios.openWorkspace(URL(fileURLWithPath: arguments[1])).line)
+    exit(0)
+}
+
+var sizes = [1_000, 10_000, 100_000]
+var runs = 5
+var keep: URL?
+while let argument = arguments.first {
+    arguments.removeFirst()
+    switch argument {
+    case "--sizes":
+        sizes = (arguments.first ?? "").split(separator: ",").compactMap { Int($0) }
+        arguments = Array(arguments.dropFirst())
+    case "--runs":
+        runs = max(1, Int(arguments.first ?? "") ?? 5)
+        arguments = Array(arguments.dropFirst())
+    case "--keep":
+        keep = URL(fileURLWithPath: arguments.first ?? ".")
+        arguments = Array(arguments.dropFirst())
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("flagscope-bench: unknown argument \(argument)\n\(usage)\n".utf8))
+        exit(64)
+    }
+}
+guard !sizes.isEmpty else { FileHandle.standardError.write(Data(usage.utf8)); exit(64) }
+
+do {
+    try Bench(sizes: sizes, runs: runs, keep: keep).run()
+} catch {
+    FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))
+    exit(1)
+}
