@@ -15,8 +15,14 @@ public struct FeatureEvaluator: Sendable {
         self.workspace = workspace
         var values: [String: FlagValue] = [:]
         var byKey: [String: Resolution] = [:]
-        // Features read only context keys and their own switches: index just those.
-        let switches = Set(workspace.features.keys.flatMap { [$0 + "/user_toggled", $0 + "/runtime_enabled"] })
+        // Features read only context keys and their switches (their own, or a named flag):
+        // index just those, not every flag of a large workspace.
+        var switches: Set<String> = []
+        for feature in workspace.features.values {
+            switches.insert(feature.key + "/user_toggled")
+            switches.insert(feature.key + "/runtime_enabled")
+            if case .flag(let key, _) = feature.constraints.runtimeEnabled { switches.insert(key) }
+        }
         for resolution in resolutions where resolution.flag.key.hasPrefix(ContextKeys.prefix) || switches.contains(resolution.flag.key) {
             if let value = resolution.value { values[resolution.flag.key] = value }
             byKey[resolution.flag.key] = resolution
