@@ -15,39 +15,41 @@ extension BrowserState {
 
     /// Recomputes the visible rows after a change to the model, filter, view or hidden.
     mutating func refreshRows() {
-        let nodes = model.nodes
         let needle = filter.flatMap(SearchIndex.needle)
-        let narrowing = needle != nil || view != .all
-        // With a filter or view, a node shows if it or a descendant matches; its ancestors open.
-        var keep = [Bool](repeating: !narrowing, count: nodes.count)
-        if narrowing {
-            var textMatch = [Bool](repeating: needle == nil, count: nodes.count)
-            if let needle { for position in model.search.nodes(containing: needle) { textMatch[position] = true } }
-            for position in stride(from: nodes.count - 1, through: 0, by: -1) {
-                let node = nodes[position]
-                if node.hidden && !showHidden { continue }
-                let leafMatch: Bool
-                switch node.kind {
-                case .section, .collection, .group: leafMatch = false
-                default: leafMatch = textMatch[position] && matchesView(position)
-                }
-                if leafMatch || (view == .all && needle != nil && textMatch[position] && !node.children.isEmpty) {
-                    keep[position] = true
-                }
-                if keep[position], let parent = node.parent { keep[parent] = true }
-            }
+        guard needle != nil || view != .all else {
+            rows = expandedRows()
+            return
         }
+        // With a filter or view, a node shows if it or a descendant matches, and its ancestors
+        // open. Every ancestor of a kept node is kept and open, so the rows are exactly the kept
+        // nodes in index order: two passes over flat arrays.
+        let traits = model.traits
+        var textMatch = [Bool](repeating: needle == nil, count: traits.count)
+        if let needle { for position in model.search.nodes(containing: needle) { textMatch[position] = true } }
+        var keep = [Bool](repeating: false, count: traits.count)
+        for position in stride(from: traits.count - 1, through: 0, by: -1) {
+            let trait = traits[position]
+            if trait.hidden && !showHidden { continue }
+            let matches = trait.isBranch
+                ? view == .all && needle != nil && textMatch[position] && trait.hasChildren
+                : textMatch[position] && matchesView(position)
+            if matches { keep[position] = true }
+            if keep[position], trait.parent >= 0 { keep[Int(trait.parent)] = true }
+        }
+        rows = keep.indices.filter { keep[$0] }
+    }
+
+    /// The rows with no filter or view: roots, and the children of expanded nodes.
+    private func expandedRows() -> [Int] {
+        let nodes = model.nodes
         var result: [Int] = []
         var stack = model.roots.reversed().map { $0 }
         while let position = stack.popLast() {
-            let node = nodes[position]
-            guard keep[position], showHidden || !node.hidden else { continue }
+            guard showHidden || !model.traits[position].hidden else { continue }
             result.append(position)
-            if expanded.contains(node.id) || (narrowing && node.children.contains { keep[$0] }) {
-                stack.append(contentsOf: node.children.reversed())
-            }
+            if expanded.contains(nodes[position].id) { stack.append(contentsOf: nodes[position].children.reversed()) }
         }
-        rows = result
+        return result
     }
 
     /// Whether rows follow expansion alone (no filter, no view), so they can change in place.

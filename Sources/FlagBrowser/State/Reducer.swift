@@ -149,12 +149,7 @@ public enum Reducer {
 
     /// Leaves shown under the current view/filter (for the status line).
     static func countLeaves(_ state: BrowserState) -> Int {
-        state.rows.filter { row in
-            switch state.model.nodes[row].kind {
-            case .flag, .feature, .constraint, .unknownKey: return true
-            default: return false
-            }
-        }.count
+        state.rows.reduce(0) { $0 + (state.model.traits[$1].isBranch ? 0 : 1) }
     }
 
     // MARK: Navigation
