@@ -188,9 +188,9 @@ public struct ValueRules: Sendable, Hashable {
         }
     }
 
-    private func rangeProblem(_ number: Double, text: String) -> ValueProblem? {
-        if let minimum, number < minimum { return ValueProblem("\(text) is below the minimum\(rangeHint)") }
-        if let maximum, number > maximum { return ValueProblem("\(text) is above the maximum\(rangeHint)") }
+    private func rangeProblem(_ number: Double, text: @autoclosure () -> String) -> ValueProblem? {
+        if let minimum, number < minimum { return ValueProblem("\(text()) is below the minimum\(rangeHint)") }
+        if let maximum, number > maximum { return ValueProblem("\(text()) is above the maximum\(rangeHint)") }
         return nil
     }
 

@@ -31,7 +31,9 @@ struct WorkspaceChecks {
     }
 
     private mutating func add(_ flag: FlagDefinition) {
-        if let earlier = flags[flag.key] {
+        // Look up by index: the subscript would copy the (large) definition on every add.
+        if let position = flags.index(forKey: flag.key) {
+            let earlier = flags.values[position]
             let what = flag.isGenerated ? "a key generated for a feature" : "a flag"
             diagnostics.append(.error("duplicate key '\(flag.key)': \(what) here, and another at \(earlier.origin)",
                                       file: flag.origin.file, at: flag.origin.location))
@@ -45,8 +47,10 @@ struct WorkspaceChecks {
     }
 
     private mutating func collectFlags() {
-        for blueprint in blueprints {
-            for flag in blueprint.root.allFlags {
+        let declared = blueprints.map(\.root.allFlags)
+        flags.reserveCapacity(declared.reduce(0) { $0 + $1.count })
+        for flagsOfFile in declared {
+            for flag in flagsOfFile {
                 if flag.key.hasPrefix(ContextKeys.prefix) || flag.key == "context" {
                     diagnostics.append(.error("keys under 'context/' are reserved for the simulated device; '\(flag.key)' cannot be declared",
                                               file: flag.origin.file, at: flag.origin.location))
