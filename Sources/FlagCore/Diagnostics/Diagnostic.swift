@@ -14,6 +14,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var severity: Severity
     /// What is wrong and, where it helps, what would be right.
     public var message: String
+    /// The provider whose layer alone the problem concerns (a server that did not answer), so
+    /// commands that read values can go on with the other layers.
+    public var provider: String?
 
     /// Creates a diagnostic.
     public init(file: String, location: TextLocation?, severity: Severity, message: String) {
