@@ -17,6 +17,8 @@ public struct Diagnostic: Sendable, Hashable {
     /// The provider whose layer alone the problem concerns (a server that did not answer), so
     /// commands that read values can go on with the other layers.
     public var provider: String?
+    /// Whether the source line must not be quoted (it may hold a secret pasted in the wrong place).
+    public var hidesSourceLine = false
 
     /// Creates a diagnostic.
     public init(file: String, location: TextLocation?, severity: Severity, message: String) {

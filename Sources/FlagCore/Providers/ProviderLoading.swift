@@ -33,7 +33,16 @@ struct ProviderLoading {
     private mutating func load(_ config: ProviderConfig, flags: OrderedDictionary<String, FlagDefinition>) -> ProviderData {
         // Remote layers are filled in afterwards: an OFREP request needs the context the other layers resolve.
         if config.isRemote {
-            return ProviderData(config: config, status: .pending, displayPath: config.url ?? config.name)
+            guard let url = config.usableURL else {
+                return ProviderData(config: config, status: .failed(message: "its url cannot be used (see flagscope validate)", location: nil),
+                                    displayPath: config.name)
+            }
+            return ProviderData(config: config, status: .pending, displayPath: url)
+        }
+        if config.format.isRemoteOnly {
+            // Reported by the workspace checks: an OFREP provider without a url has nothing to read.
+            return ProviderData(config: config, status: .failed(message: "an \(config.format.rawValue) provider needs a 'url'", location: nil),
+                                displayPath: config.name)
         }
         if config.format == .env {
             let prefix = config.prefix ?? ""
@@ -84,7 +93,7 @@ struct ProviderLoading {
     /// A remote provider's layer from its answer. A failed fetch is reported at the provider's
     /// `url:` and tagged with the provider, so commands that read values go on without it.
     mutating func loadRemote(_ config: ProviderConfig, answer: RemoteAnswer, flags: OrderedDictionary<String, FlagDefinition>) -> ProviderData {
-        let url = config.url ?? config.name
+        let url = config.usableURL ?? config.name
         let status = RemoteLayerStatus(url: url, isCached: answer.isCached, isPending: answer.isPending, notModified: answer.notModified,
                                        fetchedAt: answer.fetchedAt, problem: answer.problem?.message)
         let subject = "remote provider '\(config.name)' (\(url))"

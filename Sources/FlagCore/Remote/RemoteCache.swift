@@ -28,6 +28,14 @@ public struct CachedAnswer: Sendable, Equatable {
     public var fetchedAt: Date
     /// The request body it answers (an OFREP answer depends on the context sent).
     public var request: [UInt8]?
+
+    /// Creates a cached answer.
+    public init(body: [UInt8], etag: String?, fetchedAt: Date, request: [UInt8]?) {
+        self.body = body
+        self.etag = etag
+        self.fetchedAt = fetchedAt
+        self.request = request
+    }
 }
 
 /// The offline cache: the last good answer of each remote provider, one file per server and

@@ -24,7 +24,7 @@ public struct RemotePlan: Sendable {
 
     /// The API address: OFREP's bulk evaluation, or Unleash's client features.
     public var endpoint: URL? {
-        guard var base = provider.url else { return nil }
+        guard var base = provider.usableURL else { return nil }
         while base.hasSuffix("/") { base.removeLast() }
         switch provider.format {
         case .ofrep: return URL(string: base + "/ofrep/v1/evaluate/flags")
@@ -61,7 +61,7 @@ public struct RemotePlan: Sendable {
 
     /// One plan per remote provider of `workspace`, with the context its other layers resolve to.
     public static func plans(for workspace: Workspace) -> [RemotePlan] {
-        let remote = workspace.config.providers.filter(\.isRemote)
+        let remote = workspace.config.providers.filter { $0.usableURL != nil }
         guard !remote.isEmpty else { return [] }
         let context = remote.contains { $0.format == .ofrep } ? evaluationContext(of: workspace) : nil
         return remote.map { RemotePlan(provider: $0, context: $0.format == .ofrep ? context : nil) }

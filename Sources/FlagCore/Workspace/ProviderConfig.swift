@@ -48,6 +48,13 @@ public struct ProviderConfig: Sendable, Hashable {
     /// Whether this provider reads a server rather than a file.
     public var isRemote: Bool { url != nil }
 
+    /// The url when it can be used; `nil` when validation rejected it (it is then never asked,
+    /// and never shown: it may carry credentials).
+    public var usableURL: String? {
+        guard let url, WorkspaceConfig.urlProblem(url) == nil else { return nil }
+        return url
+    }
+
     /// Creates a provider configuration.
     public init(name: String, format: ProviderFormat, path: String? = nil, prefix: String? = nil, writable: Bool = false,
                 priority: Int? = nil, origin: SourceReference, url: String? = nil, remote: RemoteSettings? = nil) {

@@ -115,7 +115,10 @@ public struct WorkspaceConfig: Sendable {
                                           file: file, at: urlNode.location))
             }
             if let url, let problem = Self.urlProblem(url) {
-                diagnostics.append(.error(problem, file: file, at: fields.value("url")!.location))
+                // The line is not quoted: a url with user:password@ in it is a secret in the wrong place.
+                var diagnostic = Diagnostic.error(problem, file: file, at: fields.value("url")!.location)
+                diagnostic.hidesSourceLine = true
+                diagnostics.append(diagnostic)
             }
             remote = Self.remoteSettings(fields, file: file, diagnostics: &diagnostics)
         } else {
@@ -165,9 +168,12 @@ public struct WorkspaceConfig: Sendable {
             if Self.isVariableName(name) {
                 settings.tokenEnv = name
             } else {
-                // Not quoted back: a token pasted here by mistake must not end up in a terminal or a log.
-                diagnostics.append(.error("'tokenEnv' names the environment variable that holds the token (such as UNLEASH_TOKEN), not the token itself: letters, digits and _ only",
-                                          file: file, at: fields.value("tokenEnv")!.location))
+                // Neither the value nor its line is quoted: a token pasted here by mistake must not
+                // end up in a terminal or a CI log.
+                var diagnostic = Diagnostic.error("'tokenEnv' names the environment variable that holds the token (such as UNLEASH_TOKEN), not the token itself: letters, digits and _ only",
+                                                  file: file, at: fields.value("tokenEnv")!.location)
+                diagnostic.hidesSourceLine = true
+                diagnostics.append(diagnostic)
             }
         }
         func seconds(_ field: String, minimum: Double, allowsZero: Bool, maximum: Double) -> Double? {
