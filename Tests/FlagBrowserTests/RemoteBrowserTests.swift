@@ -73,14 +73,20 @@ struct RemoteBrowserFixture {
                        remote: background ? .background(fetcher) : .synchronous(fetcher))
     }
 
-    /// Polls the session until `condition` holds (background answers arrive on another thread).
-    static func poll(_ session: inout BrowserSession, until condition: (BrowserSession) -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(5)
+    /// Polls the session until `condition` holds (background answers arrive on another thread),
+    /// as the run loop does between frames. Blocking on purpose: an `await` here could wait long
+    /// for a thread while other suites keep the test pool busy.
+    static func poll(_ session: inout BrowserSession, until condition: (BrowserSession) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(30)
         while !condition(session) {
-            guard Date() < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(10))
+            guard Date() < deadline else { throw Timeout() }
+            Thread.sleep(forTimeInterval: 0.01)
             session.pollRemote()
         }
+    }
+
+    struct Timeout: Error, CustomStringConvertible {
+        var description: String { "the background fetch did not finish within 30 s" }
     }
 
     /// The tree row that shows `name`, up to the pane border.
@@ -96,7 +102,7 @@ struct RemoteBrowserFixture {
 @Suite("Browser: remote providers")
 struct RemoteBrowserTests {
     @Test("The first frame never waits for a server: the layer shows fetching, the header says so, then the answer lands")
-    func firstFrameDoesNotWait() async throws {
+    func firstFrameDoesNotWait() throws {
         let fixture = try RemoteBrowserFixture()
         defer { fixture.remove() }
         let fetcher = ScriptedFetcher(ScriptedFetcher.ofrep(true), held: true)
@@ -112,7 +118,7 @@ struct RemoteBrowserTests {
         #expect(RemoteBrowserFixture.row("sson", in: session.render().text).hasSuffix("false default │"), "\(session.render().text)")
 
         fetcher.release()
-        try await RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty }
+        try RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty }
         let screen = session.render().text
         #expect(RemoteBrowserFixture.row("sson", in: screen).hasSuffix("true Flags │"), "\(screen)")
         #expect(session.state.status?.text == "fetched Flags")
@@ -122,7 +128,7 @@ struct RemoteBrowserTests {
     }
 
     @Test("Without a server answer the cached values show at once, marked cached; a failure goes to the status line")
-    func cachedFirstFrameAndErrors() async throws {
+    func cachedFirstFrameAndErrors() throws {
         let fixture = try RemoteBrowserFixture()
         defer { fixture.remove() }
         let config = ProviderConfig(name: "Flags", format: .ofrep, origin: SourceReference(file: "flagscope.yml", location: .start),
@@ -136,7 +142,7 @@ struct RemoteBrowserTests {
         #expect(session.state.model.resolutions["lab/sson"]?.layers.first?.remote?.note?.hasSuffix("; fetching…") == true)
 
         session.pollRemote()
-        try await RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty }
+        try RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty }
         #expect(session.state.status == StatusMessage("Flags: cannot connect to flags.test:8016 (connection refused); showing cached values", .error))
         #expect(session.state.model.resolutions["lab/sson"]?.value == .bool(true))
         _ = session.press(.character("j"))
@@ -162,7 +168,7 @@ struct RemoteBrowserTests {
     }
 
     @Test("refresh asks again once the interval has passed; refresh: 0 never does")
-    func refreshInterval() async throws {
+    func refreshInterval() throws {
         for refresh in [30, 0] {
             let fixture = try RemoteBrowserFixture(refresh: refresh)
             defer { fixture.remove() }
@@ -170,30 +176,30 @@ struct RemoteBrowserTests {
             var session = fixture.session(fetcher)
             let start = Date()
             session.pollRemote(now: start)
-            try await RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty && fetcher.count == 1 }
+            try RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty && fetcher.count == 1 }
             session.pollRemote(now: start.addingTimeInterval(10))
             #expect(fetcher.count == 1 && session.state.fetching.isEmpty)
             session.pollRemote(now: start.addingTimeInterval(31))
-            try await RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty }
+            try RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty }
             #expect(fetcher.count == (refresh == 0 ? 1 : 2), "refresh: \(refresh)")
             #expect(session.state.status?.text == "fetched Flags", "a periodic refresh does not overwrite the status line")
         }
     }
 
     @Test("Editing a context key asks an OFREP server again with the new context")
-    func contextChangeRefetches() async throws {
+    func contextChangeRefetches() throws {
         let fixture = try RemoteBrowserFixture()
         defer { fixture.remove() }
         let fetcher = ScriptedFetcher(ScriptedFetcher.ofrep(true))
         var session = fixture.session(fetcher)
         session.pollRemote()
-        try await RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty && fetcher.count == 1 }
+        try RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty && fetcher.count == 1 }
         #expect(fetcher.body(0) == "{\"context\":{}}")
 
         try Data("{\"context/locale\": \"it\"}\n".utf8).write(to: fixture.folder.appendingPathComponent("local.json"))
         session.apply(.loaded(session.loadModel(), message: nil))
         session.pollRemote()
-        try await RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty && fetcher.count == 2 }
+        try RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty && fetcher.count == 2 }
         #expect(fetcher.body(1) == "{\"context\":{\"locale\":\"it\"}}")
         session.pollRemote()
         #expect(fetcher.count == 2, "the same context is not asked twice")
