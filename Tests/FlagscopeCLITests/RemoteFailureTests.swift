@@ -32,6 +32,10 @@ struct RemoteFailureTests {
             let output = try workspace.run(command)
             #expect(output.status == 0, "\(command): \(CLIFixture.describe(output))")
         }
+        let snapshot = try workspace.run(["snapshot", "--size", "120x30", "--keys", "j"])
+        #expect(snapshot.status == 0)
+        #expect(snapshot.stdout.contains("\nFlags: cannot connect to 127.0.0.1:"), "an outage, not a workspace error:\n\(snapshot.stdout)")
+        #expect(snapshot.stdout.contains("(connection refused)"), "\(snapshot.stdout)")
         let validate = try workspace.run(["validate"])
         #expect(validate.status == 1, "like an unreadable provider file, a layer without values is an error for validate")
         #expect(validate.stdout.contains("flagscope.yml:5:10: error: remote provider 'Flags' (http://127.0.0.1:"), "\(validate.stdout)")

@@ -150,5 +150,7 @@ struct RemoteProviderTests {
         #expect(screen.contains("reason TARGETING_MATCH"), "\(screen)")
         #expect(screen.contains("variant italian"), "\(screen)")
         #expect(!screen.contains("fetching"), "a snapshot never shows a fetch in progress:\n\(screen)")
+        let opening = try workspace.run(["snapshot", "--size", "120x30"]).stdout
+        #expect(opening.hasSuffix("fetched Flags\n"), "the status line says the server answered:\n\(opening)")
     }
 }

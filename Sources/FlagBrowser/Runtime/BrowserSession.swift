@@ -57,9 +57,12 @@ public struct BrowserSession: Sendable {
         if case .synchronous = remote {
             for plan in RemotePlan.plans(for: workspace) { askedWith[plan.identity] = plan.requestBody ?? [] }
         }
-        let problems = workspace.diagnostics.filter { $0.severity == .error }
+        // A server that did not answer is not a problem of the workspace: its layer and the status line say so.
+        let problems = workspace.diagnostics.filter { $0.severity == .error && $0.provider == nil }
         if let first = problems.first {
             state.status = StatusMessage("\(problems.count) error\(problems.count == 1 ? "" : "s") in the workspace: \(first.headline) (flagscope validate)", .error)
+        } else if case .synchronous = remote {
+            state.status = Self.fetchMessage(workspace.remoteAnswers, in: workspace, reason: .startup)
         }
     }
 
@@ -199,21 +202,23 @@ public struct BrowserSession: Sendable {
     private func fetched(_ answers: [RemoteIdentity: RemoteAnswer], reason: FetchReason) -> Action {
         let merged = state.model.workspace.remoteAnswers.merging(answers) { _, new in new }
         let model = loadModel(answers: merged)
-        let names = model.workspace.config.providers.filter { answers[RemoteIdentity($0)] != nil }.map(\.name)
-        var problems: [String] = []
-        for name in names {
-            guard let config = model.workspace.config.providers.first(where: { $0.name == name }),
-                  let problem = answers[RemoteIdentity(config)]?.problem else { continue }
-            let fallback = answers[RemoteIdentity(config)]?.isCached == true ? "; showing cached values" : ""
-            problems.append("\(name): \(problem.message)\(fallback)")
+        return .fetched(model, message: Self.fetchMessage(answers, in: model.workspace, reason: reason))
+    }
+
+    /// What the status line says about answers: every failure (an error), else which providers
+    /// were fetched — only when the user is waiting for it (start, `r`); a periodic or
+    /// context-driven refetch that went well keeps the status line as it was.
+    static func fetchMessage(_ answers: [RemoteIdentity: RemoteAnswer], in workspace: Workspace, reason: FetchReason) -> StatusMessage? {
+        let answered = workspace.config.providers.filter { answers[RemoteIdentity($0)] != nil }
+        guard !answered.isEmpty else { return nil }
+        let problems = answered.compactMap { config -> String? in
+            guard let answer = answers[RemoteIdentity(config)], let problem = answer.problem else { return nil }
+            return "\(config.name): \(problem.message)\(answer.isCached ? "; showing cached values" : "")"
         }
-        if !problems.isEmpty { return .fetched(model, message: StatusMessage(problems.joined(separator: " · "), .error)) }
+        if !problems.isEmpty { return StatusMessage(problems.joined(separator: " · "), .error) }
         switch reason {
-        case .startup, .user:
-            return .fetched(model, message: StatusMessage("fetched \(names.joined(separator: ", "))"))
-        case .refresh, .context:
-            // A quiet success: the status line keeps what the user last did.
-            return .fetched(model, message: nil)
+        case .startup, .user: return StatusMessage("fetched \(answered.map(\.name).joined(separator: ", "))")
+        case .refresh, .context: return nil
         }
     }
 }
