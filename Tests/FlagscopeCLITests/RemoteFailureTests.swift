@@ -120,6 +120,24 @@ struct RemoteFailureTests {
         #expect(list.stdout.contains("from local"), "\(list.stdout)")
     }
 
+    @Test("An address that never completes a connection fails after connectTimeout, not timeout")
+    func connectTimeout() throws {
+        let server = try FlagServer()
+        defer { server.stop() }
+        let url = try server.blackholeURL()
+        let workspace = try RemoteWorkspace(ofrep: url, ["timeout: 8", "connectTimeout: 0.5"])
+        defer { workspace.remove() }
+
+        let started = Date()
+        let output = try workspace.run(["get", "lab/sson", "--json"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        #expect(elapsed < 2.5, "took \(elapsed) s with connectTimeout: 0.5 and timeout: 8")
+        let layer = try RemoteWorkspace.layer(try CLIFixture.object(output.stdout))
+        let port = url.dropFirst("http://127.0.0.1:".count).prefix { $0.isNumber }
+        #expect(layer["error"] as? String == "no connection to 127.0.0.1:\(port) within 0.5 s (connectTimeout)", "\(layer)")
+    }
+
     @Test("The default timeout is short: a server that never answers costs about 3 s")
     func defaultTimeout() throws {
         let server = try FlagServer()

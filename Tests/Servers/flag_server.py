@@ -18,6 +18,8 @@ its own base url (and so its own cache file):
   /unleash-auth/... the same, token required
 A file STATE_DIR/override holding "500", "malformed", "401" or "sleep:N" overrides every mode,
 so a test can make a server that answered well start failing at the same url.
+STATE_DIR/blackhole-port names a second port that never completes a connection (its accept
+queue is kept full), to test connect timeouts without depending on the network outside.
 Every request is appended to STATE_DIR/requests.log as one JSON line. The token itself is never
 logged: only whether it was missing, right or wrong.
 """
@@ -25,6 +27,7 @@ import hashlib
 import json
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -168,6 +171,22 @@ def main():
     # unblock them so the server can be stopped like any program.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # A listener that never accepts, its one-slot queue filled: further connections hang in
+    # SYN_SENT, as with an address that drops packets.
+    blackhole = socket.socket()
+    blackhole.bind(("127.0.0.1", 0))
+    blackhole.listen(0)
+    fillers = []
+    for _ in range(4):
+        filler = socket.socket()
+        filler.setblocking(False)
+        try:
+            filler.connect(blackhole.getsockname())
+        except BlockingIOError:
+            pass
+        fillers.append(filler)
+    with open(os.path.join(STATE, "blackhole-port"), "w") as handle:
+        handle.write(str(blackhole.getsockname()[1]))
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     # Written whole and renamed, so a reader never sees half a number.

@@ -15,16 +15,19 @@ import Foundation
 enum ConnectionProbe {
     /// `nil` when a connection to `host:port` opened within `seconds`, else why not.
     static func check(host: String, port: Int, within seconds: Double) -> RemoteFetchFailure? {
-        let endpoint = Self.endpoint(host, port)
         let outcome = ProbeOutcome()
         let deadline = DispatchTime.now() + seconds
         // Name resolution cannot be interrupted, so the probe runs aside and is waited for with a deadline.
-        let thread = Thread { outcome.finish(connect(host: host, port: port, deadline: deadline)) }
+        let thread = Thread { outcome.finish(connect(host: host, port: port, deadline: deadline, seconds: seconds)) }
         thread.start()
         guard let failure = outcome.wait(until: deadline + .milliseconds(50)) else {
-            return .cannotConnect("no connection to \(endpoint) within \(RemoteText.seconds(seconds)) (connectTimeout)")
+            return tooSlow(host, port, seconds)
         }
         return failure
+    }
+
+    private static func tooSlow(_ host: String, _ port: Int, _ seconds: Double) -> RemoteFetchFailure {
+        .cannotConnect("no connection to \(endpoint(host, port)) within \(RemoteText.seconds(seconds)) (connectTimeout)")
     }
 
     /// `host:port`, with brackets around IPv6 addresses.
@@ -33,7 +36,7 @@ enum ConnectionProbe {
     }
 
     /// Tries every address of `host` in turn, as curl does, until one accepts or the deadline passes.
-    private static func connect(host: String, port: Int, deadline: DispatchTime) -> RemoteFetchFailure? {
+    private static func connect(host: String, port: Int, deadline: DispatchTime, seconds: Double) -> RemoteFetchFailure? {
         let endpoint = Self.endpoint(host, port)
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -68,7 +71,7 @@ enum ConnectionProbe {
             let left = deadline.uptimeNanoseconds > now ? (deadline.uptimeNanoseconds - now) / 1_000_000 : 0
             var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(left, UInt64(Int32.max))))
-            if ready == 0 { return .cannotConnect("no connection to \(endpoint) in time (connectTimeout)") }
+            if ready == 0 { return tooSlow(host, port, seconds) }
             if ready < 0 {
                 lastError = errno
                 continue

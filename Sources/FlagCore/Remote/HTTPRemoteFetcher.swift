@@ -20,8 +20,7 @@ public struct HTTPRemoteFetcher: RemoteFetcher {
 
     /// Connects (bounded by `connectTimeout`), sends, and waits for the answer until `timeout`.
     public func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchFailure> {
-        let start = DispatchTime.now()
-        let deadline = start + request.timeout
+        let deadline = DispatchTime.now() + request.timeout
         if let host = request.url.host, !ProxyRoute.usesProxy(request.url, environment: environment) {
             let port = request.url.port ?? (request.url.scheme?.lowercased() == "https" ? 443 : 80)
             let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
@@ -29,8 +28,9 @@ public struct HTTPRemoteFetcher: RemoteFetcher {
                 return .failure(failure)
             }
         }
-        let left = Double(deadline.uptimeNanoseconds &- DispatchTime.now().uptimeNanoseconds) / 1e9
-        guard deadline > DispatchTime.now(), left > 0 else { return .failure(.timedOut(request.timeout)) }
+        let now = DispatchTime.now()
+        guard deadline > now else { return .failure(.timedOut(request.timeout)) }
+        let left = Double(deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9
 
         let configuration = URLSessionConfiguration.ephemeral
         // Linux counts this in whole seconds (rounded down); the deadline below is the real bound.
@@ -91,7 +91,7 @@ public struct HTTPRemoteFetcher: RemoteFetcher {
             return .other("the TLS connection failed (certificate or protocol)")
         case NSURLErrorBadServerResponse: return .other("the server's answer is not valid HTTP")
         case NSURLErrorHTTPTooManyRedirects: return .other("too many redirects")
-        case NSURLErrorCancelled: return .timedOut(timeout)
+        case NSURLErrorCancelled: return .timedOut(timeout)  // only the deadline above cancels a task
         case 0: return .other("network error: \((error as NSError).domain) \((error as NSError).code)")
         default: return .other("network error (URL error \(code))")
         }

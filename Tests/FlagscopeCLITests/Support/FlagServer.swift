@@ -50,6 +50,12 @@ final class FlagServer {
 
     deinit { stop() }
 
+    /// A url whose port never completes a connection (connect timeouts).
+    func blackholeURL() throws -> String {
+        let port = try state.read("blackhole-port").trimmingCharacters(in: .whitespacesAndNewlines)
+        return "http://127.0.0.1:\(port)/ofrep"
+    }
+
     /// The base url of one behaviour, as a provider's `url:`.
     func url(_ mode: String) -> String { "http://127.0.0.1:\(port)/\(mode)" }
 
