@@ -17,7 +17,10 @@ public enum BrowserApp {
         let terminal = Terminal(colors: colors)
         defer { terminal.restore() }
         let size = terminal.size
-        var session = BrowserSession(workspaceFile: workspaceFile, width: size.width, height: size.height)
+        // Remote providers are fetched on a thread: the first frame shows cached values (or
+        // "fetching…") at once, and a slow or dead server never freezes the keys.
+        var session = BrowserSession(workspaceFile: workspaceFile, width: size.width, height: size.height,
+                                     remote: .background(HTTPRemoteFetcher()))
         var watcher = FileWatcher(urls: session.watchedFiles)
         var lastPoll = Date()
         if ProcessInfo.processInfo.environment["FLAGSCOPE_TEST_CRASH"] == "startup" { flagscope_crash_for_test() }
@@ -40,6 +43,10 @@ public enum BrowserApp {
                 }
                 if session.generation != generation { watcher = FileWatcher(urls: session.watchedFiles) }
             }
+            // Answers that arrived are shown; due providers are asked again (never waiting here).
+            let generation = session.generation
+            session.pollRemote()
+            if session.generation != generation { watcher = FileWatcher(urls: session.watchedFiles) }
             // Files changed by someone else are reloaded within a second, keeping the selection.
             if Date().timeIntervalSince(lastPoll) >= 0.5 {
                 lastPoll = Date()

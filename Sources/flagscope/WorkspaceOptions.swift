@@ -26,10 +26,11 @@ struct WorkspaceOptions: ParsableArguments {
     /// Loads the workspace and stops with its diagnostics when it has errors.
     func loadValid() throws -> Workspace {
         let workspace = try load()
-        // A broken provider file is confined to its own layer (its state is `error`); only
+        // A broken provider file or a server that does not answer is confined to its own layer
+        // (its state is `error`); only
         // problems in the workspace file and blueprints stop a command.
         let providerFiles = Set(workspace.providers.map(\.displayPath))
-        let errors = workspace.diagnostics.filter { $0.severity == .error && !providerFiles.contains($0.file) }
+        let errors = workspace.diagnostics.filter { $0.severity == .error && !providerFiles.contains($0.file) && $0.provider == nil }
         if !errors.isEmpty {
             Console.error(workspace.diagnosticRenderer.render(all: errors))
             Console.error("\nthe workspace has \(Diagnostic.summary(of: errors)); run `flagscope validate` for details")

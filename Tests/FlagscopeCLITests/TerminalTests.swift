@@ -473,3 +473,80 @@ extension TerminalTests {
         }
     }
 }
+
+// MARK: - Remote providers
+
+extension TerminalTests {
+    @Suite("Remote providers")
+    struct Remote {
+        @Test("The first frame shows the tree and fetching… while the server still thinks; its answer lands later; r asks again; errors reach the status line")
+        func firstFrameDoesNotWaitForTheServer() async throws {
+            let server = try FlagServer()
+            defer { server.stop() }
+            let workspace = try RemoteWorkspace(ofrep: server.url("slow-3"), ["timeout: 10"])
+            defer { workspace.remove() }
+            let session = try TmuxSession(name: "remote", arguments: ["--config", workspace.folder.url.appendingPathComponent("flagscope.yml").path],
+                                          directory: workspace.folder.url, environment: ["XDG_CACHE_HOME": workspace.cache.url.path])
+            defer { session.close() }
+
+            let launched = Date()
+            let first = try await session.waitUntil("the tree with fetching… in the header", timeout: 1.5) {
+                ($0.lines.first?.contains("fetching Flags…") ?? false) && $0.contains("▾ App") && $0.contains("sson")
+            }
+            #expect(Date().timeIntervalSince(launched) < 1.5)
+            #expect(first.row(containing: " sson ")?.contains("false default") == true, "\(first)")
+            // The request reaches the server, which sleeps on it; the browser keeps drawing meanwhile.
+            let deadline = Date().addingTimeInterval(2)
+            while server.requests().isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(server.requests().count == 1)
+            try session.press("j")
+            let waiting = try await session.waitUntil("the selection moving while the server sleeps", timeout: 1) {
+                $0.selectedRow?.contains("sson") == true
+            }
+            #expect(waiting.lines.first?.contains("fetching Flags…") == true, "answered too early to prove anything:\n\(waiting)")
+
+            let answered = try await session.waitUntil("the server's value after its answer") {
+                ($0.row(containing: " sson ")?.contains("true Flags") ?? false) && !($0.lines.first?.contains("fetching") ?? true)
+            }
+            #expect(answered.statusLine.contains("fetched Flags"), "\(answered)")
+
+            try session.press("/")
+            try session.type("greeting")
+            try session.press("Enter")
+            let detail = try await session.waitUntil("the detail pane of lab/greeting with reason and variant") {
+                $0.contains("reason TARGETING_MATCH") && $0.contains("variant default")
+            }
+            #expect(detail.row(containing: "▶ Flags")?.contains("hello  wins") == true, "\(detail)")
+
+            try server.override("500")
+            try session.press("r")
+            let failed = try await session.waitUntil("the fetch error in the status line") {
+                $0.statusLine.hasPrefix("Flags: the server answered HTTP 500")
+            }
+            #expect(server.requests().count == 2)
+            #expect(failed.row(containing: "▶ Flags")?.contains("(cached)") == true, "the cached answer stands in:\n\(failed)")
+            #expect(failed.row(containing: " greeting ")?.contains("hello Flags") == true, "\(failed)")
+
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+
+        @Test("A server that is down costs the browser nothing: the tree at once, the error in the status line, the other layers as usual")
+        func serverDown() async throws {
+            let workspace = try RemoteWorkspace(ofrep: try RemoteFailureTests.downURL())
+            defer { workspace.remove() }
+            let session = try TmuxSession(name: "remote-down", arguments: ["--config", workspace.folder.url.appendingPathComponent("flagscope.yml").path],
+                                          directory: workspace.folder.url, environment: ["XDG_CACHE_HOME": workspace.cache.url.path])
+            defer { session.close() }
+            let screen = try await session.waitUntil("the connection error in the status line") {
+                $0.contains("▾ App") && $0.statusLine.hasPrefix("Flags: cannot connect to 127.0.0.1:")
+            }
+            #expect(screen.row(containing: " localOnly ")?.contains("from local Local") == true, "\(screen)")
+            try session.press("j")
+            let detail = try await session.waitUntil("the error layer in the detail pane") { $0.contains("Flags         error") }
+            #expect(detail.contains("connection refused"), "\(detail)")
+            try session.press("q")
+            try await TerminalTests.expectHandedBack(session, status: 0)
+        }
+    }
+}

@@ -161,12 +161,20 @@ enum DetailText {
             case .typeMismatch(let raw, let problem):
                 spans.append(Span(raw.preview(limit: Renderer.rowPreviewLimit), .warning))
                 spans.append(Span("  ignored: " + problem, .warning))
-            case .error(let message): spans.append(Span(message, .error))
+            case .error(let message): if layer.remote == nil { spans.append(Span(message, .error)) }
             case .excluded: spans.append(Span("excludedProviders", .muted))
             case .missing: spans.append(Span("file does not exist", .muted))
+            case .fetching: spans.append(Span("waiting for the server", .muted))
             case .unset: break
             }
+            if layer.remote?.isCached == true { spans.append(Span("  (cached)", .warning)) }
             out.append(spans)
+            // A server's errors are long and matter: wrapped below the layer rather than cut.
+            if layer.remote != nil, case .error(let message) = layer.state { out.text(message, .error, indent: 16) }
+            // How a remote layer got its values (cached, failed, unchanged), unless its state says it already.
+            if let remote = layer.remote, let note = remote.note, layer.state != .error(note) {
+                out.text(note, remote.problem == nil ? .muted : .warning, indent: 16)
+            }
             for note in layer.notes { out.append([Span("                " + note, .muted)]) }
         }
         let defaultWins = resolution.reason == .default

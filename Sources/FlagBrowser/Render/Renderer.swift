@@ -48,6 +48,7 @@ public enum Renderer {
         }
         stack.append("default")
         var right: [String] = []
+        if !state.fetching.isEmpty { right.append("fetching \(state.fetching.joined(separator: ", "))…") }
         if state.view != .all { right.append("view: \(state.view.title)") }
         if let filter = state.filter { right.append("filter: \(filter)") }
         if state.showHidden { right.append("+hidden") }

@@ -20,18 +20,49 @@ public struct BrowserSession: Sendable {
     /// The moment staleness is judged against (fixed in tests so golden screens do not age).
     public let now: Date?
 
+    /// How remote providers are fetched.
+    public enum RemoteMode: Sendable {
+        /// Inline, before the first frame and on `r`: a headless run is deterministic, like the CLI.
+        case synchronous(any RemoteFetcher)
+        /// On a thread: the first frame shows cached values (or "fetching…") at once, and the
+        /// run loop collects answers with ``pollRemote(now:)``, which also refetches on schedule.
+        case background(any RemoteFetcher)
+    }
+
+    /// How remote providers are fetched.
+    public let remoteMode: RemoteMode
+    /// The fetch under way in background mode.
+    private let background = BackgroundFetch()
+    /// When each remote provider was last asked (background mode: for `refresh`).
+    private var lastAsked: [RemoteIdentity: Date] = [:]
+    /// What each remote provider was last asked with (an OFREP context), to notice a change.
+    private var askedWith: [RemoteIdentity: [UInt8]] = [:]
+
     /// Loads the workspace and builds the first state.
     public init(workspaceFile: URL, fileSystem: FileSystem = LocalFileSystem(),
-                environment: [String: String] = ProcessInfo.processInfo.environment, width: Int, height: Int, now: Date? = nil) {
+                environment: [String: String] = ProcessInfo.processInfo.environment, width: Int, height: Int, now: Date? = nil,
+                remote: RemoteMode = .synchronous(HTTPRemoteFetcher())) {
         self.workspaceFile = workspaceFile
         self.fileSystem = fileSystem
         self.environment = environment
         self.now = now
-        let workspace = Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment)
+        remoteMode = remote
+        let source: RemoteSource
+        switch remote {
+        case .synchronous(let fetcher): source = .fetch(fetcher)
+        case .background: source = .known([:])
+        }
+        let workspace = Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: source)
         state = BrowserState(model: BrowserModel(workspace: workspace, now: now ?? Date()), width: width, height: height)
-        let problems = workspace.diagnostics.filter { $0.severity == .error }
+        if case .synchronous = remote {
+            for plan in RemotePlan.plans(for: workspace) { askedWith[plan.identity] = plan.requestBody ?? [] }
+        }
+        // A server that did not answer is not a problem of the workspace: its layer and the status line say so.
+        let problems = workspace.diagnostics.filter { $0.severity == .error && $0.provider == nil }
         if let first = problems.first {
             state.status = StatusMessage("\(problems.count) error\(problems.count == 1 ? "" : "s") in the workspace: \(first.headline) (flagscope validate)", .error)
+        } else if case .synchronous = remote {
+            state.status = Self.fetchMessage(workspace.remoteAnswers, in: workspace, reason: .startup)
         }
     }
 
@@ -41,7 +72,7 @@ public struct BrowserSession: Sendable {
         while !pending.isEmpty {
             let next = pending.removeFirst()
             switch next {
-            case .loaded, .wrote: generation += 1
+            case .loaded, .wrote, .fetched: generation += 1
             default: break
             }
             for effect in Reducer.reduce(&state, next) {
@@ -61,12 +92,14 @@ public struct BrowserSession: Sendable {
     }
 
     /// Performs one effect and returns the action that answers it.
-    public func perform(_ effect: Effect) -> Action? {
+    public mutating func perform(_ effect: Effect) -> Action? {
         switch effect {
         case .quit:
             return nil
         case .reload:
             return .loaded(loadModel(), message: StatusMessage("reloaded from disk"))
+        case .fetch:
+            return fetch(RemotePlan.plans(for: state.model.workspace), reason: .user)
         case .write(let request):
             let editor = FlagEditor(workspace: state.model.workspace, fileSystem: fileSystem)
             do {
@@ -98,13 +131,94 @@ public struct BrowserSession: Sendable {
         send(action)
     }
 
-    /// A fresh model from disk.
+    /// A fresh model from disk; remote layers keep the answers they have (fetching is separate).
     public func loadModel() -> BrowserModel {
-        BrowserModel(workspace: Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment), now: now ?? Date())
+        loadModel(answers: state.model.workspace.remoteAnswers)
+    }
+
+    private func loadModel(answers: [RemoteIdentity: RemoteAnswer]) -> BrowserModel {
+        let workspace = Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: .known(answers))
+        return BrowserModel(workspace: workspace, now: now ?? Date())
     }
 
     /// The current frame.
     public func render() -> ScreenBuffer {
         Renderer.render(state, width: state.size.width, height: state.size.height)
+    }
+
+    // MARK: Remote providers
+
+    /// Background mode: takes in a finished fetch, then starts one when a provider is due — never
+    /// asked yet, its `refresh` interval passed, or its OFREP context changed. The run loop calls
+    /// this between frames; it never waits for the network.
+    public mutating func pollRemote(now: Date = Date()) {
+        guard case .background = remoteMode else { return }
+        if let finished = background.collect() {
+            send(fetched(finished.answers, reason: finished.reason))
+        }
+        guard !background.isRunning else { return }
+        var due: [RemotePlan] = []
+        var reason = FetchReason.refresh
+        for plan in RemotePlan.plans(for: state.model.workspace) {
+            let identity = plan.identity
+            guard let asked = lastAsked[identity] else {
+                due.append(plan)
+                reason = .startup
+                continue
+            }
+            if let previous = askedWith[identity], previous != (plan.requestBody ?? []) {
+                due.append(plan)
+                if reason != .startup { reason = .context }
+                continue
+            }
+            let refresh = plan.provider.remote?.refresh ?? 0
+            if refresh > 0, now.timeIntervalSince(asked) >= refresh { due.append(plan) }
+        }
+        if !due.isEmpty, let started = fetch(due, reason: reason, now: now) { send(started) }
+    }
+
+    /// Fetches `plans`: at once in synchronous mode (answered with `.fetched`), else on a thread
+    /// (answered with `.fetchStarted`, or nothing when a fetch is already under way).
+    private mutating func fetch(_ plans: [RemotePlan], reason: FetchReason, now: Date = Date()) -> Action? {
+        guard !plans.isEmpty else { return nil }
+        let cache = RemoteCache(environment: environment)
+        switch remoteMode {
+        case .synchronous(let fetcher):
+            for plan in plans { askedWith[plan.identity] = plan.requestBody ?? [] }
+            let answering = RemoteAnswering(fetcher: fetcher, cache: cache, environment: environment)
+            return fetched(answering.answers(plans), reason: reason)
+        case .background(let fetcher):
+            let answering = RemoteAnswering(fetcher: fetcher, cache: cache, environment: environment)
+            guard background.start(plans, answering: answering, reason: reason) else { return nil }
+            for plan in plans {
+                lastAsked[plan.identity] = now
+                askedWith[plan.identity] = plan.requestBody ?? []
+            }
+            return .fetchStarted(plans.map(\.provider.name))
+        }
+    }
+
+    /// The model rebuilt with fresh answers, and what the status line says about them.
+    private func fetched(_ answers: [RemoteIdentity: RemoteAnswer], reason: FetchReason) -> Action {
+        let merged = state.model.workspace.remoteAnswers.merging(answers) { _, new in new }
+        let model = loadModel(answers: merged)
+        return .fetched(model, message: Self.fetchMessage(answers, in: model.workspace, reason: reason))
+    }
+
+    /// What the status line says about answers: every failure (an error), else which providers
+    /// were fetched — only when the user is waiting for it (start, `r`); a periodic or
+    /// context-driven refetch that went well keeps the status line as it was.
+    static func fetchMessage(_ answers: [RemoteIdentity: RemoteAnswer], in workspace: Workspace, reason: FetchReason) -> StatusMessage? {
+        let answered = workspace.config.providers.filter { answers[RemoteIdentity($0)] != nil }
+        guard !answered.isEmpty else { return nil }
+        let problems = answered.compactMap { config -> String? in
+            guard let answer = answers[RemoteIdentity(config)], let problem = answer.problem else { return nil }
+            return "\(config.name): \(problem.message)\(answer.isCached ? "; showing cached values" : "")"
+        }
+        if !problems.isEmpty { return StatusMessage(problems.joined(separator: " · "), .error) }
+        switch reason {
+        case .startup, .user: return StatusMessage("fetched \(answered.map(\.name).joined(separator: ", "))")
+        case .refresh, .context: return nil
+        }
     }
 }

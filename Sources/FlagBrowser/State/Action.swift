@@ -12,6 +12,10 @@ public enum Action: Sendable {
     case loaded(BrowserModel, message: StatusMessage?)
     /// A write finished: the reloaded model and what to say, or the error.
     case wrote(WriteRequest, Result<WriteOutcome, WriteFailure>)
+    /// Remote providers are being fetched in the background (their names, for the header).
+    case fetchStarted([String])
+    /// Remote providers answered or failed: the model rebuilt with their answers, and what to say.
+    case fetched(BrowserModel, message: StatusMessage?)
 }
 
 /// What a successful write reports back.
@@ -43,6 +47,9 @@ public enum Effect: Sendable, Equatable {
     case write(WriteRequest)
     /// Reload the workspace, then answer with `.loaded`.
     case reload
+    /// Ask the remote providers' servers again, then answer with `.fetched` (and, when that
+    /// happens in the background, first with `.fetchStarted`).
+    case fetch
     /// Leave the browser.
     case quit
 }

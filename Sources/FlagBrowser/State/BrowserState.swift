@@ -149,6 +149,8 @@ public struct BrowserState: Sendable {
     public internal(set) var size: (width: Int, height: Int)
     /// Whether a write is in flight (keys that write wait for it).
     public internal(set) var writing = false
+    /// The remote providers whose servers are being asked right now (shown in the header).
+    public internal(set) var fetching: [String] = []
     /// Visible tree rows (node indices, ascending: tree pre-order), derived from the model,
     /// expansion, filter and view.
     public internal(set) var rows: [Int] = []

@@ -46,7 +46,7 @@ public enum Keymap {
         Binding(keys: [.character("F")], label: "F", help: "cycle views: all, overridden, differs, unavailable, problems", command: .cycleView, inFooter: true),
         Binding(keys: [.character(".")], label: ".", help: "show hidden flags", command: .toggleHidden, inFooter: false),
         Binding(keys: [.tab], label: "Tab", help: "switch pane (detail full-width when narrow)", command: .switchPane, inFooter: false),
-        Binding(keys: [.character("r")], label: "r", help: "reload from disk", command: .reload, inFooter: false),
+        Binding(keys: [.character("r")], label: "r", help: "reload from disk, ask servers again", command: .reload, inFooter: false),
         Binding(keys: [.character("?")], label: "?", help: "help", command: .help, inFooter: true),
         Binding(keys: [.character("q")], label: "q", help: "quit", command: .quit, inFooter: true),
         Binding(keys: [.escape], label: "Esc", help: "back, cancel, clear filter", command: .back, inFooter: false),

@@ -41,6 +41,14 @@ public enum Reducer {
                 state.status = StatusMessage(failure.message, .error)
             }
             return []
+        case .fetchStarted(let providers):
+            state.fetching = providers
+            return []
+        case .fetched(let model, let message):
+            state.fetching = []
+            replaceModel(model, &state)
+            if let message { state.status = message }
+            return []
         }
     }
 
@@ -126,7 +134,7 @@ public enum Reducer {
             state.detailScroll = 0
         case .reload:
             state.status = StatusMessage("reloading…")
-            return [.reload]
+            return state.model.workspace.hasRemoteProviders ? [.reload, .fetch] : [.reload]
         case .help: state.mode = .help(scroll: 0)
         case .quit: return [.quit]
         case .back:

@@ -16,6 +16,11 @@ public struct Diagnostic: Sendable, Hashable {
     /// quoted from files keep their characters (control characters included) so JSON output can
     /// carry them. People read it through ``shownMessage`` or ``headline``, which escape them.
     public var message: String
+    /// The provider whose layer alone the problem concerns (a server that did not answer), so
+    /// commands that read values can go on with the other layers.
+    public var provider: String?
+    /// Whether the source line must not be quoted (it may hold a secret pasted in the wrong place).
+    public var hidesSourceLine = false
 
     /// Creates a diagnostic.
     public init(file: String, location: TextLocation?, severity: Severity, message: String) {

@@ -10,7 +10,7 @@ public struct DiagnosticRenderer: Sendable {
     /// The full human rendering of one diagnostic; control characters in quoted text are escaped.
     public func render(_ diagnostic: Diagnostic) -> String {
         var output = diagnostic.headline  // already escaped
-        guard let location = diagnostic.location,
+        guard let location = diagnostic.location, !diagnostic.hidesSourceLine,
               let line = sources[diagnostic.file]?.line(location.line)
         else { return output }
         let shown = Self.clip(line, around: location.column)

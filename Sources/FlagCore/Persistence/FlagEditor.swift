@@ -108,8 +108,9 @@ public struct FlagEditor: Sendable {
     }
 
     private func report(_ result: WriteResult, provider: ProviderConfig) -> EditReport {
+        // Remote layers keep the answers already fetched: a write must not wait for a server.
         let reloaded = Workspace.load(from: workspace.config.file, fileSystem: fileSystem,
-                                      environment: workspace.environment)
+                                      environment: workspace.environment, remote: .known(workspace.remoteAnswers))
         let resolver = Resolver(workspace: reloaded)
         let keys = result.storedKeys + result.removedKeys + result.absentKeys
         var resolutions: OrderedDictionary<String, Resolution> = [:]

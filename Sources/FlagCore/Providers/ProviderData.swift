@@ -40,12 +40,16 @@ public struct ProviderEntry: Sendable, Hashable {
     public var location: TextLocation?
     /// Facts shown beside the value and not evaluated: conditional values, targeting rules, variants.
     public var notes: [String]
+    /// Why the provider could not give this one key a value (an OFREP per-flag error); the
+    /// key's layer is `error`, the provider's other keys are not affected.
+    public var error: String?
 
     /// Creates an entry.
-    public init(value: RawValue?, location: TextLocation? = nil, notes: [String] = []) {
+    public init(value: RawValue?, location: TextLocation? = nil, notes: [String] = [], error: String? = nil) {
         self.value = value
         self.location = location
         self.notes = notes
+        self.error = error
     }
 }
 
@@ -57,6 +61,8 @@ public enum ProviderStatus: Sendable, Hashable {
     case missing
     /// The file could not be read or parsed; other providers are not affected.
     case failed(message: String, location: TextLocation?)
+    /// A remote provider whose server has not answered yet and that has no cached answer.
+    case pending
 }
 
 /// The contents of one provider, read once per load.
@@ -69,16 +75,19 @@ public struct ProviderData: Sendable {
     public var entries: [String: ProviderEntry]
     /// The keys in file order (for listings of unknown keys).
     public var keyOrder: [String]
-    /// The file as diagnostics show it (relative to the workspace), or `environment`.
+    /// The file as diagnostics show it (relative to the workspace), `environment`, or a server's url.
     public var displayPath: String
+    /// How a remote provider's answer was got (fresh, cached, failed, pending); `nil` for files.
+    public var remote: RemoteLayerStatus?
 
     /// Creates provider data.
     public init(config: ProviderConfig, status: ProviderStatus, entries: [String: ProviderEntry] = [:], keyOrder: [String] = [],
-                displayPath: String) {
+                displayPath: String, remote: RemoteLayerStatus? = nil) {
         self.config = config
         self.status = status
         self.entries = entries
         self.keyOrder = keyOrder
         self.displayPath = displayPath
+        self.remote = remote
     }
 }

@@ -31,6 +31,19 @@ struct ProviderLoading {
     }
 
     private mutating func load(_ config: ProviderConfig, flags: OrderedDictionary<String, FlagDefinition>) -> ProviderData {
+        // Remote layers are filled in afterwards: an OFREP request needs the context the other layers resolve.
+        if config.isRemote {
+            guard let url = config.usableURL else {
+                return ProviderData(config: config, status: .failed(message: "its url cannot be used (see flagscope validate)", location: nil),
+                                    displayPath: config.name)
+            }
+            return ProviderData(config: config, status: .pending, displayPath: url)
+        }
+        if config.format.isRemoteOnly {
+            // Reported by the workspace checks: an OFREP provider without a url has nothing to read.
+            return ProviderData(config: config, status: .failed(message: "an \(config.format.rawValue) provider needs a 'url'", location: nil),
+                                displayPath: config.name)
+        }
         if config.format == .env {
             let prefix = config.prefix ?? ""
             let entries = ProviderReaders.environment(environment, prefix: prefix, keys: flags.keys)
@@ -66,7 +79,7 @@ struct ProviderLoading {
             case .flagd: entries = try ProviderReaders.flagd(bytes)
             case .unleash: entries = try ProviderReaders.unleash(bytes, typeOf: { flags[$0]?.type })
             case .plist: entries = try ProviderReaders.plist(bytes, isKey: { flags[$0] != nil })
-            case .env: entries = [:]
+            case .env, .ofrep: entries = [:]
             }
             return ProviderData(config: config, status: .loaded, entries: Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }),
                                 keyOrder: Array(entries.keys), displayPath: displayPath)
@@ -75,6 +88,41 @@ struct ProviderLoading {
             diagnostics.append(.error(message, file: displayPath, at: error.location))
             return ProviderData(config: config, status: .failed(message: error.message, location: error.location), displayPath: displayPath)
         }
+    }
+
+    /// A remote provider's layer from its answer. A failed fetch is reported at the provider's
+    /// `url:` and tagged with the provider, so commands that read values go on without it.
+    mutating func loadRemote(_ config: ProviderConfig, answer: RemoteAnswer, flags: OrderedDictionary<String, FlagDefinition>) -> ProviderData {
+        let url = config.usableURL ?? config.name
+        let status = RemoteLayerStatus(url: url, isCached: answer.isCached, isPending: answer.isPending, notModified: answer.notModified,
+                                       fetchedAt: answer.fetchedAt, problem: answer.problem?.message)
+        let subject = "remote provider '\(config.name)' (\(url))"
+        func report(_ severity: Diagnostic.Severity, _ message: String) {
+            var diagnostic = Diagnostic(file: config.origin.file, location: config.urlLocation ?? config.origin.location,
+                                        severity: severity, message: "\(subject): \(message)")
+            diagnostic.provider = config.name
+            diagnostics.append(diagnostic)
+        }
+        guard let body = answer.body else {
+            if answer.isPending { return ProviderData(config: config, status: .pending, displayPath: url, remote: status) }
+            let message = answer.problem?.message ?? "no answer"
+            report(.error, message + (answer.problem?.fallsBackToCache == true ? "; no cached answer to fall back on" : ""))
+            return ProviderData(config: config, status: .failed(message: message, location: nil), displayPath: url, remote: status)
+        }
+        let entries: OrderedDictionary<String, ProviderEntry>
+        do {
+            entries = try RemoteAnswerReader.entries(body, format: config.format, typeOf: { flags[$0]?.type })
+        } catch {
+            // Only a cached answer can get here (fresh ones are checked before they are kept).
+            let message = (answer.problem.map { $0.message + "; " } ?? "") + "the cached answer cannot be read: \(error.message)"
+            report(.error, message)
+            return ProviderData(config: config, status: .failed(message: message, location: nil), displayPath: url, remote: status)
+        }
+        if let problem = answer.problem {
+            report(.warning, "\(problem.message); using the cached answer of \(answer.fetchedAt.map(RemoteLayerStatus.time) ?? "an earlier run")")
+        }
+        return ProviderData(config: config, status: .loaded, entries: Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }),
+                            keyOrder: Array(entries.keys), displayPath: url, remote: status)
     }
 
     /// Warnings for keys no blueprint declares, and for values that do not fit their flag.

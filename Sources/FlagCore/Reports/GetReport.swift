@@ -57,6 +57,14 @@ public struct GetReport: Sendable {
         case .error(let message): object["error"] = .string(message)
         default: break
         }
+        if let remote = layer.remote {
+            if remote.isCached {
+                object["cached"] = .bool(true)
+                if let fetchedAt = remote.fetchedAt { object["fetchedAt"] = .string(ISO8601DateFormatter().string(from: fetchedAt)) }
+            }
+            if remote.notModified { object["notModified"] = .bool(true) }
+            if let problem = remote.problem, object["error"] == nil { object["error"] = .string(problem) }
+        }
         if layer.isWinner { object["winner"] = .bool(true) }
         if !layer.notes.isEmpty { object["notes"] = .array(layer.notes.map(JSONValue.string)) }
         return .object(object)
@@ -106,12 +114,18 @@ public struct GetReport: Sendable {
                 case .error(let message): detail = show(message)
                 case .excluded: detail = "(listed in excludedProviders)"
                 case .missing: detail = "(file does not exist)"
+                case .fetching: detail = "(waiting for the server)"
                 case .unset: detail = ""
                 }
+                if layer.remote?.isCached == true { detail += detail.isEmpty ? "(cached)" : "   (cached)" }
                 return ["    " + show(layer.provider), layer.state.name, detail]
             }
             lines.append(TextTable.render(header: [], rows: rows))
-            for layer in resolution.layers where !layer.notes.isEmpty {
+            for layer in resolution.layers {
+                // How a remote layer got its values, unless its state already says (an error).
+                if let note = layer.remote?.note, layer.state != .error(note) {
+                    lines.append("    \(show(layer.provider)): \(show(note))")
+                }
                 for note in layer.notes { lines.append("    \(show(layer.provider)): \(show(note))") }
             }
         }

@@ -10,8 +10,10 @@ public enum LayerState: Sendable, Hashable {
     case typeMismatch(raw: RawValue, problem: String)
     /// The provider's file does not exist.
     case missing
-    /// The provider's file could not be read or parsed.
+    /// The provider's file could not be read or parsed (or its server gave no answer and none is cached).
     case error(String)
+    /// A remote provider's first answer is still on its way and nothing is cached (the browser only).
+    case fetching
 
     /// The state's name as `get --json` writes it.
     public var name: String {
@@ -22,6 +24,7 @@ public enum LayerState: Sendable, Hashable {
         case .typeMismatch: return "typeMismatch"
         case .missing: return "missing"
         case .error: return "error"
+        case .fetching: return "fetching"
         }
     }
 }
@@ -36,6 +39,17 @@ public struct Layer: Sendable, Hashable {
     public var notes: [String]
     /// Whether this layer's value is the resolved value.
     public var isWinner: Bool
+    /// For a remote provider: whether the answer is fresh, cached or failed, and why.
+    public var remote: RemoteLayerStatus?
+
+    /// Creates a layer.
+    public init(provider: String, state: LayerState, notes: [String] = [], isWinner: Bool = false, remote: RemoteLayerStatus? = nil) {
+        self.provider = provider
+        self.state = state
+        self.notes = notes
+        self.isWinner = isWinner
+        self.remote = remote
+    }
 
     /// The layer's value when set.
     public var value: FlagValue? {

@@ -29,25 +29,31 @@ public struct Resolver: Sendable {
         workspace.providers.map { provider in
             let name = provider.config.name
             if flag.excludedProviders.contains(name) {
-                return Layer(provider: name, state: .excluded, notes: [], isWinner: false)
+                return Layer(provider: name, state: .excluded)
             }
+            let remote = provider.remote
             switch provider.status {
             case .missing:
-                return Layer(provider: name, state: .missing, notes: [], isWinner: false)
+                return Layer(provider: name, state: .missing)
+            case .pending:
+                return Layer(provider: name, state: .fetching, remote: remote)
             case .failed(let message, _):
-                return Layer(provider: name, state: .error(message), notes: [], isWinner: false)
+                return Layer(provider: name, state: .error(message), remote: remote)
             case .loaded:
                 guard let entry = provider.entries[flag.key] else {
-                    return Layer(provider: name, state: .unset, notes: [], isWinner: false)
+                    return Layer(provider: name, state: .unset, remote: remote)
+                }
+                if let error = entry.error {
+                    return Layer(provider: name, state: .error(error), notes: entry.notes, remote: remote)
                 }
                 guard let raw = entry.value else {
-                    return Layer(provider: name, state: .unset, notes: entry.notes, isWinner: false)
+                    return Layer(provider: name, state: .unset, notes: entry.notes, remote: remote)
                 }
                 switch flag.rules.value(from: raw) {
                 case .success(let value):
-                    return Layer(provider: name, state: .set(value), notes: entry.notes, isWinner: false)
+                    return Layer(provider: name, state: .set(value), notes: entry.notes, remote: remote)
                 case .failure(let problem):
-                    return Layer(provider: name, state: .typeMismatch(raw: raw, problem: problem.message), notes: entry.notes, isWinner: false)
+                    return Layer(provider: name, state: .typeMismatch(raw: raw, problem: problem.message), notes: entry.notes, remote: remote)
                 }
             }
         }

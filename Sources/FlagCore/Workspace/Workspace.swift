@@ -26,6 +26,8 @@ public struct Workspace: Sendable {
     public var diagnostics: [Diagnostic]
     /// The text of every file read, for quoting lines in diagnostics.
     public var sources: [String: SourceText]
+    /// The answers the remote layers show, so a reload can reuse them instead of asking again.
+    public var remoteAnswers: [RemoteIdentity: RemoteAnswer] = [:]
 
     /// The workspace folder.
     public var folder: URL { config.folder }
@@ -34,12 +36,18 @@ public struct Workspace: Sendable {
     public var hasErrors: Bool { diagnostics.containsErrors }
 
     /// Loads the workspace file at `url` and everything it names. Never throws: problems are diagnostics.
-    /// `environment` feeds `env` providers (the process environment by default).
+    /// `environment` feeds `env` providers, remote tokens and the cache location (the process
+    /// environment by default); `remote` says whether remote providers are fetched now (waiting
+    /// at most their timeouts) or shown from answers already at hand.
     public static func load(from url: URL, fileSystem: FileSystem = LocalFileSystem(),
-                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Workspace {
-        var loader = WorkspaceLoading(fileSystem: fileSystem, workspaceFile: url, environment: environment)
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            remote: RemoteSource = .fetch(HTTPRemoteFetcher())) -> Workspace {
+        var loader = WorkspaceLoading(fileSystem: fileSystem, workspaceFile: url, environment: environment, remote: remote)
         return loader.load()
     }
+
+    /// Whether any provider reads a server.
+    public var hasRemoteProviders: Bool { config.providers.contains(where: \.isRemote) }
 
     /// The definition of a key: a declared or generated one, or for any other `context/*` key
     /// (SPEC §4: text, or the permission and purchase states) one made on the spot.
@@ -64,18 +72,29 @@ public struct Workspace: Sendable {
     }
 }
 
+/// Where the values of remote providers come from during a load.
+public enum RemoteSource: Sendable {
+    /// Ask every server now and wait (at most each provider's `timeout`): the command line.
+    case fetch(any RemoteFetcher)
+    /// Ask no server: show these answers, else the cached one, else the layer as fetching
+    /// (the browser's first frame, and reloads between fetches).
+    case known([RemoteIdentity: RemoteAnswer])
+}
+
 /// The steps of loading, kept apart from the value they produce.
 struct WorkspaceLoading {
     let fileSystem: FileSystem
     let workspaceFile: URL
     let environment: [String: String]
+    let remote: RemoteSource
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceText] = [:]
 
-    init(fileSystem: FileSystem, workspaceFile: URL, environment: [String: String]) {
+    init(fileSystem: FileSystem, workspaceFile: URL, environment: [String: String], remote: RemoteSource) {
         self.fileSystem = fileSystem
         self.workspaceFile = workspaceFile.standardizedFileURL
         self.environment = environment
+        self.remote = remote
     }
 
     var folder: URL { workspaceFile.deletingLastPathComponent() }
@@ -100,20 +119,53 @@ struct WorkspaceLoading {
 
         var providerLoading = ProviderLoading(fileSystem: fileSystem, folder: folder, environment: environment)
         var flags = checks.flags
-        let providers = providerLoading.load(config.providers, flags: flags)
+        var providers = providerLoading.load(config.providers, flags: flags)
         // Any `context/*` key a provider sets is part of the simulated device (SPEC §4): text.
-        for provider in providers {
-            for key in provider.keyOrder where key.hasPrefix(ContextKeys.prefix) && flags[key] == nil {
-                let origin = SourceReference(file: provider.displayPath, location: provider.entries[key]?.location ?? .start)
-                flags[key] = WorkspaceChecks.contextDefinition(key, origin: origin)
+        func addContextKeys(of providers: [ProviderData]) {
+            for provider in providers {
+                for key in provider.keyOrder where key.hasPrefix(ContextKeys.prefix) && flags[key] == nil {
+                    let origin = SourceReference(file: provider.displayPath, location: provider.entries[key]?.location ?? .start)
+                    flags[key] = WorkspaceChecks.contextDefinition(key, origin: origin)
+                }
             }
+        }
+        addContextKeys(of: providers)
+        var workspace = Workspace(config: config, blueprints: blueprints, flags: flags, features: checks.features,
+                                  products: checks.products, expressions: checks.expressions, providers: providers,
+                                  unknownKeys: [], environment: environment, diagnostics: [], sources: [:])
+        if workspace.hasRemoteProviders {
+            // The other layers are read first: they resolve the context an OFREP server is asked with.
+            let plans = RemotePlan.plans(for: workspace)
+            let answering = RemoteAnswering(fetcher: fetcher, cache: RemoteCache(environment: environment), environment: environment)
+            let answers: [RemoteIdentity: RemoteAnswer]
+            switch remote {
+            case .fetch: answers = answering.answers(plans)
+            case .known(let known):
+                answers = Dictionary(plans.map { ($0.identity, known[$0.identity] ?? answering.pending($0)) }, uniquingKeysWith: { first, _ in first })
+            }
+            for index in providers.indices where providers[index].config.isRemote {
+                let config = providers[index].config
+                guard let answer = answers[RemoteIdentity(config)] else { continue }
+                providers[index] = providerLoading.loadRemote(config, answer: answer, flags: flags)
+            }
+            addContextKeys(of: providers.filter(\.config.isRemote))
+            workspace.remoteAnswers = answers
         }
         let unknownKeys = providerLoading.check(providers, flags: flags)
         diagnostics.append(contentsOf: providerLoading.diagnostics)
         sources.merge(providerLoading.sources) { current, _ in current }
-        return Workspace(config: config, blueprints: blueprints, flags: flags, features: checks.features,
-                         products: checks.products, expressions: checks.expressions, providers: providers,
-                         unknownKeys: unknownKeys, environment: environment, diagnostics: diagnostics, sources: sources)
+        workspace.flags = flags
+        workspace.providers = providers
+        workspace.unknownKeys = unknownKeys
+        workspace.diagnostics = diagnostics
+        workspace.sources = sources
+        return workspace
+    }
+
+    /// The client used when remote providers are fetched now.
+    private var fetcher: any RemoteFetcher {
+        if case .fetch(let fetcher) = remote { return fetcher }
+        return HTTPRemoteFetcher()
     }
 
     /// Reads and parses one file; problems become diagnostics.

@@ -12,7 +12,10 @@ public struct WorkspaceConfig: Sendable {
     public var providers: [ProviderConfig]
 
     static let fields = ["blueprints", "providers"]
-    static let providerFields = ["name", "format", "path", "prefix", "writable", "priority"]
+    static let providerFields = ["name", "format", "path", "url", "prefix", "writable", "priority",
+                                 "tokenEnv", "timeout", "connectTimeout", "refresh"]
+    /// The fields that only a provider with `url:` takes.
+    static let remoteFields = ["tokenEnv", "timeout", "connectTimeout", "refresh"]
 
     /// The provider edits are written to, if any.
     public var writableProvider: ProviderConfig? { providers.first { $0.writable } }
@@ -67,6 +70,7 @@ public struct WorkspaceConfig: Sendable {
             return nil
         }
         let path = fields.text("path", &diagnostics)
+        let url = fields.text("url", &diagnostics)
         let prefix = fields.text("prefix", &diagnostics)
         let writable = fields.bool("writable", &diagnostics) ?? false
         let priority = fields.int("priority", &diagnostics)
@@ -76,24 +80,123 @@ public struct WorkspaceConfig: Sendable {
                 diagnostics.append(.error("an env provider reads environment variables and takes no 'path'; use 'prefix'",
                                           file: file, at: pathNode.location))
             }
+            if let urlNode = fields.keyNode("url") {
+                diagnostics.append(.error("an env provider reads environment variables and takes no 'url'; use 'prefix'",
+                                          file: file, at: urlNode.location))
+            }
         } else {
-            if path == nil || path?.isEmpty == true {
-                diagnostics.append(.error("provider '\(name)' needs a 'path' to its \(format.rawValue) file",
-                                          file: file, at: nameLocation))
+            if let pathNode = fields.keyNode("path"), let urlNode = fields.keyNode("url") {
+                diagnostics.append(.error("a provider reads either a file ('path') or a server ('url'), not both",
+                                          file: file, at: max(pathNode.location, urlNode.location)))
+            } else if fields.keyNode("url") == nil, path == nil || path?.isEmpty == true {
+                let message: String
+                if format.isRemoteOnly {
+                    message = "provider '\(name)' needs a 'url' (its \(format.rawValue) server, such as http://localhost:8016)"
+                } else if format.canBeRemote {
+                    message = "provider '\(name)' needs a 'path' to its \(format.rawValue) file or a 'url' of its server"
+                } else {
+                    message = "provider '\(name)' needs a 'path' to its \(format.rawValue) file"
+                }
+                diagnostics.append(.error(message, file: file, at: nameLocation))
+            }
+            if format.isRemoteOnly, let pathNode = fields.keyNode("path") {
+                diagnostics.append(.error("an \(format.rawValue) provider reads a server: give its 'url' (such as http://localhost:8016), not a 'path'",
+                                          file: file, at: pathNode.location))
             }
             if let prefixNode = fields.keyNode("prefix") {
                 diagnostics.append(.error("'prefix' only applies to env providers", file: file, at: prefixNode.location))
             }
         }
-        if writable, !format.isWritable {
+        var remote: RemoteSettings?
+        if let urlNode = fields.keyNode("url"), format != .env {
+            if !format.canBeRemote {
+                diagnostics.append(.error("a \(format.rawValue) provider reads a file ('path'); only \(ProviderFormat.remoteNames.joined(separator: " and ")) read a server ('url')",
+                                          file: file, at: urlNode.location))
+            }
+            if let url, let problem = Self.urlProblem(url) {
+                // The line is not quoted: a url with user:password@ in it is a secret in the wrong place.
+                var diagnostic = Diagnostic.error(problem, file: file, at: fields.value("url")!.location)
+                diagnostic.hidesSourceLine = true
+                diagnostics.append(diagnostic)
+            }
+            remote = Self.remoteSettings(fields, file: file, diagnostics: &diagnostics)
+        } else {
+            for field in remoteFields {
+                guard let key = fields.keyNode(field) else { continue }
+                diagnostics.append(.error("'\(field)' only applies to remote providers (those with a 'url')", file: file, at: key.location))
+            }
+        }
+        let isRemote = url != nil && format.canBeRemote
+        if writable, isRemote {
+            diagnostics.append(.error("a remote provider cannot be writable; edits go to a local json or plist file",
+                                      file: file, at: fields.value("writable")!.location))
+        } else if writable, !format.isWritable {
             diagnostics.append(.error("a \(format.rawValue) provider cannot be writable; only json and plist files are written",
                                       file: file, at: fields.value("writable")!.location))
         }
-        var config = ProviderConfig(name: name, format: format, path: path, prefix: prefix, writable: writable && format.isWritable,
-                                    priority: priority, origin: SourceReference(file: file, location: nameLocation))
+        var config = ProviderConfig(name: name, format: format, path: isRemote ? nil : path, prefix: prefix,
+                                    writable: writable && format.isWritable && !isRemote, priority: priority,
+                                    origin: SourceReference(file: file, location: nameLocation),
+                                    url: isRemote ? url : nil, remote: isRemote ? remote : nil)
+        config.urlLocation = fields.value("url")?.location
         config.nameLocation = fields.value("name")?.location
         config.writableLocation = fields.value("writable")?.location
         return config
+    }
+
+    /// Why a `url:` cannot be used, or `nil`. The address itself is not quoted back: it may hold a secret.
+    static func urlProblem(_ text: String) -> String? {
+        let example = "such as http://localhost:8016"
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
+            return "'url' must be an http:// or https:// address with a host, \(example)"
+        }
+        if components.user != nil || components.password != nil {
+            return "'url' must not carry credentials (user:password@); put the token in an environment variable and name it with 'tokenEnv'"
+        }
+        if components.query != nil || components.fragment != nil {
+            return "'url' is the server's base address and takes no query (?…) or fragment (#…)"
+        }
+        return nil
+    }
+
+    /// Reads `tokenEnv`, `timeout`, `connectTimeout` and `refresh`, checking each value.
+    private static func remoteSettings(_ fields: MappingReader, file: String, diagnostics: inout [Diagnostic]) -> RemoteSettings {
+        var settings = RemoteSettings()
+        if let name = fields.text("tokenEnv", &diagnostics) {
+            if Self.isVariableName(name) {
+                settings.tokenEnv = name
+            } else {
+                // Neither the value nor its line is quoted: a token pasted here by mistake must not
+                // end up in a terminal or a CI log.
+                var diagnostic = Diagnostic.error("'tokenEnv' names the environment variable that holds the token (such as UNLEASH_TOKEN), not the token itself: letters, digits and _ only",
+                                                  file: file, at: fields.value("tokenEnv")!.location)
+                diagnostic.hidesSourceLine = true
+                diagnostics.append(diagnostic)
+            }
+        }
+        func seconds(_ field: String, minimum: Double, allowsZero: Bool, maximum: Double) -> Double? {
+            guard let value = fields.number(field, &diagnostics) else { return nil }
+            if (allowsZero && value == 0) || (value >= minimum && value <= maximum) { return value }
+            let zero = allowsZero ? " (or 0 to turn it off)" : ""
+            diagnostics.append(.error("'\(field)' must be from \(RemoteText.number(minimum)) to \(RemoteText.number(maximum)) seconds\(zero)",
+                                      file: file, at: fields.value(field)!.location))
+            return nil
+        }
+        if let timeout = seconds("timeout", minimum: 0.1, allowsZero: false, maximum: 300) { settings.timeout = timeout }
+        if let connect = seconds("connectTimeout", minimum: 0.1, allowsZero: false, maximum: 300) { settings.connectTimeout = connect }
+        if let refresh = seconds("refresh", minimum: 1, allowsZero: true, maximum: 86_400) { settings.refresh = refresh }
+        if settings.connectTimeout > settings.timeout, let node = fields.value("connectTimeout") ?? fields.value("timeout") {
+            diagnostics.append(.warning("'connectTimeout' (\(RemoteText.seconds(settings.connectTimeout))) is longer than 'timeout' (\(RemoteText.seconds(settings.timeout))), which bounds the whole fetch",
+                                        file: file, at: node.location))
+        }
+        return settings
+    }
+
+    /// Whether `name` can be an environment variable's name.
+    static func isVariableName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
     }
 
     private static func checkProviders(_ providers: [ProviderConfig], file: String, diagnostics: inout [Diagnostic]) {

@@ -1,0 +1,109 @@
+import Foundation
+import OrderedCollections
+
+/// Which remote provider an answer belongs to: its name, format and address.
+public struct RemoteIdentity: Sendable, Hashable {
+    /// The provider's name.
+    public var name: String
+    /// `ofrep` or `unleash`.
+    public var format: ProviderFormat
+    /// The base url as configured.
+    public var url: String
+
+    /// The identity of a remote provider's configuration.
+    public init(_ config: ProviderConfig) {
+        name = config.name
+        format = config.format
+        url = config.url ?? ""
+    }
+}
+
+/// The last good answer of a server, as the cache keeps it.
+public struct CachedAnswer: Sendable, Equatable {
+    /// The answer's body, exactly as the server sent it.
+    public var body: [UInt8]
+    /// The server's `ETag` for it, sent back as `If-None-Match`.
+    public var etag: String?
+    /// When it was fetched.
+    public var fetchedAt: Date
+    /// The request body it answers (an OFREP answer depends on the context sent).
+    public var request: [UInt8]?
+
+    /// Creates a cached answer.
+    public init(body: [UInt8], etag: String?, fetchedAt: Date, request: [UInt8]?) {
+        self.body = body
+        self.etag = etag
+        self.fetchedAt = fetchedAt
+        self.request = request
+    }
+}
+
+/// The offline cache: the last good answer of each remote provider, one file per server and
+/// format in `$XDG_CACHE_HOME/flagscope/` (else `~/.cache/flagscope/`).
+///
+/// What is stored is the answer and what was asked (address, format, context), never a request
+/// header: the token stays in the environment variable it came from.
+public struct RemoteCache: Sendable {
+    /// The folder holding the cache files.
+    public let folder: URL
+
+    /// A cache in `folder`.
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// The cache the XDG base directory rules name for `environment`, or `nil` without a home.
+    public init?(environment: [String: String]) {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+            folder = URL(fileURLWithPath: base).appendingPathComponent("flagscope")
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            folder = URL(fileURLWithPath: home).appendingPathComponent(".cache/flagscope")
+        } else {
+            return nil
+        }
+    }
+
+    /// The file for a server and format: a hash of both, so the name says nothing about the server.
+    public func file(for identity: RemoteIdentity) -> URL {
+        // FNV-1a: stable across runs and platforms (Swift's own hashing is seeded per process).
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "\(identity.format.rawValue)\n\(identity.url)".utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return folder.appendingPathComponent("remote-\(String(repeating: "0", count: 16 - hex.count))\(hex).json")
+    }
+
+    /// The cached answer for a provider, or `nil` when there is none or it cannot be read
+    /// (a damaged cache file is the same as none: it is replaced by the next good answer).
+    public func read(_ identity: RemoteIdentity) -> CachedAnswer? {
+        guard let bytes = try? LocalFileSystem().contents(of: file(for: identity)),
+              let root = try? JSONReader.parse(bytes),
+              root["url"]?.scalarText == identity.url, root["format"]?.scalarText == identity.format.rawValue,
+              let answer = root["answer"]?.scalarText,
+              let fetched = root["fetchedAt"]?.scalarText, let date = ISO8601DateFormatter().date(from: fetched)
+        else { return nil }
+        let etag = root["etag"].flatMap { $0.isNull ? nil : $0.scalarText }
+        let request = root["request"].flatMap { $0.isNull ? nil : $0.scalarText }.map { Array($0.utf8) }
+        return CachedAnswer(body: Array(answer.utf8), etag: etag, fetchedAt: date, request: request)
+    }
+
+    /// Stores a good answer: a temporary file beside the final one (owner-only), flushed, then renamed over it.
+    public func write(_ answer: CachedAnswer, for identity: RemoteIdentity) throws {
+        let fileSystem = LocalFileSystem()
+        try fileSystem.createDirectory(folder)
+        let object: OrderedDictionary<String, JSONValue> = [
+            "url": .string(identity.url),
+            "format": .string(identity.format.rawValue),
+            "fetchedAt": .string(ISO8601DateFormatter().string(from: answer.fetchedAt)),
+            "etag": answer.etag.map(JSONValue.string) ?? .null,
+            "request": answer.request.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null,
+            "answer": .string(String(decoding: answer.body, as: UTF8.self)),
+        ]
+        let text = JSONValue.object(object).serialized(pretty: true, sortedKeys: true) + "\n"
+        let target = file(for: identity)
+        let temporary = try fileSystem.writeTemporary(Array(text.utf8), beside: target, permissions: 0o600)
+        try fileSystem.replace(target, with: temporary)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import OrderedCollections
+
+/// What to ask one remote provider's server: the provider, and for OFREP the evaluation context.
+public struct RemotePlan: Sendable {
+    /// The provider.
+    public var provider: ProviderConfig
+    /// The evaluation context sent to an OFREP server (`nil` for Unleash, which takes none).
+    public var context: JSONValue?
+
+    /// Which provider this plans for.
+    public var identity: RemoteIdentity { RemoteIdentity(provider) }
+
+    /// The request body, byte for byte what is sent and cached (keys sorted, so the same context
+    /// always gives the same bytes and an unchanged context can be recognised).
+    public var requestBody: [UInt8]? {
+        guard provider.format == .ofrep else { return nil }
+        let body = JSONValue.object(["context": context ?? .object([:])])
+        return Array(body.serialized(pretty: false, sortedKeys: true).utf8)
+    }
+
+    /// The settings, with the defaults when the provider has none.
+    var settings: RemoteSettings { provider.remote ?? RemoteSettings() }
+
+    /// The API address: OFREP's bulk evaluation, or Unleash's client features.
+    public var endpoint: URL? {
+        guard var base = provider.usableURL else { return nil }
+        while base.hasSuffix("/") { base.removeLast() }
+        switch provider.format {
+        case .ofrep: return URL(string: base + "/ofrep/v1/evaluate/flags")
+        default: return URL(string: base + "/client/features")
+        }
+    }
+
+    /// The token, from the variable `tokenEnv` names: trimmed, `nil` when unset or empty.
+    func token(in environment: [String: String]) -> String? {
+        guard let name = settings.tokenEnv else { return nil }
+        let value = (environment[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        // A line break inside would split the header; such a value is not sent at all.
+        guard !value.isEmpty, !value.contains(where: { $0.isNewline }) else { return nil }
+        return value
+    }
+
+    /// The HTTP request; `etag` becomes `If-None-Match`.
+    func request(etag: String?, environment: [String: String]) -> RemoteRequest? {
+        guard let url = endpoint else { return nil }
+        var headers = ["Accept": "application/json"]
+        if let token = token(in: environment) { headers["Authorization"] = token }
+        if let etag { headers["If-None-Match"] = etag }
+        let method: String
+        if provider.format == .ofrep {
+            method = "POST"
+            headers["Content-Type"] = "application/json"
+        } else {
+            method = "GET"
+            headers["UNLEASH-APPNAME"] = "flagscope"
+        }
+        return RemoteRequest(url: url, method: method, headers: headers, body: requestBody,
+                             timeout: settings.timeout, connectTimeout: min(settings.connectTimeout, settings.timeout))
+    }
+
+    /// One plan per remote provider of `workspace`, with the context its other layers resolve to.
+    public static func plans(for workspace: Workspace) -> [RemotePlan] {
+        let remote = workspace.config.providers.filter { $0.usableURL != nil }
+        guard !remote.isEmpty else { return [] }
+        let context = remote.contains { $0.format == .ofrep } ? evaluationContext(of: workspace) : nil
+        return remote.map { RemotePlan(provider: $0, context: $0.format == .ofrep ? context : nil) }
+    }
+
+    /// The OFREP evaluation context: every `context/*` key that a file or env layer (or a
+    /// computed value) sets, without the prefix; `context/targeting_key` becomes `targetingKey`.
+    ///
+    /// Remote layers are left out, so a server's own answer can never change the context it is
+    /// asked with (that would fetch forever). Keys nobody sets are omitted, not sent as defaults:
+    /// an unset context key means unknown (SPEC §4).
+    public static func evaluationContext(of workspace: Workspace) -> JSONValue {
+        var local = workspace
+        local.providers = workspace.providers.filter { !$0.config.isRemote }
+        let resolver = Resolver(workspace: local)
+        var context = OrderedDictionary<String, JSONValue>()
+        for key in workspace.flags.keys.sorted() where key.hasPrefix(ContextKeys.prefix) {
+            guard let resolution = resolver.resolve(key), resolution.reason != .default, let value = resolution.value else { continue }
+            let name = String(key.dropFirst(ContextKeys.prefix.count))
+            let field = name == "targeting_key" || name == "targetingKey" ? "targetingKey" : name
+            context[field] = value.json
+        }
+        return .object(context)
+    }
+}
