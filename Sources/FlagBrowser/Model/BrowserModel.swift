@@ -24,6 +24,8 @@ public struct BrowserModel: Sendable {
     /// Per node, what filtering needs (parent, branch or leaf, hidden) in one flat array, so a
     /// filter or view over 100k nodes reads a few bytes per node instead of whole nodes.
     let traits: [NodeTraits]
+    /// Bytes of the values too long for the detail pane, by key.
+    let hugeValueSizes: [String: Int]
     /// The moment staleness is judged against.
     public let now: Date
 
@@ -54,35 +56,34 @@ public struct BrowserModel: Sendable {
             }
             return NodeTraits(parent: Int32(node.parent ?? -1), isBranch: isBranch, hasChildren: !node.children.isEmpty, hidden: node.hidden)
         }
-        var marks: [ViewMarks] = []
-        marks.reserveCapacity(nodes.count)
-        for node in nodes {
-            var mark: ViewMarks = []
+        let writable = workspace.config.writableProvider?.name
+        let explanations = explanations
+        viewMarks = nodes.map { node in
             switch node.kind {
             case .flag(let key):
-                if let resolution = resolutions[key] {
-                    let writable = workspace.config.writableProvider?.name
-                    if resolution.isOverridden(in: writable) { mark.insert(.overridden) }
-                    if resolution.value != resolution.flag.defaultValue { mark.insert(.differs) }
-                    if resolution.isStale(now: now) || resolution.layers.contains(where: { if case .typeMismatch = $0.state { true } else { false } }) {
-                        mark.insert(.problem)
-                    }
-                }
+                guard let resolution = resolutions[key] else { return [] }
+                var marks: ViewMarks = []
+                if resolution.isOverridden(in: writable) { marks.insert(.overridden) }
+                if resolution.value != resolution.flag.defaultValue { marks.insert(.differs) }
+                if resolution.isStale(now: now) || resolution.hasTypeMismatch { marks.insert(.problem) }
+                return marks
             case .feature(let key):
-                if let explanation = explanations[key], explanation.availability != .available { mark.insert(.unavailable) }
+                return explanations[key].map { $0.availability != .available } == true ? .unavailable : []
             case .constraint(let key, let position):
-                if let explanation = explanations[key], explanation.availability != .available {
-                    let status = explanation.constraints[position].status
-                    if status == .notSatisfied || status == .notDetermined { mark.insert(.unavailable) }
-                }
+                guard let explanation = explanations[key], explanation.availability != .available else { return [] }
+                let status = explanation.constraints[position].status
+                return status == .notSatisfied || status == .notDetermined ? .unavailable : []
             case .unknownKey:
-                mark.insert(.problem)
+                return .problem
             default:
-                break
+                return []
             }
-            marks.append(mark)
         }
-        viewMarks = marks
+        // Sized once here, so the detail pane of a multi-megabyte JSON value does not serialise
+        // it whole on every frame to say how large it is.
+        hugeValueSizes = resolutions.compactMapValues { resolution in
+            resolution.value.map(\.textSize).flatMap { $0 > Renderer.detailPreviewLimit ? $0 : nil }
+        }
     }
 
     /// The node with an identity.
@@ -97,18 +98,19 @@ public struct BrowserModel: Sendable {
 
     /// Whether some layer has a value that does not fit.
     public func hasMismatch(_ key: String) -> Bool {
-        resolutions[key]?.layers.contains { if case .typeMismatch = $0.state { return true } else { return false } } ?? false
+        resolutions[key]?.hasTypeMismatch ?? false
     }
 
     /// Whether the flag is past its expiry date.
     public func isStale(_ key: String) -> Bool {
         resolutions[key]?.isStale(now: now) ?? false
     }
+}
 
-    /// Whether the value differs from the blueprint default.
-    public func differsFromDefault(_ key: String) -> Bool {
-        guard let resolution = resolutions[key] else { return false }
-        return resolution.value != resolution.flag.defaultValue
+extension Resolution {
+    /// Whether some layer has a value that does not fit.
+    var hasTypeMismatch: Bool {
+        layers.contains { if case .typeMismatch = $0.state { true } else { false } }
     }
 }
 

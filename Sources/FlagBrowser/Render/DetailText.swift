@@ -123,8 +123,8 @@ enum DetailText {
         case .computed: source = "computed"
         }
         out.field("value", (resolution.value?.preview(limit: Renderer.detailPreviewLimit) ?? "unset (unknown)") + "   " + source, Renderer.valueRole(resolution.value))
-        if let value = resolution.value, value.textSize > Renderer.detailPreviewLimit {
-            out.field("", "cut for the screen: \(TerminalText.byteCount(value.textSize)) in all; `flagscope get \(key) --json` prints it whole", .muted)
+        if let size = model.hugeValueSizes[key] {
+            out.field("", "cut for the screen: \(TerminalText.byteCount(size)) in all; `flagscope get \(key) --json` prints it whole", .muted)
         }
         out.field("default", flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? "none (unset means unknown)", .muted)
         var markers: [String] = []

@@ -42,7 +42,7 @@ public enum FlagValue: Sendable, Hashable {
         }
     }
 
-    /// Bytes of `displayText` for strings (other values are short), without building it.
+    /// Bytes of `displayText`: free for text values; JSON values are serialised to count them.
     public var textSize: Int {
         switch self {
         case .string(let value), .date(let value), .url(let value): return value.utf8.count
