@@ -153,6 +153,56 @@ struct JSONReaderTests {
         #expect(Self.error(escaped.text)?.location == escaped[0])
     }
 
+    /// An object of `count` keys `k00`…, one per line, with key `k` + `repeat` written again at the end.
+    static func largeObject(count: Int, ascending: Bool, repeating repeated: Int) -> MarkedText {
+        var keys = (0..<count).map { String(format: "k%02d", $0) }
+        if !ascending { keys.reverse() }
+        let lines = keys.map { "  \"\($0)\": 1," } + ["  ‸\"\(String(format: "k%02d", repeated))\": 2"]
+        return MarkedText("{\n" + lines.joined(separator: "\n") + "\n}")
+    }
+
+    @Test("In a large object a repeated key is found whether the keys are in order or not",
+          arguments: [(20, true, 3), (20, false, 3), (20, true, 19), (16, true, 0), (16, false, 15), (40, false, 39)])
+    func duplicateKeysInLargeObjects(count: Int, ascending: Bool, repeated: Int) throws {
+        let source = Self.largeObject(count: count, ascending: ascending, repeating: repeated)
+        let error = try #require(Self.error(source.text))
+        #expect(error.location == source[0])
+        #expect(error.message == "duplicate key 'k\(String(format: "%02d", repeated))'")
+        // The reader without positions finds it at the same place.
+        #expect(throws: error) { try JSONReader.members(Array(source.text.utf8)) }
+    }
+
+    @Test("A large object whose keys are in order, then out of order, with no repeats, reads whole")
+    func largeObjectsWithoutRepeats() throws {
+        let keys = (0..<30).map { "k\($0)" } + ["a", "zz", "k5x"]
+        let text = "{" + keys.map { "\"\($0)\": [\"\($0)\"]" }.joined(separator: ", ") + "}"
+        #expect(try JSONReader.parse(text).mapping?.map(\.key.scalarText) == keys)
+        let members = try JSONReader.members(Array(text.utf8))
+        #expect(members.map(\.key) == keys)
+        #expect(members.map(\.value) == keys.map { .array([.string($0)]) })
+    }
+
+    @Test("Members read without positions are the values the positioned reader gives")
+    func membersMatchTheDocument() throws {
+        let text = #"{"a": [1, -2.5e3, "x\u00e9", null, true], "b": {"z": {}, "y": []}, "c": 1e999, "d": "plain", "e": false}"#
+        let members = try JSONReader.members(Array(text.utf8))
+        let root = try JSONReader.parse(text)
+        #expect(members.map(\.key) == root.mapping?.map { $0.key.scalarText ?? "" })
+        #expect(members.map(\.value) == root.mapping?.map { JSONValue($0.value) })
+    }
+
+    @Test("Reading members of a document that is not an object says what it is and where",
+          arguments: [("[1, 2]", "a list", 1, 1), ("\n  \"text\"", "text", 2, 3), ("  42 ", "a number", 1, 3)])
+    func membersOfANonObject(text: String, kind: String, line: Int, column: Int) throws {
+        #expect(throws: DocumentError("expected a JSON object of keys to values, found \(kind)", at: TextLocation(line: line, column: column))) {
+            try JSONReader.members(Array(text.utf8))
+        }
+        // Broken JSON is reported as such, not as the wrong kind.
+        #expect(throws: DocumentError("unexpected ']' after the JSON value", at: TextLocation(line: 1, column: 7))) {
+            try JSONReader.members(Array("[1, 2]]".utf8))
+        }
+    }
+
     @Test("A document of 200,000 '[' is refused with an error, not a crash")
     func deepNesting() throws {
         let error = try #require(Self.error(String(repeating: "[", count: 200_000)))

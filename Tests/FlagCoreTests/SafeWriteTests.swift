@@ -276,4 +276,49 @@ struct SafeWriteTests {
         #expect(report.result.absentKeys == ["greeting"])
         #expect(try sandbox.text(".flagscope/local.json") == "{\n  \"dark_mode\": true,\n  \"theme\": \"dark\"\n}\n")
     }
+
+    @Test("A file in key order stays in key order: new keys go in their place, removed keys leave no gap")
+    func sortedFileStaysSorted() throws {
+        let keys = (0..<40).map { String(format: "key_%03d", $0 * 2) }
+        let local = "{\n" + keys.map { "  \"\($0)\": 1" }.joined(separator: ",\n") + "\n}\n"
+        let sandbox = try Self.sandbox(local: local)
+        defer { sandbox.remove() }
+        let file = sandbox.file(".flagscope/local.json")
+        let writer = ProviderFileWriter(file: file, format: .json)
+        let result = try writer.apply(["key_001": .set(.int(2)), "key_040": .remove, "key_999": .set(.string("é")),
+                                       "key_000": .set(.bool(false)), "a": .set(.null), "key_041": .remove])
+        #expect(result.storedKeys == ["key_001", "key_999", "key_000", "a"])
+        #expect(result.removedKeys == ["key_040"])
+        #expect(result.absentKeys == ["key_041"])
+        var expected = keys.filter { $0 != "key_040" }.map { ($0, "1") }
+        expected[0].1 = "false"
+        expected.insert(("key_001", "2"), at: 1)
+        expected.insert(("a", "null"), at: 0)
+        expected.append(("key_999", "\"é\""))
+        #expect(try sandbox.text(".flagscope/local.json")
+                == "{\n" + expected.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n")
+    }
+
+    @Test("A file out of key order is written back in key order (UTF-8 byte order), values kept")
+    func unsortedFileIsSorted() throws {
+        let sandbox = try Self.sandbox(local: #"{"b": 1, "é": 2, "B": 3, "a": {"y": 1, "x": 2}, "ab": 4, "Z": 5}"#)
+        defer { sandbox.remove() }
+        let file = sandbox.file(".flagscope/local.json")
+        _ = try ProviderFileWriter(file: file, format: .json).apply(["aa": .set(.int(6))])
+        #expect(try sandbox.text(".flagscope/local.json") == """
+            {
+              "B": 3,
+              "Z": 5,
+              "a": {
+                "x": 2,
+                "y": 1
+              },
+              "aa": 6,
+              "ab": 4,
+              "b": 1,
+              "é": 2
+            }
+
+            """)
+    }
 }

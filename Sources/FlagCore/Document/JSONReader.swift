@@ -1,28 +1,18 @@
+import OrderedCollections
+
 /// A strict JSON parser (RFC 8259) that reports line and column and builds ``SourceNode``s.
 ///
 /// Written here rather than taken from Foundation because Foundation's parser reports no
 /// positions, and YAML readers are slow on large generated JSON and misread some of it.
+/// The same parser builds ``JSONValue``s without positions where nothing needs them (the
+/// writer re-reading a provider file): errors are located either way.
 public enum JSONReader {
     /// Deeper documents are refused rather than risking the stack.
     public static let maximumDepth = 512
 
     /// Parses a whole document; trailing content other than white space is an error.
     public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> SourceNode {
-        try bytes.withUnsafeBufferPointer { buffer throws(DocumentError) in
-            var parser = Parser(buffer)
-            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {  // tolerate a BOM; editors do not count it as a column
-                parser.offset = 3
-                parser.lineStart = 3
-                parser.columnOffset = 3
-            }
-            parser.skipWhitespace()
-            let node = try parser.value(depth: 0)
-            parser.skipWhitespace()
-            if parser.offset < buffer.count {
-                throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
-            }
-            return node
-        }
+        try document(bytes) { (parser: inout Parser<NodeBuilder>) throws(DocumentError) in try parser.value(depth: 0) }
     }
 
     /// Parses text.
@@ -30,7 +20,45 @@ public enum JSONReader {
         try parse(Array(text.utf8))
     }
 
-    private struct Parser {
+    /// Parses a document that must be an object into its members, in file order, as values
+    /// with no positions: the cheap read of a large provider file before a write.
+    public static func members(_ bytes: [UInt8]) throws(DocumentError) -> [(key: String, value: JSONValue)] {
+        let members = try document(bytes) { (parser: inout Parser<ValueBuilder>) throws(DocumentError) -> [(key: String, value: JSONValue)]? in
+            guard parser.offset < parser.bytes.count, parser.bytes[parser.offset] == UInt8(ascii: "{") else {
+                _ = try parser.value(depth: 0)
+                return nil
+            }
+            return try parser.members(depth: 1)
+        }
+        if let members { return members }
+        // Not an object: read it again with positions, to say what it is and where.
+        let root = try parse(bytes)
+        throw DocumentError("expected a JSON object of keys to values, found \(root.kindDescription)", at: root.location)
+    }
+
+    /// Runs `body` over the bytes after a byte order mark and white space, then insists that
+    /// only white space follows what it read.
+    private static func document<Builder: JSONBuilder, Result>(
+        _ bytes: [UInt8], _ body: (inout Parser<Builder>) throws(DocumentError) -> Result
+    ) throws(DocumentError) -> Result {
+        try bytes.withUnsafeBufferPointer { buffer throws(DocumentError) in
+            var parser = Parser<Builder>(buffer)
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {  // tolerate a BOM; editors do not count it as a column
+                parser.offset = 3
+                parser.lineStart = 3
+                parser.columnOffset = 3
+            }
+            parser.skipWhitespace()
+            let result = try body(&parser)
+            parser.skipWhitespace()
+            if parser.offset < buffer.count {
+                throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
+            }
+            return result
+        }
+    }
+
+    struct Parser<Builder: JSONBuilder> {
         let bytes: UnsafeBufferPointer<UInt8>
         var offset = 0
         var line = 1
@@ -79,33 +107,34 @@ public enum JSONReader {
             }
         }
 
-        mutating func value(depth: Int) throws(DocumentError) -> SourceNode {
+        mutating func value(depth: Int) throws(DocumentError) -> Builder.Node {
             guard offset < bytes.count else { throw error("expected a JSON value, found end of file") }
-            let start = location()
+            // Columns cost a walk over the line; a builder that keeps no positions skips it.
+            let start = Builder.keepsPositions ? location() : .start
             switch bytes[offset] {
             case UInt8(ascii: "{"):
                 guard depth < JSONReader.maximumDepth else {
                     throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
                 }
-                return try object(depth: depth + 1, start: start)
+                return Builder.object(try members(depth: depth + 1), at: start)
             case UInt8(ascii: "["):
                 guard depth < JSONReader.maximumDepth else {
                     throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
                 }
-                return try array(depth: depth + 1, start: start)
+                return Builder.array(try items(depth: depth + 1), at: start)
             case UInt8(ascii: "\""):
-                return SourceNode(.scalar(try string(), quoted: true), at: start)
+                return Builder.string(try string(), at: start)
             case UInt8(ascii: "t"):
                 try literal("true")
-                return SourceNode(.scalar("true", quoted: false), at: start)
+                return Builder.literal("true", at: start)
             case UInt8(ascii: "f"):
                 try literal("false")
-                return SourceNode(.scalar("false", quoted: false), at: start)
+                return Builder.literal("false", at: start)
             case UInt8(ascii: "n"):
                 try literal("null")
-                return SourceNode(.scalar("null", quoted: false), at: start)
+                return Builder.literal("null", at: start)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return SourceNode(.scalar(try number(), quoted: false), at: start)
+                return Builder.literal(try number(), at: start)
             default:
                 throw error("expected a JSON value, found \(describeCurrent())")
             }
@@ -119,24 +148,47 @@ public enum JSONReader {
             offset += count
         }
 
-        mutating func object(depth: Int, start: TextLocation) throws(DocumentError) -> SourceNode {
+        /// The members of the object at `offset`, in file order; a repeated key is an error.
+        mutating func members(depth: Int) throws(DocumentError) -> [(key: Builder.Key, value: Builder.Node)] {
             offset += 1
-            var pairs: [(key: SourceNode, value: SourceNode)] = []
+            var pairs: [(key: Builder.Key, value: Builder.Node)] = []
+            // Repeated keys are found without hashing where possible: most objects hold a handful
+            // of members, where comparing beats hashing, and large generated ones (provider files
+            // this app wrote) are in key order, where each key need only follow the one before.
+            // A set is built only for a large object out of order.
+            var keys: [String] = []
+            var ascending = true
             var seen: Set<String> = []
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
                 offset += 1
-                return SourceNode(.mapping(pairs), at: start)
+                return pairs
             }
             while true {
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
                     throw error("expected a quoted key, found \(describeCurrent())")
                 }
-                let keyLocation = location()
+                let keyOffset = offset
+                let keyLocation = Builder.keepsPositions ? location() : .start
                 let key = try string()
-                if !seen.insert(key).inserted {
-                    throw DocumentError("duplicate key '\(TerminalText.escaped(key))'", at: keyLocation)
+                let repeated: Bool
+                if keys.count < 16 {
+                    repeated = keys.contains(key)
+                    ascending = ascending && (keys.last.map { JSONValue.keyPrecedes($0, key) } ?? true)
+                } else if ascending, JSONValue.keyPrecedes(keys[keys.count - 1], key) {
+                    repeated = false
+                } else {
+                    if ascending || seen.isEmpty {
+                        ascending = false
+                        seen = Set(keys)
+                    }
+                    repeated = !seen.insert(key).inserted
+                }
+                keys.append(key)
+                if repeated {
+                    offset = keyOffset
+                    throw error("duplicate key '\(TerminalText.escaped(key))'")
                 }
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
@@ -145,7 +197,7 @@ public enum JSONReader {
                 offset += 1
                 skipWhitespace()
                 let item = try value(depth: depth)
-                pairs.append((SourceNode(.scalar(key, quoted: true), at: keyLocation), item))
+                pairs.append((Builder.key(key, at: keyLocation), item))
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
                 if bytes[offset] == UInt8(ascii: ",") {
@@ -154,19 +206,20 @@ public enum JSONReader {
                 }
                 if bytes[offset] == UInt8(ascii: "}") {
                     offset += 1
-                    return SourceNode(.mapping(pairs), at: start)
+                    return pairs
                 }
                 throw error("expected ',' or '}', found \(describeCurrent())")
             }
         }
 
-        mutating func array(depth: Int, start: TextLocation) throws(DocumentError) -> SourceNode {
+        /// The items of the array at `offset`.
+        mutating func items(depth: Int) throws(DocumentError) -> [Builder.Node] {
             offset += 1
-            var items: [SourceNode] = []
+            var items: [Builder.Node] = []
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
                 offset += 1
-                return SourceNode(.sequence(items), at: start)
+                return items
             }
             while true {
                 skipWhitespace()
@@ -179,7 +232,7 @@ public enum JSONReader {
                 }
                 if bytes[offset] == UInt8(ascii: "]") {
                     offset += 1
-                    return SourceNode(.sequence(items), at: start)
+                    return items
                 }
                 throw error("expected ',' or ']', found \(describeCurrent())")
             }
@@ -221,19 +274,23 @@ public enum JSONReader {
             offset += 1  // opening quote
             let start = offset
             // Fast path: no escapes.
+            var allBits: UInt8 = 0
             while offset < bytes.count {
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+                    offset += 1
+                    // ASCII needs no validating (and the generic validating initialiser is slow).
+                    if allBits < 0x80 { return String(decoding: slice, as: UTF8.self) }
                     guard let text = String(validating: slice, as: UTF8.self) else {
                         offset = start
                         throw invalidUTF8(in: start)
                     }
-                    offset += 1
                     return text
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { throw controlCharacterError(byte) }
+                allBits |= byte
                 offset += 1
             }
             var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
@@ -330,5 +387,51 @@ public enum JSONReader {
             offset = index
             return error("invalid UTF-8 in a string")
         }
+    }
+}
+
+/// What the JSON parser builds from what it reads: document nodes with positions, or bare values.
+protocol JSONBuilder {
+    /// A value.
+    associatedtype Node
+    /// An object member's key.
+    associatedtype Key
+    /// Whether nodes record where they start (the parser then tracks columns).
+    static var keepsPositions: Bool { get }
+    /// A string value.
+    static func string(_ text: String, at location: TextLocation) -> Node
+    /// `true`, `false`, `null` or a number, as written.
+    static func literal(_ text: String, at location: TextLocation) -> Node
+    /// An object member's key.
+    static func key(_ text: String, at location: TextLocation) -> Key
+    /// An object from its members, in file order, keys distinct.
+    static func object(_ members: [(key: Key, value: Node)], at location: TextLocation) -> Node
+    /// An array.
+    static func array(_ items: [Node], at location: TextLocation) -> Node
+}
+
+extension JSONReader {
+    /// Builds ``SourceNode``s: every value and key with its position.
+    enum NodeBuilder: JSONBuilder {
+        static var keepsPositions: Bool { true }
+        static func string(_ text: String, at location: TextLocation) -> SourceNode { SourceNode(.scalar(text, quoted: true), at: location) }
+        static func literal(_ text: String, at location: TextLocation) -> SourceNode { SourceNode(.scalar(text, quoted: false), at: location) }
+        static func key(_ text: String, at location: TextLocation) -> SourceNode { SourceNode(.scalar(text, quoted: true), at: location) }
+        static func object(_ members: [(key: SourceNode, value: SourceNode)], at location: TextLocation) -> SourceNode {
+            SourceNode(.mapping(members), at: location)
+        }
+        static func array(_ items: [SourceNode], at location: TextLocation) -> SourceNode { SourceNode(.sequence(items), at: location) }
+    }
+
+    /// Builds ``JSONValue``s exactly as ``JSONValue/init(_:)`` reads the nodes, without positions.
+    enum ValueBuilder: JSONBuilder {
+        static var keepsPositions: Bool { false }
+        static func string(_ text: String, at location: TextLocation) -> JSONValue { .string(text) }
+        static func literal(_ text: String, at location: TextLocation) -> JSONValue { JSONValue(plainScalar: text) }
+        static func key(_ text: String, at location: TextLocation) -> String { text }
+        static func object(_ members: [(key: String, value: JSONValue)], at location: TextLocation) -> JSONValue {
+            .object(OrderedDictionary(uncheckedUniqueKeysWithValues: members))
+        }
+        static func array(_ items: [JSONValue], at location: TextLocation) -> JSONValue { .array(items) }
     }
 }

@@ -52,7 +52,12 @@ public struct SourceNode: Sendable {
     /// Whether this is a YAML/JSON null (`null`, `~`, or nothing at all).
     public var isNull: Bool {
         guard case .scalar(let text, false) = content else { return false }
-        return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+        return Self.isNullText(text)
+    }
+
+    /// Whether an unquoted scalar's text means null.
+    static func isNullText(_ text: String) -> Bool {
+        text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
     }
 
     /// A short name of the node's kind for messages ("a mapping", "a list", "text").

@@ -72,24 +72,33 @@ public struct ProviderFileWriter: Sendable {
         // rename: notice it and start over from their version, a few times at most.
         for _ in 0..<5 {
             let before = fileSystem.status(of: target)
-            var entries = try read(target, exists: before != nil)
+            var members = try read(target, exists: before != nil)
             var result = WriteResult(file: target, storedKeys: [], removedKeys: [], absentKeys: [])
             if removeAll {
-                result.removedKeys = Array(entries.keys)
-                entries.removeAll()
+                result.removedKeys = members.map(\.key)
+                members.removeAll()
             }
+            // The file is kept in key order, so each change is a binary search and a splice.
+            Self.sortByKey(&members)
             for (key, change) in changes {
+                let index = Self.position(of: key, in: members)
+                let present = index < members.count && members[index].key == key
                 switch change {
                 case .set(let value):
-                    entries[key] = value
+                    if present { members[index].value = value } else { members.insert((key, value), at: index) }
                     result.storedKeys.append(key)
                 case .remove:
-                    if entries.removeValue(forKey: key) != nil { result.removedKeys.append(key) } else if !removeAll { result.absentKeys.append(key) }
+                    if present {
+                        members.remove(at: index)
+                        result.removedKeys.append(key)
+                    } else if !removeAll {
+                        result.absentKeys.append(key)
+                    }
                 }
             }
             let bytes: [UInt8]
             do {
-                bytes = try encode(entries)
+                bytes = try encode(members)
             } catch {
                 throw WriteError(description: "cannot encode \(shown): \(error)")
             }
@@ -115,49 +124,61 @@ public struct ProviderFileWriter: Sendable {
         throw WriteError(description: "\(shown) kept changing while writing; nothing was written, try again")
     }
 
-    /// The current keys of the file; a file that exists but cannot be parsed is refused.
-    private func read(_ target: URL, exists: Bool) throws(WriteError) -> OrderedDictionary<String, JSONValue> {
-        guard exists else { return [:] }
+    /// The current keys of the file, in file order; a file that exists but cannot be parsed is refused.
+    private func read(_ target: URL, exists: Bool) throws(WriteError) -> [(key: String, value: JSONValue)] {
+        guard exists else { return [] }
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.contents(of: target)
         } catch {
             throw WriteError(description: "cannot read \(target.path): \(FileProblem.describe(error)); nothing was written")
         }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [] }
         do throws(DocumentError) {
             switch format {
             case .plist:
                 let entries = try ProviderReaders.plist(bytes, isKey: isDeclaredKey)
-                return entries.compactMapValues { entry in
-                    if case .native(let value)? = entry.value { return value }
+                return entries.compactMap { key, entry in
+                    if case .native(let value)? = entry.value { return (key, value) }
                     return nil
                 }
             default:
-                let root = try JSONReader.parse(bytes)
-                guard let pairs = root.mapping else {
-                    throw DocumentError("expected a JSON object of keys to values, found \(root.kindDescription)", at: root.location)
-                }
-                var entries = OrderedDictionary<String, JSONValue>()
-                for (key, value) in pairs { entries[key.scalarText ?? ""] = JSONValue(value) }
-                return entries
+                // No positions are needed unless the file is broken, and then the error has them.
+                return try JSONReader.members(bytes)
             }
         } catch {
             throw WriteError(description: "refusing to write \(target.path):\(error.location.line):\(error.location.column): it is not valid \(format.rawValue) (\(error.message)); fix or remove it first, nothing was written")
         }
     }
 
+    /// Puts members in key order (UTF-8 bytes), unless they already are, as files this writer wrote are.
+    private static func sortByKey(_ members: inout [(key: String, value: JSONValue)]) {
+        let sorted = zip(members, members.dropFirst()).allSatisfy { JSONValue.keyPrecedes($0.key, $1.key) }
+        if !sorted { members.sort { JSONValue.keyPrecedes($0.key, $1.key) } }
+    }
+
+    /// Where `key` is, or would go, among members in key order.
+    private static func position(of key: String, in members: [(key: String, value: JSONValue)]) -> Int {
+        var low = 0
+        var high = members.count
+        while low < high {
+            let middle = (low + high) / 2
+            if JSONValue.keyPrecedes(members[middle].key, key) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// JSON: sorted keys, two-space indent, trailing newline. Plist: one dictionary per segment.
-    private func encode(_ entries: OrderedDictionary<String, JSONValue>) throws -> [UInt8] {
+    private func encode(_ members: [(key: String, value: JSONValue)]) throws -> [UInt8] {
         switch format {
         case .plist:
             var root: [String: Any] = [:]
-            for (key, value) in entries {
+            for (key, value) in members {
                 Self.insert(PlistValues.object(from: value), at: key.split(separator: "/").map(String.init)[...], into: &root)
             }
             return Array(try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0))
         default:
-            return Array((JSONValue.object(entries).serialized(pretty: true, sortedKeys: true) + "\n").utf8)
+            return JSONValue.prettySortedBytes(members: members) + [0x0A]
         }
     }
 

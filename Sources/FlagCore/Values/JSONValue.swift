@@ -15,25 +15,28 @@ public enum JSONValue: Sendable, Hashable {
     public init(_ node: SourceNode) {
         switch node.content {
         case .scalar(let text, let quoted):
-            if quoted {
-                self = .string(text)
-            } else if node.isNull {
-                self = .null
-            } else if let bool = PlainScalar.bool(text) {
-                self = .bool(bool)
-            } else if let int = PlainScalar.int(text) {
-                self = .int(int)
-            } else if let double = PlainScalar.double(text) {
-                self = .double(double)
-            } else {
-                self = .string(text)
-            }
+            self = quoted ? .string(text) : JSONValue(plainScalar: text)
         case .sequence(let items):
             self = .array(items.map(JSONValue.init))
         case .mapping(let pairs):
             var object = OrderedDictionary<String, JSONValue>()
             for (key, value) in pairs { object[key.scalarText ?? JSONValue(key).compactText] = JSONValue(value) }
             self = .object(object)
+        }
+    }
+
+    /// The value of an unquoted scalar: null, a bool, a number, else the text itself.
+    init(plainScalar text: String) {
+        if SourceNode.isNullText(text) {
+            self = .null
+        } else if let bool = PlainScalar.bool(text) {
+            self = .bool(bool)
+        } else if let int = PlainScalar.int(text) {
+            self = .int(int)
+        } else if let double = PlainScalar.double(text) {
+            self = .double(double)
+        } else {
+            self = .string(text)
         }
     }
 
@@ -48,56 +51,106 @@ public enum JSONValue: Sendable, Hashable {
 
     /// JSON text; `pretty` indents by two spaces, `sortedKeys` orders object members by key.
     public func serialized(pretty: Bool, sortedKeys: Bool) -> String {
-        var output = ""
+        var output: [UInt8] = []
         write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: 0, limit: .max)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Single-line JSON text cut after about `limit` bytes (ending in `…` when cut): what a
     /// screen shows of a value that may be megabytes long, at the cost of the part shown.
     public func compactText(limit: Int) -> String {
-        var output = ""
+        var output: [UInt8] = []
         write(to: &output, pretty: false, sortedKeys: false, indent: 0, limit: limit)
-        return output.utf8.count > limit ? TerminalText.capped(output, limit: limit) : output
+        let text = String(decoding: output, as: UTF8.self)
+        return output.count > limit ? TerminalText.capped(text, limit: limit) : text
     }
 
-    /// Writes the JSON text; stops early once `output` holds more than `limit` bytes.
-    private func write(to output: inout String, pretty: Bool, sortedKeys: Bool, indent: Int, limit: Int) {
-        guard output.utf8.count <= limit else { return }
+    /// Writes the JSON text as UTF-8 (bytes, not a String: appending to a String costs several
+    /// times more, and writing a large provider file is mostly this); stops early once `output`
+    /// holds more than `limit` bytes. Only whole pieces are appended, so the bytes stay valid UTF-8.
+    private func write(to output: inout [UInt8], pretty: Bool, sortedKeys: Bool, indent: Int, limit: Int) {
+        guard output.count <= limit else { return }
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .double(let value): output += Self.format(value)
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .int(let value): output += String(value).utf8
+        case .double(let value): output += Self.format(value).utf8
         case .string(let value): Self.writeString(limit == .max ? value : TerminalText.capped(value, limit: limit), to: &output)
         case .array(let items):
-            if items.isEmpty { output += "[]"; return }
-            output += "["
+            if items.isEmpty { output += "[]".utf8; return }
+            output.append(UInt8(ascii: "["))
+            let itemIndent = Self.lineStart(pretty: pretty, indent: indent + 1)
             for (index, item) in items.enumerated() {
-                if index > 0 { output += pretty ? "," : "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                output += itemIndent
                 item.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1, limit: limit)
-                if output.utf8.count > limit { return }
+                if output.count > limit { return }
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-            output += "]"
+            output += Self.lineStart(pretty: pretty, indent: indent)
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { output += "{}"; return }
-            output += "{"
             // Byte order of UTF-8 is code point order, and much cheaper than String's Unicode-aware
             // comparison: sorting a 100k-key local file is a large part of writing it.
-            let keys = sortedKeys ? members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : Array(members.keys)
-            for (index, key) in keys.enumerated() {
-                if index > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
-                Self.writeString(key, to: &output)
-                output += pretty ? ": " : ":"
-                members[key]!.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1, limit: limit)
-                if output.utf8.count > limit { return }
+            if sortedKeys {
+                Self.writeObject(members.elements.sorted { Self.keyPrecedes($0.key, $1.key) }, to: &output, pretty: pretty,
+                                 sortedKeys: true, indent: indent, limit: limit)
+            } else {
+                Self.writeObject(members.elements, to: &output, pretty: pretty, sortedKeys: false, indent: indent, limit: limit)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-            output += "}"
         }
+    }
+
+    /// Whether key `a` sorts before key `b` in sorted output: by UTF-8 bytes (code point order).
+    /// (A byte compare of the contiguous UTF-8: the generic sequence comparison costs a quarter
+    /// of a write of a 100k-key file.)
+    static func keyPrecedes(_ a: String, _ b: String) -> Bool {
+        let compared = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second -> Bool in
+                let common = min(first.count, second.count)
+                if common > 0, let left = first.baseAddress, let right = second.baseAddress {
+                    let order = memcmp(left, right, common)
+                    if order != 0 { return order < 0 }
+                }
+                return first.count < second.count
+            }
+        }
+        return (compared ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    /// Pretty JSON text of an object whose members are already in the order wanted (a provider
+    /// file kept in key order, so it need not be sorted again); nested objects get sorted keys.
+    static func prettySortedBytes(members: [(key: String, value: JSONValue)]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(members.count * 48)
+        writeObject(members, to: &output, pretty: true, sortedKeys: true, indent: 0, limit: .max)
+        return output
+    }
+
+    /// A new line and the indent of `indent` levels when pretty; nothing otherwise.
+    private static func lineStart(pretty: Bool, indent: Int) -> [UInt8] {
+        pretty ? [0x0A] + [UInt8](repeating: 0x20, count: 2 * indent) : []
+    }
+
+    /// Writes an object's members in the order given.
+    private static func writeObject<Members: Collection<(key: String, value: JSONValue)>>(
+        _ members: Members, to output: inout [UInt8], pretty: Bool, sortedKeys: Bool, indent: Int, limit: Int
+    ) {
+        if members.isEmpty { output += "{}".utf8; return }
+        output.append(UInt8(ascii: "{"))
+        let memberIndent = lineStart(pretty: pretty, indent: indent + 1)
+        var first = true
+        for (key, value) in members {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            output += memberIndent
+            writeString(key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            if pretty { output.append(UInt8(ascii: " ")) }
+            value.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1, limit: limit)
+            if output.count > limit { return }
+        }
+        output += lineStart(pretty: pretty, indent: indent)
+        output.append(UInt8(ascii: "}"))
     }
 
     /// Shortest text that reads back as the same double, always with a fraction or exponent.
@@ -108,34 +161,33 @@ public enum JSONValue: Sendable, Hashable {
         return text + ".0"
     }
 
-    private static func writeString(_ value: String, to output: inout String) {
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
         // Most keys and values are plain printable ASCII: copy them whole.
         if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            output += "\""
-            output += value
-            output += "\""
+            output += value.utf8
+            output.append(UInt8(ascii: "\""))
             return
         }
-        output += "\""
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
+            case "\"": output += "\\\"".utf8
+            case "\\": output += "\\\\".utf8
+            case "\n": output += "\\n".utf8
+            case "\r": output += "\\r".utf8
+            case "\t": output += "\\t".utf8
+            case "\u{08}": output += "\\b".utf8
+            case "\u{0C}": output += "\\f".utf8
             default:
                 // Escape every control and bidi character so JSON output is safe to print.
                 if TerminalText.needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                    output += ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).utf8
                 } else {
-                    output.unicodeScalars.append(scalar)
+                    output += UTF8.encode(scalar)!
                 }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
