@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// A value as a provider file holds it, before it is checked against the flag's type.
 public enum RawValue: Sendable, Hashable {
     /// A typed value from a JSON, plist or flagd file.
@@ -71,22 +73,21 @@ public struct ProviderData: Sendable {
     public var config: ProviderConfig
     /// Loaded, missing or failed.
     public var status: ProviderStatus
-    /// Keys to entries, in file order.
-    public var entries: [String: ProviderEntry]
+    /// Keys to entries, in file order (as read: no second copy in another order).
+    public var entries: OrderedDictionary<String, ProviderEntry>
     /// The keys in file order (for listings of unknown keys).
-    public var keyOrder: [String]
+    public var keyOrder: [String] { entries.keys.elements }
     /// The file as diagnostics show it (relative to the workspace), `environment`, or a server's url.
     public var displayPath: String
     /// How a remote provider's answer was got (fresh, cached, failed, pending); `nil` for files.
     public var remote: RemoteLayerStatus?
 
     /// Creates provider data.
-    public init(config: ProviderConfig, status: ProviderStatus, entries: [String: ProviderEntry] = [:], keyOrder: [String] = [],
+    public init(config: ProviderConfig, status: ProviderStatus, entries: OrderedDictionary<String, ProviderEntry> = [:],
                 displayPath: String, remote: RemoteLayerStatus? = nil) {
         self.config = config
         self.status = status
         self.entries = entries
-        self.keyOrder = keyOrder
         self.displayPath = displayPath
         self.remote = remote
     }

@@ -23,7 +23,8 @@ struct ProviderLoading {
     let folder: URL
     let environment: [String: String]
     var diagnostics: [Diagnostic] = []
-    var sources: [String: SourceText] = [:]
+    /// Every provider file read, by the path diagnostics show (their text is not kept).
+    var filesRead: [String: URL] = [:]
 
     /// Reads each provider; a failure is confined to its own layer.
     mutating func load(_ providers: [ProviderConfig], flags: OrderedDictionary<String, FlagDefinition>) -> [ProviderData] {
@@ -47,8 +48,7 @@ struct ProviderLoading {
         if config.format == .env {
             let prefix = config.prefix ?? ""
             let entries = ProviderReaders.environment(environment, prefix: prefix, keys: flags.keys)
-            return ProviderData(config: config, status: .loaded, entries: Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }),
-                                keyOrder: Array(entries.keys), displayPath: "environment (\(prefix)*)")
+            return ProviderData(config: config, status: .loaded, entries: entries, displayPath: "environment (\(prefix)*)")
         }
         guard let path = config.path else {
             return ProviderData(config: config, status: .failed(message: "no path", location: nil), displayPath: config.name)
@@ -70,7 +70,7 @@ struct ProviderLoading {
             diagnostics.append(.error(message, file: displayPath, at: nil))
             return ProviderData(config: config, status: .failed(message: message, location: nil), displayPath: displayPath)
         }
-        sources[displayPath] = SourceText(path: displayPath, text: String(decoding: bytes, as: UTF8.self))
+        filesRead[displayPath] = url
         do {
             let entries: OrderedDictionary<String, ProviderEntry>
             switch config.format {
@@ -81,8 +81,7 @@ struct ProviderLoading {
             case .plist: entries = try ProviderReaders.plist(bytes, isKey: { flags[$0] != nil })
             case .env, .ofrep: entries = [:]
             }
-            return ProviderData(config: config, status: .loaded, entries: Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }),
-                                keyOrder: Array(entries.keys), displayPath: displayPath)
+            return ProviderData(config: config, status: .loaded, entries: entries, displayPath: displayPath)
         } catch {
             let message = "\(config.format.rawValue) provider '\(config.name)': \(error.message)"
             diagnostics.append(.error(message, file: displayPath, at: error.location))
@@ -121,8 +120,7 @@ struct ProviderLoading {
         if let problem = answer.problem {
             report(.warning, "\(problem.message); using the cached answer of \(answer.fetchedAt.map(RemoteLayerStatus.time) ?? "an earlier run")")
         }
-        return ProviderData(config: config, status: .loaded, entries: Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }),
-                            keyOrder: Array(entries.keys), displayPath: url, remote: status)
+        return ProviderData(config: config, status: .loaded, entries: entries, displayPath: url, remote: status)
     }
 
     /// Warnings for keys no blueprint declares, and for values that do not fit their flag.

@@ -24,7 +24,7 @@ public struct Workspace: Sendable {
     public var environment: [String: String]
     /// Every problem found, in no particular order (see ``Diagnostic/sortedForReading()``).
     public var diagnostics: [Diagnostic]
-    /// The text of every file read, for quoting lines in diagnostics.
+    /// The text of every file a diagnostic points into, for quoting its line.
     public var sources: [String: SourceText]
     /// The answers the remote layers show, so a reload can reuse them instead of asking again.
     public var remoteAnswers: [RemoteIdentity: RemoteAnswer] = [:]
@@ -88,7 +88,9 @@ struct WorkspaceLoading {
     let environment: [String: String]
     let remote: RemoteSource
     var diagnostics: [Diagnostic] = []
-    var sources: [String: SourceText] = [:]
+    /// Every file read, by the path diagnostics show. Their text is read again only for the few
+    /// a diagnostic quotes: keeping it all would hold a second copy of the workspace.
+    var filesRead: [String: URL] = [:]
 
     init(fileSystem: FileSystem, workspaceFile: URL, environment: [String: String], remote: RemoteSource) {
         self.fileSystem = fileSystem
@@ -113,7 +115,11 @@ struct WorkspaceLoading {
             if let blueprint = loader.load(root) { blueprints.append(blueprint) }
             diagnostics.append(contentsOf: loader.diagnostics)
         }
-        var checks = WorkspaceChecks(config: config, blueprints: blueprints, sources: sources)
+        let fileSystem = fileSystem
+        let blueprintFiles = filesRead
+        var checks = WorkspaceChecks(config: config, blueprints: blueprints) { path in
+            blueprintFiles[path].flatMap { Self.sourceText(of: $0, shownAs: path, fileSystem: fileSystem) }
+        }
         checks.run()
         diagnostics.append(contentsOf: checks.diagnostics)
 
@@ -153,12 +159,15 @@ struct WorkspaceLoading {
         }
         let unknownKeys = providerLoading.check(providers, flags: flags)
         diagnostics.append(contentsOf: providerLoading.diagnostics)
-        sources.merge(providerLoading.sources) { current, _ in current }
+        filesRead.merge(providerLoading.filesRead) { current, _ in current }
         workspace.flags = flags
         workspace.providers = providers
         workspace.unknownKeys = unknownKeys
         workspace.diagnostics = diagnostics
-        workspace.sources = sources
+        for path in Set(diagnostics.map(\.file)) {
+            guard let url = filesRead[path] else { continue }
+            workspace.sources[path] = Self.sourceText(of: url, shownAs: path, fileSystem: fileSystem)
+        }
         return workspace
     }
 
@@ -177,13 +186,18 @@ struct WorkspaceLoading {
             diagnostics.append(.error("cannot read file: \(FileProblem.describe(error))", file: displayPath, at: nil))
             return nil
         }
-        sources[displayPath] = SourceText(path: displayPath, text: String(decoding: bytes, as: UTF8.self))
+        filesRead[displayPath] = url
         do {
             return try DocumentReader.parse(bytes, as: DocumentReader.Syntax(path: url.path))
         } catch {
             diagnostics.append(.error(error.message, file: displayPath, at: error.location))
             return nil
         }
+    }
+
+    /// A file's text for quoting, read again (a file that has since gone quotes nothing).
+    static func sourceText(of url: URL, shownAs path: String, fileSystem: FileSystem) -> SourceText? {
+        (try? fileSystem.contents(of: url)).map { SourceText(path: path, text: String(decoding: $0, as: UTF8.self)) }
     }
 
     /// Expands the blueprint patterns: globs are matched, plain paths must exist.

@@ -12,13 +12,14 @@ struct WorkspaceChecks {
     var expressions: [String: Expression] = [:]
     var diagnostics: [Diagnostic] = []
 
-    /// The files' text, to place expression errors inside escaped or multi-line values.
-    let sources: [String: SourceText]
+    /// A file's text (read when first asked for), to place expression errors inside escaped or
+    /// multi-line values.
+    let sourceText: (String) -> SourceText?
 
-    init(config: WorkspaceConfig, blueprints: [Blueprint], sources: [String: SourceText] = [:]) {
+    init(config: WorkspaceConfig, blueprints: [Blueprint], sourceText: @escaping (String) -> SourceText? = { _ in nil }) {
         self.config = config
         self.blueprints = blueprints
-        self.sources = sources
+        self.sourceText = sourceText
     }
 
     mutating func run() {
@@ -213,7 +214,7 @@ struct WorkspaceChecks {
                     flags[key] = Self.contextDefinition(key, origin: origin, description: "Simulated device context, read by \(flag.key)")
                 }
             } catch {
-                let location = sources[origin.file].map { Self.locate(offset: error.offset, in: $0, from: origin.location) }
+                let location = sourceText(origin.file).map { Self.locate(offset: error.offset, in: $0, from: origin.location) }
                     ?? TextLocation(line: origin.location.line, column: origin.location.column + error.offset)
                 diagnostics.append(.error("in computed expression: \(error.message)", file: origin.file, at: location))
             }
