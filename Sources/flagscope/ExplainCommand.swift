@@ -11,7 +11,7 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         let loaded = try workspace.loadValid()
-        let evaluator = FeatureEvaluator(workspace: loaded, resolutions: Resolver(workspace: loaded).resolveAll())
+        let evaluator = FeatureEvaluator(workspace: loaded)
         guard let explanation = evaluator.explain(feature) else {
             let known = loaded.features.keys.elements
             let hint = Suggestion.hint(for: feature, in: known)

@@ -27,7 +27,7 @@ struct HugeValueTests {
     func hugeStringCut() throws {
         var demo = try Self.hugeDemo(width: 120, height: 40)
         defer { demo.remove() }
-        #expect(demo.session.state.model.resolutions["context/region"]?.value?.textSize == 5_000_000)
+        #expect(demo.session.state.model.resolution("context/region")?.value?.textSize == 5_000_000)
         try demo.press("/context/region<Enter>")
         let screen = demo.screen
         let row = screen.split(separator: "\n").first { $0.contains("› ") && $0.contains("region") } ?? ""

@@ -108,7 +108,7 @@ struct RemoteBrowserTests {
         let fetcher = ScriptedFetcher(ScriptedFetcher.ofrep(true), held: true)
         var session = fixture.session(fetcher)
         #expect(fetcher.count == 0, "opening the browser asks no server")
-        #expect(session.state.model.resolutions["lab/sson"]?.layers.first?.state == .fetching)
+        #expect(session.state.model.resolution("lab/sson")?.layers.first?.state == .fetching)
         #expect(session.render().text.contains("sson"))
 
         session.pollRemote()
@@ -123,7 +123,7 @@ struct RemoteBrowserTests {
         #expect(RemoteBrowserFixture.row("sson", in: screen).hasSuffix("true Flags │"), "\(screen)")
         #expect(session.state.status?.text == "fetched Flags")
         #expect(!screen.split(separator: "\n")[0].contains("fetching"))
-        let layer = try #require(session.state.model.resolutions["lab/sson"]?.layers.first)
+        let layer = try #require(session.state.model.resolution("lab/sson")?.layers.first)
         #expect(layer.notes == ["reason STATIC", "variant v1"])
     }
 
@@ -138,13 +138,13 @@ struct RemoteBrowserTests {
                                      fetchedAt: Date(), request: nil), for: RemoteIdentity(config))
         let fetcher = ScriptedFetcher(.failure(.cannotConnect("cannot connect to flags.test:8016 (connection refused)")))
         var session = fixture.session(fetcher)
-        #expect(session.state.model.resolutions["lab/sson"]?.value == .bool(true), "the cache answers before any fetch")
-        #expect(session.state.model.resolutions["lab/sson"]?.layers.first?.remote?.note?.hasSuffix("; fetching…") == true)
+        #expect(session.state.model.resolution("lab/sson")?.value == .bool(true), "the cache answers before any fetch")
+        #expect(session.state.model.resolution("lab/sson")?.layers.first?.remote?.note?.hasSuffix("; fetching…") == true)
 
         session.pollRemote()
         try RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty }
         #expect(session.state.status == StatusMessage("Flags: cannot connect to flags.test:8016 (connection refused); showing cached values", .error))
-        #expect(session.state.model.resolutions["lab/sson"]?.value == .bool(true))
+        #expect(session.state.model.resolution("lab/sson")?.value == .bool(true))
         _ = session.press(.character("j"))
         let screen = session.render().text
         #expect(screen.contains("set          true  wins  (cached)"), "\(screen)")
@@ -162,8 +162,8 @@ struct RemoteBrowserTests {
         fetcher.answer(with: ScriptedFetcher.ofrep(false))
         _ = session.press(.character("r"))
         #expect(fetcher.count == 2)
-        #expect(session.state.model.resolutions["lab/sson"]?.source == "Flags")
-        #expect(session.state.model.resolutions["lab/sson"]?.value == .bool(false))
+        #expect(session.state.model.resolution("lab/sson")?.source == "Flags")
+        #expect(session.state.model.resolution("lab/sson")?.value == .bool(false))
         #expect(session.state.status?.text == "fetched Flags")
     }
 

@@ -2,13 +2,16 @@ import FlagCore
 import Foundation
 import OrderedCollections
 
-/// Everything the browser shows, computed once per load: the tree, each key's resolution and
-/// each feature's explanation. Navigation never recomputes it.
+/// Everything the browser shows, computed once per load: the tree, each key's value and where it
+/// came from, and each feature's explanation. Navigation never recomputes it.
+///
+/// A key's whole resolution (every layer) is computed when asked for — the detail pane, an
+/// edit — not kept for every key: at 100k keys that was most of the browser's memory.
 public struct BrowserModel: Sendable {
     /// The workspace as loaded.
     public let workspace: Workspace
-    /// Every key's resolution.
-    public let resolutions: [String: Resolution]
+    /// Every key's value and source, in the order of `workspace.flags`.
+    let values: [ResolvedValue]
     /// Every feature's explanation.
     public let explanations: OrderedDictionary<String, FeatureExplanation>
     /// All nodes, in tree (pre-)order.
@@ -36,12 +39,19 @@ public struct BrowserModel: Sendable {
     public init(workspace: Workspace, now: Date = Date()) {
         self.workspace = workspace
         self.now = now
-        let all = Resolver(workspace: workspace).resolveAll()
-        var resolutions: [String: Resolution] = [:]
-        resolutions.reserveCapacity(all.count)
-        for resolution in all { resolutions[resolution.flag.key] = resolution }
-        self.resolutions = resolutions
-        explanations = FeatureEvaluator(workspace: workspace, resolutions: all).explainAll()
+        let writable = workspace.config.writableProvider?.name
+        var values: [ResolvedValue] = []
+        values.reserveCapacity(workspace.flags.count)
+        var hugeValueSizes: [String: Int] = [:]
+        Resolver(workspace: workspace).forEachResolution { resolution in
+            values.append(ResolvedValue(resolution, writableProvider: writable, now: now))
+            // Sized once here, so the detail pane of a multi-megabyte JSON value does not
+            // serialise it whole on every frame to say how large it is.
+            if let size = resolution.value?.textSize, size > Renderer.detailPreviewLimit { hugeValueSizes[resolution.flag.key] = size }
+        }
+        self.values = values
+        self.hugeValueSizes = hugeValueSizes
+        explanations = FeatureEvaluator(workspace: workspace).explainAll()
         var builder = TreeBuilder(workspace: workspace, explanations: explanations)
         builder.build()
         nodes = builder.nodes
@@ -56,17 +66,17 @@ public struct BrowserModel: Sendable {
             }
             return NodeTraits(parent: Int32(node.parent ?? -1), isBranch: isBranch, hasChildren: !node.children.isEmpty, hidden: node.hidden)
         }
-        let writable = workspace.config.writableProvider?.name
         let explanations = explanations
         viewMarks = nodes.map { node in
             switch node.kind {
             case .flag(let key):
-                guard let resolution = resolutions[key] else { return [] }
-                var marks: ViewMarks = []
-                if resolution.isOverridden(in: writable) { marks.insert(.overridden) }
-                if resolution.value != resolution.flag.defaultValue { marks.insert(.differs) }
-                if resolution.isStale(now: now) || resolution.hasTypeMismatch { marks.insert(.problem) }
-                return marks
+                guard let position = workspace.flags.index(forKey: key) else { return [] }
+                let marks = values[position].marks
+                var view: ViewMarks = []
+                if marks.contains(.overridden) { view.insert(.overridden) }
+                if marks.contains(.differs) { view.insert(.differs) }
+                if marks.contains(.stale) || marks.contains(.mismatch) { view.insert(.problem) }
+                return view
             case .feature(let key):
                 return explanations[key].map { $0.availability != .available } == true ? .unavailable : []
             case .constraint(let key, let position):
@@ -79,11 +89,6 @@ public struct BrowserModel: Sendable {
                 return []
             }
         }
-        // Sized once here, so the detail pane of a multi-megabyte JSON value does not serialise
-        // it whole on every frame to say how large it is.
-        hugeValueSizes = resolutions.compactMapValues { resolution in
-            resolution.value.map(\.textSize).flatMap { $0 > Renderer.detailPreviewLimit ? $0 : nil }
-        }
     }
 
     /// The node with an identity.
@@ -91,19 +96,68 @@ public struct BrowserModel: Sendable {
         index[id].map { nodes[$0] }
     }
 
+    /// A key's value and source, as its row shows them (`nil` for a key no blueprint declares).
+    public func value(_ key: String) -> ResolvedValue? {
+        workspace.flags.index(forKey: key).map { values[$0] }
+    }
+
+    /// A key's whole resolution, every layer included, resolved now (a few microseconds).
+    public func resolution(_ key: String) -> Resolution? {
+        guard workspace.flags[key] != nil else { return nil }
+        return Resolver(workspace: workspace).resolve(key)
+    }
+
     /// Whether the writable provider sets this key.
     public func isOverridden(_ key: String) -> Bool {
-        resolutions[key]?.isOverridden(in: writableProvider) ?? false
+        value(key)?.marks.contains(.overridden) ?? false
     }
 
     /// Whether some layer has a value that does not fit.
     public func hasMismatch(_ key: String) -> Bool {
-        resolutions[key]?.hasTypeMismatch ?? false
+        value(key)?.marks.contains(.mismatch) ?? false
     }
 
     /// Whether the flag is past its expiry date.
     public func isStale(_ key: String) -> Bool {
-        resolutions[key]?.isStale(now: now) ?? false
+        value(key)?.marks.contains(.stale) ?? false
+    }
+}
+
+/// What the browser keeps of one key's resolution: the value, where it came from, and the facts
+/// its markers and views show. A few dozen bytes, where the whole resolution is several hundred.
+public struct ResolvedValue: Sendable, Hashable {
+    /// The winning value; `nil` for a context key nobody sets (unknown).
+    public var value: FlagValue?
+    /// The winning provider's name, or `default` / `computed`.
+    public var source: String
+    /// Which kind of layer won.
+    public var reason: ResolutionReason
+    /// The facts markers and views show.
+    var marks: Marks
+
+    /// Facts about a key's resolution.
+    struct Marks: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+        /// The writable provider sets it (its value may still be shadowed).
+        static let overridden = Marks(rawValue: 1)
+        /// Its value is not the blueprint default.
+        static let differs = Marks(rawValue: 2)
+        /// Some layer's value does not fit.
+        static let mismatch = Marks(rawValue: 4)
+        /// Past its expiry date.
+        static let stale = Marks(rawValue: 8)
+    }
+
+    /// The summary of a resolution.
+    init(_ resolution: Resolution, writableProvider: String?, now: Date) {
+        value = resolution.value
+        source = resolution.source
+        reason = resolution.reason
+        marks = []
+        if resolution.isOverridden(in: writableProvider) { marks.insert(.overridden) }
+        if resolution.value != resolution.flag.defaultValue { marks.insert(.differs) }
+        if resolution.hasTypeMismatch { marks.insert(.mismatch) }
+        if resolution.isStale(now: now) { marks.insert(.stale) }
     }
 }
 

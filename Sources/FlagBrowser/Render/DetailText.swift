@@ -104,7 +104,7 @@ enum DetailText {
     }
 
     static func flagLines(_ key: String, _ model: BrowserModel, _ out: inout Builder) {
-        guard let resolution = model.resolutions[key] else { return }
+        guard let resolution = model.resolution(key) else { return }
         let flag = resolution.flag
         out.text(key, .header, indent: 0)
         if let description = flag.description { out.text(description, .normal, indent: 0) }
@@ -138,7 +138,7 @@ enum DetailText {
             out.field("computed", computed, .normal)
             let reads = resolution.computedInputs.isEmpty ? (model.workspace.expressions[key]?.referencedKeys ?? []) : resolution.computedInputs
             for input in reads {
-                let value = model.resolutions[input]?.value?.preview(limit: Renderer.rowPreviewLimit) ?? "unset"
+                let value = model.value(input)?.value?.preview(limit: Renderer.rowPreviewLimit) ?? "unset"
                 out.field("  reads", "\(input) = \(value)", .muted)
             }
             if resolution.reason != .computed { out.field("", "no value: a key it reads is unset, so the stack decides", .muted) }

@@ -181,7 +181,7 @@ public enum Renderer {
         case .group:
             labelRole = .key
         case .flag(let key):
-            if let resolution = model.resolutions[key] {
+            if let resolution = model.value(key) {
                 right.append((resolution.value.map { $0.preview(limit: rowPreviewLimit) } ?? "unset", valueRole(resolution.value)))
                 right.append((" " + resolution.source, resolution.reason == .default ? .muted : .source))
                 let markers = self.markers(key, model)
@@ -301,7 +301,7 @@ public enum Renderer {
     }
 
     static func drawPicker(_ picker: Picker, _ state: BrowserState, _ screen: inout ScreenBuffer) {
-        let current = state.model.resolutions[picker.key]?.value
+        let current = state.model.value(picker.key)?.value
         let lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
             let mark = (index == picker.selected ? "›" : " ") + (option == current ? "● " : "  ")
             return (mark + option.preview(limit: rowPreviewLimit), valueRole(option))

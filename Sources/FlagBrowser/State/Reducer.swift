@@ -345,7 +345,7 @@ public enum Reducer {
         }
         // Flip what the writable file says when it says something (a higher layer may still win,
         // and flipping the shown value would write the same thing again); else the shown value.
-        let current = writableValue(key, state) ?? state.model.resolutions[key]?.value
+        let current = writableValue(key, state) ?? state.model.value(key)?.value
         return write(key: key, value: .bool(current != .bool(true)), &state)
     }
 
@@ -362,7 +362,7 @@ public enum Reducer {
             state.status = StatusMessage(refusal, .warning)
             return []
         }
-        let current = writableValue(flag.key, state) ?? state.model.resolutions[flag.key]?.value
+        let current = writableValue(flag.key, state) ?? state.model.value(flag.key)?.value
         switch flag.type {
         case .bool, .enum:
             let options: [FlagValue] = flag.type == .bool ? [.bool(true), .bool(false)] : flag.rules.values.map(FlagValue.string)
@@ -384,7 +384,7 @@ public enum Reducer {
     /// The value the writable layer holds for a key, when it holds one that fits.
     static func writableValue(_ key: String, _ state: BrowserState) -> FlagValue? {
         guard let provider = state.model.writableProvider else { return nil }
-        return state.model.resolutions[key]?.layers.first { $0.provider == provider }?.value
+        return state.model.resolution(key)?.layers.first { $0.provider == provider }?.value
     }
 
     /// Why a flag cannot be edited here, if it cannot.

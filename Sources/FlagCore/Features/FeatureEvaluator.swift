@@ -10,25 +10,41 @@ public struct FeatureEvaluator: Sendable {
     /// Resolutions by key (to tell a default from a choice).
     private let resolutions: [String: Resolution]
 
-    /// Evaluates with values resolved by `resolver`.
+    /// Evaluates with values taken from `resolutions` (every key's, or at least the keys features read).
     public init(workspace: Workspace, resolutions: [Resolution]) {
+        let read = Self.keysRead(in: workspace)
+        self.init(workspace: workspace, reading: resolutions.lazy.filter { read($0.flag.key) })
+    }
+
+    /// Evaluates with the keys features read resolved here: the context keys and the switches,
+    /// not every flag of a large workspace.
+    public init(workspace: Workspace) {
+        let read = Self.keysRead(in: workspace)
+        let resolver = Resolver(workspace: workspace)
+        self.init(workspace: workspace, reading: workspace.flags.keys.lazy.filter(read).compactMap { resolver.resolve($0) })
+    }
+
+    private init(workspace: Workspace, reading resolutions: some Sequence<Resolution>) {
         self.workspace = workspace
         var values: [String: FlagValue] = [:]
         var byKey: [String: Resolution] = [:]
-        // Features read only context keys and their switches (their own, or a named flag):
-        // index just those, not every flag of a large workspace.
+        for resolution in resolutions {
+            if let value = resolution.value { values[resolution.flag.key] = value }
+            byKey[resolution.flag.key] = resolution
+        }
+        self.values = values
+        self.resolutions = byKey
+    }
+
+    /// Whether features may read a key: context keys, and the switches (their own, or a named flag).
+    private static func keysRead(in workspace: Workspace) -> (String) -> Bool {
         var switches: Set<String> = []
         for feature in workspace.features.values {
             switches.insert(feature.key + "/user_toggled")
             switches.insert(feature.key + "/runtime_enabled")
             if case .flag(let key, _) = feature.constraints.runtimeEnabled { switches.insert(key) }
         }
-        for resolution in resolutions where resolution.flag.key.hasPrefix(ContextKeys.prefix) || switches.contains(resolution.flag.key) {
-            if let value = resolution.value { values[resolution.flag.key] = value }
-            byKey[resolution.flag.key] = resolution
-        }
-        self.values = values
-        self.resolutions = byKey
+        return { key in key.hasPrefix(ContextKeys.prefix) || switches.contains(key) }
     }
 
     /// Every feature's explanation, parents before children, by key.

@@ -13,9 +13,18 @@ public struct Resolver: Sendable {
 
     /// The resolution of every key, in declaration order (declared flags, then generated keys).
     public func resolveAll() -> [Resolution] {
+        var all: [Resolution] = []
+        all.reserveCapacity(workspace.flags.count)
+        forEachResolution { all.append($0) }
+        return all
+    }
+
+    /// Resolves every key in declaration order and hands each resolution to `body`, keeping
+    /// none (unless computed flags need them): what a summary of 100k keys needs, without
+    /// holding 100k sets of layers at once.
+    public func forEachResolution(_ body: (Resolution) -> Void) {
         var cache: [String: Resolution] = [:]
-        cache.reserveCapacity(workspace.flags.count)
-        return workspace.flags.keys.map { resolve($0, cache: &cache)! }
+        for key in workspace.flags.keys { body(resolve(key, cache: &cache)!) }
     }
 
     /// The resolution of one key, or `nil` when no blueprint declares it.
