@@ -9,9 +9,9 @@ import OrderedCollections
 /// edit — not kept for every key: at 100k keys that was most of the browser's memory.
 public struct BrowserModel: Sendable {
     /// The workspace as loaded.
-    public let workspace: Workspace
+    public private(set) var workspace: Workspace
     /// Every key's value and source, in the order of `workspace.flags`.
-    let values: [ResolvedValue]
+    private(set) var values: [ResolvedValue]
     /// Every feature's explanation.
     public let explanations: OrderedDictionary<String, FeatureExplanation>
     /// All nodes, in tree (pre-)order.
@@ -23,12 +23,12 @@ public struct BrowserModel: Sendable {
     /// The nodes' search text, for `/` and `f`.
     public let search: SearchIndex
     /// Per node, the views (`F`) it belongs to, computed once so cycling views is a scan of bits.
-    let viewMarks: [ViewMarks]
+    private(set) var viewMarks: [ViewMarks]
     /// Per node, what filtering needs (parent, branch or leaf, hidden) in one flat array, so a
     /// filter or view over 100k nodes reads a few bytes per node instead of whole nodes.
     let traits: [NodeTraits]
     /// Bytes of the values too long for the detail pane, by key.
-    let hugeValueSizes: [String: Int]
+    private(set) var hugeValueSizes: [String: Int]
     /// The moment staleness is judged against.
     public let now: Date
 
@@ -70,13 +70,7 @@ public struct BrowserModel: Sendable {
         viewMarks = nodes.map { node in
             switch node.kind {
             case .flag(let key):
-                guard let position = workspace.flags.index(forKey: key) else { return [] }
-                let marks = values[position].marks
-                var view: ViewMarks = []
-                if marks.contains(.overridden) { view.insert(.overridden) }
-                if marks.contains(.differs) { view.insert(.differs) }
-                if marks.contains(.stale) || marks.contains(.mismatch) { view.insert(.problem) }
-                return view
+                return workspace.flags.index(forKey: key).map { ViewMarks(values[$0]) } ?? []
             case .feature(let key):
                 return explanations[key].map { $0.availability != .available } == true ? .unavailable : []
             case .constraint(let key, let position):
@@ -89,6 +83,43 @@ public struct BrowserModel: Sendable {
                 return []
             }
         }
+    }
+
+    /// The model after the writable provider's file was read again: `workspace` is this model's
+    /// workspace with only that layer re-read (``Workspace/rereadingProvider(named:fileSystem:)``).
+    /// The keys whose entries changed, and computed flags, are resolved again and their marks
+    /// redrawn; nothing else is recomputed, so a toggle at 100k flags costs milliseconds, not a
+    /// rebuild. A change that reaches the tree — a key features read (their explanations and
+    /// constraint rows), or an unknown key coming or going — builds the model again.
+    public func updated(afterRereading provider: String, in workspace: Workspace) -> BrowserModel {
+        guard let position = workspace.providers.firstIndex(where: { $0.config.name == provider }),
+              workspace.providers.count == self.workspace.providers.count, workspace.flags.count == self.workspace.flags.count,
+              workspace.unknownKeys == self.workspace.unknownKeys else {
+            return BrowserModel(workspace: workspace, now: now)
+        }
+        let old = self.workspace.providers[position].entries
+        let fresh = workspace.providers[position].entries
+        var changed: Set<String> = []
+        for (key, entry) in fresh where old[key] != entry { changed.insert(key) }
+        for key in old.keys where fresh[key] == nil { changed.insert(key) }
+        let readByFeatures = FeatureEvaluator.keysRead(in: workspace)
+        guard !changed.contains(where: readByFeatures) else { return BrowserModel(workspace: workspace, now: now) }
+
+        var model = self
+        model.workspace = workspace
+        // Computed flags may read any changed key; there are few of them.
+        changed.formUnion(workspace.expressions.keys)
+        let resolver = Resolver(workspace: workspace)
+        let writable = workspace.config.writableProvider?.name
+        for key in changed {
+            guard let flagIndex = workspace.flags.index(forKey: key), let resolution = resolver.resolve(key) else { continue }
+            let value = ResolvedValue(resolution, writableProvider: writable, now: now)
+            model.values[flagIndex] = value
+            let size = resolution.value?.textSize ?? 0
+            model.hugeValueSizes[key] = size > Renderer.detailPreviewLimit ? size : nil
+            if let node = index[.flag(key)] { model.viewMarks[node] = ViewMarks(value) }
+        }
+        return model
     }
 
     /// The node with an identity.
@@ -185,6 +216,16 @@ struct ViewMarks: OptionSet, Sendable {
     static let differs = ViewMarks(rawValue: 2)
     static let unavailable = ViewMarks(rawValue: 4)
     static let problem = ViewMarks(rawValue: 8)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The views a flag's row belongs to.
+    init(_ value: ResolvedValue) {
+        self = []
+        if value.marks.contains(.overridden) { insert(.overridden) }
+        if value.marks.contains(.differs) { insert(.differs) }
+        if value.marks.contains(.stale) || value.marks.contains(.mismatch) { insert(.problem) }
+    }
 }
 
 /// Builds the tree: blueprint collections, then Features, Context, Unknown keys.

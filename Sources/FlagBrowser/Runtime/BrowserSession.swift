@@ -105,7 +105,9 @@ public struct BrowserSession: Sendable {
             do {
                 let report = try editor.apply(request.changes, removeAll: request.removeAll)
                 let line = report.statusLine
-                let model = BrowserModel(workspace: report.workspace, now: now ?? Date())
+                let model = report.rereadOnly
+                    ? state.model.updated(afterRereading: report.provider, in: report.workspace)
+                    : BrowserModel(workspace: report.workspace, now: now ?? Date())
                 return .wrote(request, .success(WriteOutcome(model: model, message: StatusMessage(line.text, line.isWarning ? .warning : .info))))
             } catch {
                 return .wrote(request, .failure(WriteFailure(error.description)))

@@ -37,7 +37,7 @@ public struct FeatureEvaluator: Sendable {
     }
 
     /// Whether features may read a key: context keys, and the switches (their own, or a named flag).
-    private static func keysRead(in workspace: Workspace) -> (String) -> Bool {
+    public static func keysRead(in workspace: Workspace) -> (String) -> Bool {
         var switches: Set<String> = []
         for feature in workspace.features.values {
             switches.insert(feature.key + "/user_toggled")

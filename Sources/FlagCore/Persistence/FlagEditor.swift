@@ -26,9 +26,10 @@ public struct FlagEditor: Sendable {
         guard let provider = workspace.config.writableProvider, let path = provider.path else {
             throw Refusal(description: "no writable provider: mark one json or plist provider with `writable: true` in \(Workspace.displayPath(of: workspace.config.file, in: workspace.folder))")
         }
-        let declared = Set(workspace.flags.keys)
+        // The key index itself answers "declared?"; a set of 100k keys would cost more than the write.
+        let declared = workspace.flags
         let writer = ProviderFileWriter(file: workspace.folder.appendingPathComponent(path), format: provider.format,
-                                        fileSystem: fileSystem, isDeclaredKey: { declared.contains($0) })
+                                        fileSystem: fileSystem, isDeclaredKey: { declared[$0] != nil })
         return (provider, writer)
     }
 
@@ -108,14 +109,16 @@ public struct FlagEditor: Sendable {
     }
 
     private func report(_ result: WriteResult, provider: ProviderConfig) -> EditReport {
-        // Remote layers keep the answers already fetched: a write must not wait for a server.
-        let reloaded = Workspace.load(from: workspace.config.file, fileSystem: fileSystem,
-                                      environment: workspace.environment, remote: .known(workspace.remoteAnswers))
+        // Only the written file is read again when that is enough; remote layers keep the
+        // answers already fetched either way: a write must not wait for a server.
+        let reread = workspace.rereadingProvider(named: provider.name, fileSystem: fileSystem)
+        let reloaded = reread ?? Workspace.load(from: workspace.config.file, fileSystem: fileSystem,
+                                                environment: workspace.environment, remote: .known(workspace.remoteAnswers))
         let resolver = Resolver(workspace: reloaded)
         let keys = result.storedKeys + result.removedKeys + result.absentKeys
         var resolutions: OrderedDictionary<String, Resolution> = [:]
         for key in keys { resolutions[key] = resolver.resolve(key) }
-        return EditReport(workspace: reloaded, provider: provider.name,
+        return EditReport(workspace: reloaded, rereadOnly: reread != nil, provider: provider.name,
                           file: Workspace.displayPath(of: result.file, in: workspace.folder),
                           result: result, resolutions: resolutions)
     }
@@ -125,6 +128,9 @@ public struct FlagEditor: Sendable {
 public struct EditReport: Sendable {
     /// The workspace as reloaded after the write (callers reuse it instead of reading again).
     public var workspace: Workspace
+    /// Whether only the writable provider's file was read again (``Workspace/rereadingProvider(named:fileSystem:)``),
+    /// so everything but that layer is as before; otherwise the whole workspace was loaded again.
+    public var rereadOnly: Bool
     /// The writable provider's name.
     public var provider: String
     /// Its file, relative to the workspace.

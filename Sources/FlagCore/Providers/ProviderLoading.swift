@@ -31,7 +31,7 @@ struct ProviderLoading {
         providers.map { load($0, flags: flags) }
     }
 
-    private mutating func load(_ config: ProviderConfig, flags: OrderedDictionary<String, FlagDefinition>) -> ProviderData {
+    mutating func load(_ config: ProviderConfig, flags: OrderedDictionary<String, FlagDefinition>) -> ProviderData {
         // Remote layers are filled in afterwards: an OFREP request needs the context the other layers resolve.
         if config.isRemote {
             guard let url = config.usableURL else {
