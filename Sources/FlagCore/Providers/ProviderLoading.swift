@@ -126,12 +126,19 @@ struct ProviderLoading {
     /// Warnings for keys no blueprint declares, and for values that do not fit their flag.
     mutating func check(_ providers: [ProviderData], flags: OrderedDictionary<String, FlagDefinition>) -> [UnknownKey] {
         var unknown: [UnknownKey] = []
-        let declared = flags.keys.elements.filter { !$0.hasPrefix(ContextKeys.prefix) }
+        // Listed only when some key needs a suggestion (a re-read after each write has none).
+        var candidates: [String]?
+        func declared() -> [String] {
+            if let candidates { return candidates }
+            let listed = flags.keys.elements.filter { !$0.hasPrefix(ContextKeys.prefix) }
+            candidates = listed
+            return listed
+        }
         for provider in providers where provider.status == .loaded {
             for key in provider.keyOrder {
                 let entry = provider.entries[key]!
                 guard let flag = flags[key] else {
-                    let suggestion = Suggestion.closest(to: key, in: declared)
+                    let suggestion = Suggestion.closest(to: key, in: declared())
                     unknown.append(UnknownKey(key: key, provider: provider.config.name, file: provider.displayPath,
                                               location: entry.location, value: entry.value, suggestion: suggestion))
                     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
