@@ -24,6 +24,8 @@ public struct BrowserModel: Sendable {
     /// Per node, what filtering needs (parent, branch or leaf, hidden) in one flat array, so a
     /// filter or view over 100k nodes reads a few bytes per node instead of whole nodes.
     let traits: [NodeTraits]
+    /// Subtree ends and flag counts in flat arrays, for rows and the detail pane.
+    let shape: TreeShape
     /// Bytes of the values too long for the detail pane, by key.
     let hugeValueSizes: [String: Int]
     /// The moment staleness is judged against.
@@ -48,6 +50,7 @@ public struct BrowserModel: Sendable {
         roots = builder.roots
         index = builder.index
         search = builder.search
+        shape = TreeShape(nodes: nodes)
         traits = nodes.map { node in
             let isBranch: Bool
             switch node.kind {
