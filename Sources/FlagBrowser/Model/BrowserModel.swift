@@ -26,6 +26,8 @@ public struct BrowserModel: Sendable {
     let traits: [NodeTraits]
     /// Subtree ends and flag counts in flat arrays, for rows and the detail pane.
     let shape: TreeShape
+    /// The rows of each view, filled on first use (they follow `viewMarks`).
+    let viewRows = ViewRowsCache()
     /// Bytes of the values too long for the detail pane, by key.
     let hugeValueSizes: [String: Int]
     /// The moment staleness is judged against.
