@@ -208,7 +208,7 @@ public enum Renderer {
         x += screen.write(prefix, x: x, y: y, role: prefixRole, limit: max(0, width - x))
         let rightText = right.map(\.0).joined()
         let rightLimit = max(0, (width - x) * 11 / 20)
-        let rightWidth = min(TerminalText.displayWidth(of: TerminalText.escaped(String(TerminalText.leading(rightText, columns: rightLimit)))), rightLimit)
+        let rightWidth = columns(of: rightText, upTo: rightLimit)
         let labelLimit = max(1, width - x - rightWidth - (rightWidth > 0 ? 2 : 1))
         screen.write(node.label, x: x, y: y, role: labelRole, limit: labelLimit)
         if rightWidth > 0 {
@@ -219,6 +219,13 @@ public enum Renderer {
                 rx += screen.write(text, x: rx, y: y, role: role, limit: end - rx)
             }
         }
+    }
+
+    /// The columns `text` takes once escaped, at most `limit`. Printable ASCII (most values,
+    /// sources and details) is one column per byte, counted without walking graphemes.
+    static func columns(of text: String, upTo limit: Int) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return min(text.utf8.count, limit) }
+        return min(TerminalText.displayWidth(of: TerminalText.escaped(String(TerminalText.leading(text, columns: limit)))), limit)
     }
 
     /// Whether the children of the node on `row` are on screen: the next row is one of them
