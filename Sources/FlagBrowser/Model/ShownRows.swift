@@ -16,26 +16,35 @@ struct ShownRows: Sendable {
     /// (times the depth), not the tree.
     init(matches: [Int], traits: [NodeTraits], shape: TreeShape) {
         var rows: [Int] = []
-        rows.reserveCapacity(matches.count * 2)
+        rows.reserveCapacity(matches.count + matches.count / 8 + 16)
         var path: [Int] = []
-        var missing: [Int] = []
         for match in matches {
             while let last = path.last, match > shape.subtreeEnd(last) { path.removeLast() }
-            missing.removeAll(keepingCapacity: true)
+            // The missing ancestors go in innermost first, then are turned around in place.
+            let start = rows.count
             var ancestor = Int(traits[match].parent)
             while ancestor >= 0, ancestor != path.last {
-                missing.append(ancestor)
+                rows.append(ancestor)
                 ancestor = Int(traits[ancestor].parent)
             }
-            for ancestor in missing.reversed() {
-                rows.append(ancestor)
-                path.append(ancestor)
+            if rows.count > start {
+                rows[start...].reverse()
+                path.append(contentsOf: rows[start...])
             }
             rows.append(match)
-            path.append(match)
+            // A leaf can be no later match's ancestor: leaving it off the path spares two
+            // array mutations per flag, most of the work when a view holds half the tree.
+            if shape.subtreeEnd(match) > match { path.append(match) }
         }
         self.rows = rows
-        leaves = rows.reduce(0) { $0 + (traits[$1].isBranch ? 0 : 1) }
+        leaves = Self.leafCount(rows, traits: traits)
+    }
+
+    /// How many of `rows` are not sections, collections or groups.
+    static func leafCount(_ rows: [Int], traits: [NodeTraits]) -> Int {
+        var count = 0
+        for row in rows where !traits[row].isBranch { count += 1 }
+        return count
     }
 }
 
