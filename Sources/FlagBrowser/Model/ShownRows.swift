@@ -55,14 +55,18 @@ struct ShownRows: Sendable {
 final class ViewRowsCache: @unchecked Sendable {
     /// A view's marks and whether hidden flags show.
     struct Key: Hashable {
+        /// The view's mark (`ViewMarks` raw value).
         var view: UInt8
+        /// Whether hidden flags show.
         var showHidden: Bool
     }
 
     /// Guards `stored`: a model is `Sendable` and may be read from another thread.
     private let lock = NSLock()
+    /// The rows computed so far.
     private var stored: [Key: ShownRows] = [:]
 
+    /// An empty cache.
     init() {}
 
     /// The rows for `key`, computed by `compute` the first time.

@@ -20,6 +20,7 @@ struct TrigramBlocks: Sendable {
     /// is all it takes to add each block once).
     private var lastBlock: [UInt32]
 
+    /// An empty index.
     init() {
         blocks = Array(repeating: [], count: 1 << Self.bucketBits)
         lastBlock = Array(repeating: .max, count: 1 << Self.bucketBits)

@@ -1,6 +1,7 @@
 /// A set of node positions in one model, one bit per node: membership is a shift and a mask,
 /// where a set of identities hashes a long string per lookup (and rows look up every node shown).
 struct NodeSet: Sendable, Equatable {
+    /// Node `i` is bit `i % 64` of word `i / 64`.
     private var words: [UInt64]
 
     /// An empty set for a model of `count` nodes.
