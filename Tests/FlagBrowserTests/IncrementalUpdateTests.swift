@@ -30,6 +30,9 @@ struct IncrementalUpdateTests {
     func toggle() throws {
         var demo = try DemoFixture()
         defer { demo.remove() }
+        // Cycle every view first, so each view's rows are worked out (and kept) before the write.
+        try demo.press("FFFFF")
+        #expect(!demo.screen.contains("downloadOverCellular"))
         try demo.press("/downloadOverCellular<Enter>")
         let before = demo.session.state.model.value("storage/download_over_cellular")
         try demo.press("<Space>")
@@ -39,6 +42,10 @@ struct IncrementalUpdateTests {
         #expect(demo.session.state.model.isOverridden("storage/download_over_cellular"))
         #expect(demo.screen.contains("✎"), "the row is marked as set in the writable file")
         Self.expectSameAsFreshLoad(demo)
+        // The "overridden" view now holds it: the view's rows were worked out again.
+        try demo.press("<Escape>F")
+        #expect(demo.screen.contains("downloadOverCellular"))
+        try demo.press("FFFF")
         // Undo removes the key again: back to what it was, still matching a fresh load.
         try demo.press("u")
         #expect(demo.session.state.model.value("storage/download_over_cellular") == before)

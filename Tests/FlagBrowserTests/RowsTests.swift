@@ -71,4 +71,195 @@ struct RowsTests {
         #expect(!model.search.nodes(containing: sson).isEmpty)
         #expect(model.search.nodes(containing: sson).allSatisfy { model.nodes[$0].label.lowercased().contains("sson") || model.nodes[$0].flagKey?.contains("sson") == true })
     }
+
+    // MARK: Fast paths against a plain reference, on generated trees
+
+    /// The rows by definition, from the tree itself: without a filter or view, the roots and
+    /// the children of expanded nodes; with one, every node that matches or has a descendant
+    /// that does (sections, collections and groups match only by text in the view of all),
+    /// with hidden flags left out unless shown. Text matches are checked node by node.
+    static func referenceRows(_ state: BrowserState) -> [Int] {
+        let model = state.model
+        let nodes = model.nodes
+        let needle = state.filter.flatMap(SearchIndex.needle)
+        let expanded = state.expanded
+        func hiddenAway(_ position: Int) -> Bool { nodes[position].hidden && !state.showHidden }
+        var rows: [Int] = []
+        if needle == nil && state.view == .all {
+            func visit(_ position: Int) {
+                guard !hiddenAway(position) else { return }
+                rows.append(position)
+                if expanded.contains(nodes[position].id) { nodes[position].children.forEach(visit) }
+            }
+            model.roots.forEach(visit)
+            return rows
+        }
+        func matches(_ position: Int) -> Bool {
+            let text = needle.map { model.search.contains($0, at: position) } ?? true
+            if isBranch(nodes[position]) { return state.view == .all && needle != nil && text && !nodes[position].children.isEmpty }
+            return text && inView(position, state)
+        }
+        func shows(_ position: Int) -> Bool {
+            !hiddenAway(position) && (matches(position) || nodes[position].children.contains(where: shows))
+        }
+        func visit(_ position: Int) {
+            guard shows(position) else { return }
+            rows.append(position)
+            nodes[position].children.forEach(visit)
+        }
+        model.roots.forEach(visit)
+        return rows
+    }
+
+    /// Sections, collections and groups.
+    static func isBranch(_ node: TreeNode) -> Bool {
+        switch node.kind {
+        case .section, .collection, .group: return true
+        default: return false
+        }
+    }
+
+    /// Whether a node belongs to the state's view, from its resolution or explanation.
+    static func inView(_ position: Int, _ state: BrowserState) -> Bool {
+        let model = state.model
+        switch (state.view, model.nodes[position].kind) {
+        case (.all, _): return true
+        case (.overridden, .flag(let key)): return model.isOverridden(key)
+        case (.differs, .flag(let key)):
+            guard let resolution = model.resolution(key) else { return false }
+            return resolution.value != resolution.flag.defaultValue
+        case (.problems, .flag(let key)): return model.isStale(key) || model.hasMismatch(key)
+        case (.problems, .unknownKey): return true
+        case (.unavailable, .feature(let key)): return model.explanations[key].map { $0.availability != .available } ?? false
+        case (.unavailable, .constraint(let key, let index)):
+            guard let explanation = model.explanations[key], explanation.availability != .available else { return false }
+            return [.notSatisfied, .notDetermined].contains(explanation.constraints[index].status)
+        default: return false
+        }
+    }
+
+    /// Where the selection goes when rows change: the same node if shown, else its nearest shown ancestor, else the first row.
+    static func settled(_ selection: NodeID?, rows: [Int], _ model: BrowserModel) -> NodeID? {
+        var current = selection.flatMap { model.index[$0] }
+        while let position = current {
+            if rows.contains(position) { return model.nodes[position].id }
+            current = model.nodes[position].parent
+        }
+        return rows.first.map { model.nodes[$0].id }
+    }
+
+    /// Checks the rows, selection and what the screen shows against the reference.
+    static func checkScreen(_ generated: GeneratedWorkspace, _ context: String) {
+        let state = generated.session.state
+        let model = state.model
+        let rows = state.rows
+        let screenLines = generated.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The tree: each line on screen shows its node's indent, disclosure and label, the
+        // disclosure open exactly when the next row is a child.
+        for line in 0..<(state.size.height - 3) {
+            let row = state.scroll + line
+            guard row < rows.count, line + 1 < screenLines.count else { break }
+            let node = model.nodes[rows[row]]
+            let open = row + 1 < rows.count && model.nodes[rows[row + 1]].parent == rows[row]
+            let disclosure = node.children.isEmpty ? "  " : (open ? "▾ " : "▸ ")
+            let expected = String(repeating: "  ", count: node.depth) + disclosure
+            let text = screenLines[line + 1]
+            let body = String(text.dropFirst())
+            #expect(body.hasPrefix(expected), "\(context): line \(line + 1) '\(text)' should start with '\(expected)' for \(node.id)")
+            #expect(text.contains(String(node.label.prefix(4))), "\(context): line \(line + 1) '\(text)' should show \(node.label)")
+            #expect(text.hasPrefix("›") == (row == state.selectedRow), "\(context): selection mark on line \(line + 1)")
+        }
+        // The detail pane of a collection counts every flag below it.
+        if let node = state.selectedNode, case .collection = node.kind {
+            var count = 0
+            var stack = node.children
+            while let next = stack.popLast() {
+                if case .flag = model.nodes[next].kind { count += 1 }
+                stack.append(contentsOf: model.nodes[next].children)
+            }
+            #expect(screenLines.contains { $0.contains("contains     \(count) flag\(count == 1 ? "" : "s")") }, "\(context): flag count of \(node.id)")
+        }
+        // The status line's count of shown rows, when it gives one.
+        if let status = state.status?.text, status.hasPrefix("view: ") || status.hasPrefix("filter: "), status.contains(" shown)") {
+            let leaves = rows.filter { !isBranch(model.nodes[$0]) }.count
+            #expect(status.contains("(\(leaves) shown)"), "\(context): '\(status)' should count \(leaves)")
+        }
+    }
+
+    @Test("Filters, views, hidden flags, expansion under a filter, reloads and edits show exactly the reference rows, settle the selection like it and draw them",
+          arguments: [11 as UInt64, 12, 13, 14, 15, 16])
+    func generatedTreesMatchTheReference(seed: UInt64) throws {
+        var generated = try GeneratedWorkspace(seed: seed)
+        defer { generated.remove() }
+        var random = GeneratedWorkspace.Random(state: seed &* 7)
+        let word = GeneratedWorkspace.words[random.next(GeneratedWorkspace.words.count)]
+        let keys = ["l", "h", "j", "k", "<Enter><Escape>", ".", "<PgDn>", "G", "g", "F", "F", "f", "<Escape>", "<Space>", "r", "n", "N",
+                    "/\(word)<Enter>f", "/\(word.prefix(2))<Enter>f", "/e<Enter>f", "/zzq<Enter>f", "/\(word)<Enter>", "/" + word.prefix(4) + "<Enter>f"]
+        #expect(generated.session.state.model.nodes.count > 3 * 64, "seed \(seed): the tree spans several blocks of the search index")
+        for step in 0..<200 {
+            let combo = keys[random.next(keys.count)]
+            for key in try KeyEvent.parse(combo) {
+                let before = generated.session.state
+                let generation = generated.session.generation
+                generated.press(key)
+                let state = generated.session.state
+                let context = "seed \(seed), step \(step), \(combo)"
+                let reference = Self.referenceRows(state)
+                #expect(state.rows == reference, "\(context): rows differ from the reference")
+                if state.rows != reference { return }
+                if before.filter != state.filter || before.view != state.view || before.showHidden != state.showHidden {
+                    #expect(state.selection == Self.settled(before.selection, rows: reference, state.model), "\(context): selection did not settle")
+                }
+                if generated.session.generation != generation {
+                    #expect(state.expanded.isSubset(of: before.expanded) && before.expanded.isSubset(of: state.expanded), "\(context): a new model keeps the expansion")
+                }
+                if state.mode == .normal || state.mode == .search { Self.checkScreen(generated, context) }
+            }
+        }
+    }
+
+    @Test("The search index finds what a node-by-node comparison finds, on generated trees, for short, long, missing and cut-up queries",
+          arguments: [21 as UInt64, 22, 23])
+    func searchIndexAgreesOnGeneratedTrees(seed: UInt64) throws {
+        let generated = try GeneratedWorkspace(seed: seed)
+        defer { generated.remove() }
+        let model = generated.session.state.model
+        var random = GeneratedWorkspace.Random(state: seed)
+        var queries = ["a", "e", "zz", "ss", "/", "ghost/", "zzzq", "turns", "\n", "on\nare"] + GeneratedWorkspace.words
+        for _ in 0..<60 {
+            let node = model.nodes[random.next(model.nodes.count)]
+            let text = Array((random.chance(50) ? node.label : node.id.rawValue).lowercased())
+            let start = random.next(text.count)
+            queries.append(String(text[start..<min(text.count, start + 1 + random.next(8))]))
+        }
+        for query in queries {
+            guard let needle = SearchIndex.needle(query) else { continue }
+            let expected = model.nodes.indices.filter { model.search.contains(needle, at: $0) }
+            #expect(model.search.nodes(containing: needle) == expected, "seed \(seed), '\(query)'")
+            for from in [0, 1, 63, 64, 65, model.nodes.count / 2, model.nodes.count - 1] {
+                #expect(model.search.firstNode(containing: needle, from: from) == expected.first { $0 >= from }, "seed \(seed), '\(query)' from \(from)")
+            }
+        }
+    }
+
+    @Test("An expanded collection that a reload removes is expanded again when a later reload brings it back")
+    func expansionSurvivesAnAbsence() throws {
+        var demo = try DemoFixture()
+        defer { demo.remove() }
+        let file = demo.folder.appendingPathComponent("blueprints/podcast.yml")
+        let original = try Data(contentsOf: file)
+        try demo.press("/How episodes play<Enter>l")
+        let playback = try #require(demo.session.state.selectedNode)
+        #expect(playback.label == "playback")
+        #expect(demo.session.state.expanded.contains(playback.id))
+        #expect(demo.screen.contains("▾ playback"))
+        try Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "  playback:\n", with: "  playbook:\n").utf8).write(to: file)
+        try demo.press("r")
+        #expect(demo.session.state.model.index[playback.id] == nil)
+        #expect(demo.session.state.expanded.contains(playback.id))
+        try original.write(to: file)
+        try demo.press("r")
+        #expect(demo.session.state.expanded.contains(playback.id))
+        #expect(demo.screen.contains("▾ playback"))
+    }
 }

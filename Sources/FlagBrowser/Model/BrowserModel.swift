@@ -27,6 +27,10 @@ public struct BrowserModel: Sendable {
     /// Per node, what filtering needs (parent, branch or leaf, hidden) in one flat array, so a
     /// filter or view over 100k nodes reads a few bytes per node instead of whole nodes.
     let traits: [NodeTraits]
+    /// Subtree ends and flag counts in flat arrays, for rows and the detail pane.
+    let shape: TreeShape
+    /// The rows of each view, filled on first use (they follow `viewMarks`).
+    private(set) var viewRows = ViewRowsCache()
     /// Bytes of the values too long for the detail pane, by key.
     private(set) var hugeValueSizes: [String: Int]
     /// The moment staleness is judged against.
@@ -58,6 +62,7 @@ public struct BrowserModel: Sendable {
         roots = builder.roots
         index = builder.index
         search = builder.search
+        shape = TreeShape(nodes: nodes)
         traits = nodes.map { node in
             let isBranch: Bool
             switch node.kind {
@@ -107,6 +112,8 @@ public struct BrowserModel: Sendable {
 
         var model = self
         model.workspace = workspace
+        // The marks below change, so the rows each view showed are worked out again.
+        model.viewRows = ViewRowsCache()
         // Computed flags may read any changed key; there are few of them.
         changed.formUnion(workspace.expressions.keys)
         let resolver = Resolver(workspace: workspace)
@@ -177,6 +184,8 @@ public struct ResolvedValue: Sendable, Hashable {
         static let mismatch = Marks(rawValue: 4)
         /// Past its expiry date.
         static let stale = Marks(rawValue: 8)
+        /// Read-only here (`locked:` in the blueprint).
+        static let locked = Marks(rawValue: 16)
     }
 
     /// The summary of a resolution.
@@ -189,6 +198,7 @@ public struct ResolvedValue: Sendable, Hashable {
         if resolution.value != resolution.flag.defaultValue { marks.insert(.differs) }
         if resolution.hasTypeMismatch { marks.insert(.mismatch) }
         if resolution.isStale(now: now) { marks.insert(.stale) }
+        if resolution.flag.locked { marks.insert(.locked) }
     }
 }
 

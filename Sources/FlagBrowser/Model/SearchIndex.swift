@@ -1,22 +1,30 @@
 import Foundation
 
 /// Every node's lower-cased search text (label, key, description, tags, owner) in one buffer,
-/// built once per load. `/` and `f` search it with `memmem`, which scans megabytes in about a
-/// millisecond, instead of comparing a hundred thousand strings one by one per keystroke.
+/// built once per load. `/` and `f` search it with `memchr`/`memcmp` instead of comparing a
+/// hundred thousand strings one by one per keystroke, and only in the blocks of nodes that
+/// ``TrigramBlocks`` says may match, so a filter costs what it finds, not the whole buffer.
 public struct SearchIndex: Sendable {
     /// The texts, each followed by a NUL (never in a query, so no match spans two nodes).
     private var text: [UInt8] = []
     /// Where each node's text starts in `text`.
     private var starts: [Int] = []
+    /// Which blocks of nodes hold each trigram of `text`.
+    private var trigrams = TrigramBlocks()
 
     init() {}
 
     /// Appends the next node's text (nodes are added in index order).
     mutating func append(_ parts: [String]) {
-        starts.append(text.count)
+        let start = text.count
+        starts.append(start)
         for (index, part) in parts.enumerated() {
             if index > 0 { text.append(0x0A) }
             text.append(contentsOf: Self.lowercased(part).utf8)
+        }
+        let position = starts.count - 1
+        text.withUnsafeBufferPointer { buffer in
+            trigrams.add(UnsafeBufferPointer(rebasing: buffer[start...]), node: position)
         }
         text.append(0)
     }
@@ -38,22 +46,47 @@ public struct SearchIndex: Sendable {
         firstMatch(needle, in: starts[position]..<end(of: position)) != nil
     }
 
-    /// Every node whose text contains `needle`, ascending: one pass over the buffer.
+    /// Every node whose text contains `needle`, ascending: a scan of the candidate blocks only
+    /// (of the whole buffer for a needle of one or two bytes).
     func nodes(containing needle: [UInt8]) -> [Int] {
         var found: [Int] = []
-        var offset = 0
-        while let match = firstMatch(needle, in: offset..<text.count) {
-            let position = node(at: match)
-            found.append(position)
-            offset = end(of: position)
+        for range in candidateRanges(needle, from: 0) {
+            var offset = range.lowerBound
+            while let match = firstMatch(needle, in: offset..<range.upperBound) {
+                let position = node(at: match)
+                found.append(position)
+                offset = end(of: position)
+            }
         }
         return found
     }
 
     /// The first node at or after `position` (in index order, not wrapping) whose text contains `needle`.
     func firstNode(containing needle: [UInt8], from position: Int) -> Int? {
-        guard position < starts.count, let match = firstMatch(needle, in: starts[position]..<text.count) else { return nil }
-        return node(at: match)
+        guard position < starts.count else { return nil }
+        for range in candidateRanges(needle, from: position) {
+            if let match = firstMatch(needle, in: range) { return node(at: match) }
+        }
+        return nil
+    }
+
+    /// The stretches of `text` that may hold `needle`, from node `position` on, ascending: the
+    /// candidate blocks, with neighbouring blocks joined into one stretch.
+    private func candidateRanges(_ needle: [UInt8], from position: Int) -> [Range<Int>] {
+        guard position < starts.count else { return [] }
+        let size = TrigramBlocks.nodesPerBlock
+        guard let blocks = trigrams.candidates(for: needle) else { return [starts[position]..<text.count] }
+        var ranges: [Range<Int>] = []
+        for block in blocks where (block + 1) * size > position {
+            let lower = starts[max(block * size, position)]
+            let upper = (block + 1) * size < starts.count ? starts[(block + 1) * size] : text.count
+            if let last = ranges.last, last.upperBound == lower {
+                ranges[ranges.count - 1] = last.lowerBound..<upper
+            } else {
+                ranges.append(lower..<upper)
+            }
+        }
+        return ranges
     }
 
     private func end(of position: Int) -> Int {

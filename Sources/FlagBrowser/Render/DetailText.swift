@@ -52,7 +52,7 @@ enum DetailText {
             out.blank()
             out.field("key path", keyPath.isEmpty ? "(root: no prefix)" : keyPath + "/…")
             out.field("file", file)
-            let flags = countFlags(under: node, model)
+            let flags = model.index[node.id].map { model.shape.flagCount(under: $0) } ?? 0
             out.field("contains", "\(flags) flag\(flags == 1 ? "" : "s")")
         case .section(let title, let summary):
             out.text(title, .header)
@@ -91,16 +91,6 @@ enum DetailText {
             if unknown.provider == model.writableProvider { out.blank(); out.text("x removes it from \(unknown.provider).", .muted) }
         }
         return out.lines
-    }
-
-    static func countFlags(under node: TreeNode, _ model: BrowserModel) -> Int {
-        var count = 0
-        var stack = node.children
-        while let next = stack.popLast() {
-            if case .flag = model.nodes[next].kind { count += 1 }
-            stack.append(contentsOf: model.nodes[next].children)
-        }
-        return count
     }
 
     static func flagLines(_ key: String, _ model: BrowserModel, _ out: inout Builder) {

@@ -148,7 +148,7 @@ public enum Renderer {
             let rowIndex = state.scroll + line
             guard rowIndex < state.rows.count else { break }
             let y = layout.bodyTop + line
-            drawRow(state.model.nodes[state.rows[rowIndex]], state, y: y, width: width, &screen)
+            drawRow(at: rowIndex, state, y: y, width: width, &screen)
             if rowIndex == selected {
                 // A gutter mark as well as the highlight: the selection shows without colour too.
                 screen.write("›", x: 0, y: y, role: .selection)
@@ -164,10 +164,11 @@ public enum Renderer {
     }
 
     /// One tree row: indent, disclosure, label on the left; value, source and markers on the right.
-    static func drawRow(_ node: TreeNode, _ state: BrowserState, y: Int, width: Int, _ screen: inout ScreenBuffer) {
+    static func drawRow(at row: Int, _ state: BrowserState, y: Int, width: Int, _ screen: inout ScreenBuffer) {
         let model = state.model
+        let node = model.nodes[state.rows[row]]
         let indent = String(repeating: "  ", count: node.depth)
-        let disclosure = node.children.isEmpty ? "  " : (isOpen(node, state) ? "▾ " : "▸ ")
+        let disclosure = node.children.isEmpty ? "  " : (isOpen(row: row, state) ? "▾ " : "▸ ")
         var prefix = ""
         var prefixRole: StyleRole = .normal
         var labelRole: StyleRole = .normal
@@ -184,7 +185,7 @@ public enum Renderer {
             if let resolution = model.value(key) {
                 right.append((resolution.value.map { $0.preview(limit: rowPreviewLimit) } ?? "unset", valueRole(resolution.value)))
                 right.append((" " + resolution.source, resolution.reason == .default ? .muted : .source))
-                let markers = self.markers(key, model)
+                let markers = self.markers(resolution)
                 if !markers.isEmpty { right.append((" " + markers, .warning)) }
             }
         case .feature(let key):
@@ -207,7 +208,7 @@ public enum Renderer {
         x += screen.write(prefix, x: x, y: y, role: prefixRole, limit: max(0, width - x))
         let rightText = right.map(\.0).joined()
         let rightLimit = max(0, (width - x) * 11 / 20)
-        let rightWidth = min(TerminalText.displayWidth(of: TerminalText.escaped(String(TerminalText.leading(rightText, columns: rightLimit)))), rightLimit)
+        let rightWidth = columns(of: rightText, upTo: rightLimit)
         let labelLimit = max(1, width - x - rightWidth - (rightWidth > 0 ? 2 : 1))
         screen.write(node.label, x: x, y: y, role: labelRole, limit: labelLimit)
         if rightWidth > 0 {
@@ -220,21 +221,28 @@ public enum Renderer {
         }
     }
 
-    /// Whether a node's children are on screen (filters open branches without expanding them).
-    static func isOpen(_ node: TreeNode, _ state: BrowserState) -> Bool {
-        guard let position = state.model.index[node.id], let row = state.row(of: position), row + 1 < state.rows.count else {
-            return false
-        }
-        return state.model.nodes[state.rows[row + 1]].parent == position
+    /// The columns `text` takes once escaped, at most `limit`. Printable ASCII (most values,
+    /// sources and details) is one column per byte, counted without walking graphemes.
+    static func columns(of text: String, upTo limit: Int) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return min(text.utf8.count, limit) }
+        return min(TerminalText.displayWidth(of: TerminalText.escaped(String(TerminalText.leading(text, columns: limit)))), limit)
     }
 
-    /// ✎ overridden in the writable layer, ! type mismatch, ⊘ locked, † stale.
-    static func markers(_ key: String, _ model: BrowserModel) -> String {
+    /// Whether the children of the node on `row` are on screen: the next row is one of them
+    /// (filters open branches without expanding them).
+    static func isOpen(row: Int, _ state: BrowserState) -> Bool {
+        guard row + 1 < state.rows.count else { return false }
+        return Int(state.model.traits[state.rows[row + 1]].parent) == state.rows[row]
+    }
+
+    /// ✎ overridden in the writable layer, ! type mismatch, ⊘ locked, † stale: read from the
+    /// row's resolution (which carries the flag's definition), not looked up again by key.
+    static func markers(_ value: ResolvedValue) -> String {
         var markers = ""
-        if model.isOverridden(key) { markers += "✎" }
-        if model.hasMismatch(key) { markers += "!" }
-        if model.workspace.flags[key]?.locked == true { markers += "⊘" }
-        if model.isStale(key) { markers += "†" }
+        if value.marks.contains(.overridden) { markers += "✎" }
+        if value.marks.contains(.mismatch) { markers += "!" }
+        if value.marks.contains(.locked) { markers += "⊘" }
+        if value.marks.contains(.stale) { markers += "†" }
         return markers
     }
 

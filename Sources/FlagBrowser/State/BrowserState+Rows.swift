@@ -3,57 +3,96 @@ import FlagCore
 extension BrowserState {
     /// Whether node `position` matches the active view (sections and collections never do on their own).
     func matchesView(_ position: Int) -> Bool {
-        let marks = model.viewMarks[position]
-        switch view {
-        case .all: return true
-        case .overridden: return marks.contains(.overridden)
-        case .differs: return marks.contains(.differs)
-        case .unavailable: return marks.contains(.unavailable)
-        case .problems: return marks.contains(.problem)
-        }
+        view == .all || model.viewMarks[position].contains(view.marks)
     }
+
+    /// The active filter as the search index stores text, or `nil` when nothing filters.
+    var filterNeedle: [UInt8]? { filter.flatMap(SearchIndex.needle) }
+
+    /// Whether rows follow expansion alone (no filter, no view), so they can change in place.
+    /// With a filter or view every ancestor of a match is open, so expansion does not change them.
+    var rowsFollowExpansionOnly: Bool { view == .all && filterNeedle == nil }
 
     /// Recomputes the visible rows after a change to the model, filter, view or hidden.
+    ///
+    /// With a filter or view, a node shows if it or a descendant matches, with its ancestors
+    /// open: the rows are the matches and their ancestors, found from the matches alone (the
+    /// search index finds the filter's, each view's are kept per model), never by a pass over
+    /// every node.
     mutating func refreshRows() {
-        let needle = filter.flatMap(SearchIndex.needle)
-        guard needle != nil || view != .all else {
+        if let needle = filterNeedle {
+            rows = filteredRows(needle).rows
+        } else if view != .all {
+            rows = viewRows().rows
+        } else {
             rows = expandedRows()
-            return
         }
-        // With a filter or view, a node shows if it or a descendant matches, and its ancestors
-        // open. Every ancestor of a kept node is kept and open, so the rows are exactly the kept
-        // nodes in index order: two passes over flat arrays.
-        let traits = model.traits
-        var textMatch = [Bool](repeating: needle == nil, count: traits.count)
-        if let needle { for position in model.search.nodes(containing: needle) { textMatch[position] = true } }
-        var keep = [Bool](repeating: false, count: traits.count)
-        for position in stride(from: traits.count - 1, through: 0, by: -1) {
-            let trait = traits[position]
-            if trait.hidden && !showHidden { continue }
-            let matches = trait.isBranch
-                ? view == .all && needle != nil && textMatch[position] && trait.hasChildren
-                : textMatch[position] && matchesView(position)
-            if matches { keep[position] = true }
-            if keep[position], trait.parent >= 0 { keep[Int(trait.parent)] = true }
-        }
-        rows = keep.indices.filter { keep[$0] }
     }
 
-    /// The rows with no filter or view: roots, and the children of expanded nodes.
-    private func expandedRows() -> [Int] {
-        let nodes = model.nodes
-        var result: [Int] = []
-        var stack = model.roots.reversed().map { $0 }
-        while let position = stack.popLast() {
-            guard showHidden || !model.traits[position].hidden else { continue }
-            result.append(position)
-            if expanded.contains(nodes[position].id) { stack.append(contentsOf: nodes[position].children.reversed()) }
+    /// Leaves among the rows, for the status line ("N shown").
+    var shownLeafCount: Int {
+        if filterNeedle == nil, view != .all { return viewRows().leaves }
+        return ShownRows.leafCount(rows, traits: model.traits)
+    }
+
+    /// Whether a node that is not hidden away matches the filter's text (already checked) and the
+    /// view: sections, collections and groups match only by text, and only in the view of all.
+    private func matchesFilter(_ position: Int) -> Bool {
+        let trait = model.traits[position]
+        if trait.hidden && !showHidden { return false }
+        return trait.isBranch ? view == .all && trait.hasChildren : matchesView(position)
+    }
+
+    /// The rows for a filter: the nodes the search index finds, kept if they match, and their ancestors.
+    private func filteredRows(_ needle: [UInt8]) -> ShownRows {
+        let matches = model.search.nodes(containing: needle).filter(matchesFilter)
+        return ShownRows(matches: matches, traits: model.traits, shape: model.shape)
+    }
+
+    /// The rows for the view without a filter, computed once per model, view and hidden setting.
+    private func viewRows() -> ShownRows {
+        let marks = view.marks
+        let key = ViewRowsCache.Key(view: marks.rawValue, showHidden: showHidden)
+        return model.viewRows.rows(for: key) {
+            var matches: [Int] = []
+            // Reserved whole (only the pages written are touched): grown by doubling, half the
+            // tree took a millisecond of copies at 100k flags.
+            matches.reserveCapacity(model.viewMarks.count)
+            let traits = model.traits
+            for (position, nodeMarks) in model.viewMarks.enumerated() where nodeMarks.contains(marks) {
+                let trait = traits[position]
+                if !trait.isBranch, showHidden || !trait.hidden { matches.append(position) }
+            }
+            return ShownRows(matches: matches, traits: traits, shape: model.shape)
         }
+    }
+
+    /// The rows with no filter or view: roots, and the children of expanded nodes. Nodes are in
+    /// pre-order, so a closed (or hidden) node's subtree is skipped in one step to its end: the
+    /// cost is the rows shown, whatever the size of what is closed.
+    private func expandedRows() -> [Int] {
+        var result: [Int] = []
+        appendExpandedRows(from: 0, through: model.nodes.count - 1, to: &result)
         return result
     }
 
-    /// Whether rows follow expansion alone (no filter, no view), so they can change in place.
-    var rowsFollowExpansionOnly: Bool { view == .all && (filter ?? "").isEmpty }
+    /// Appends the rows among nodes `first...last` (whole subtrees) as expansion shows them.
+    private func appendExpandedRows(from first: Int, through last: Int, to result: inout [Int]) {
+        let traits = model.traits
+        let shape = model.shape
+        var position = first
+        while position <= last {
+            if traits[position].hidden && !showHidden {
+                position = shape.subtreeEnd(position) + 1
+                continue
+            }
+            result.append(position)
+            position = expandedNodes.contains(position) ? position + 1 : shape.subtreeEnd(position) + 1
+        }
+    }
+
+    /// Whether a node is expanded.
+    func isExpanded(_ position: Int) -> Bool { expandedNodes.contains(position) }
 
     /// The row showing a node, if one does. Rows are in node order (tree pre-order), so this is
     /// a binary search: no index of rows to rebuild when they change.
@@ -81,24 +120,17 @@ extension BrowserState {
     /// Expands a node. Without a filter or view only its newly visible descendants are computed
     /// and spliced in after it; the cost follows the subtree, not the workspace.
     mutating func expand(_ position: Int) {
-        guard expanded.insert(model.nodes[position].id).inserted else { return }
-        guard rowsFollowExpansionOnly, let row = row(of: position) else { return refreshRows() }
+        guard expandedNodes.insert(position), rowsFollowExpansionOnly, let row = row(of: position) else { return }
         var shown: [Int] = []
-        var stack = Array(model.nodes[position].children.reversed())
-        while let next = stack.popLast() {
-            let node = model.nodes[next]
-            guard showHidden || !node.hidden else { continue }
-            shown.append(next)
-            if expanded.contains(node.id) { stack.append(contentsOf: node.children.reversed()) }
-        }
+        let end = model.shape.subtreeEnd(position)
+        if end > position { appendExpandedRows(from: position + 1, through: end, to: &shown) }
         rows.insert(contentsOf: shown, at: row + 1)
     }
 
     /// Collapses a node: its descendants' rows are one run after it, removed in one step.
     mutating func collapse(_ position: Int) {
-        guard expanded.remove(model.nodes[position].id) != nil else { return }
-        guard rowsFollowExpansionOnly, let row = row(of: position) else { return refreshRows() }
-        rows.removeSubrange((row + 1)..<firstRow(after: model.nodes[position].subtreeEnd))
+        guard expandedNodes.remove(position), rowsFollowExpansionOnly, let row = row(of: position) else { return }
+        rows.removeSubrange((row + 1)..<firstRow(after: model.shape.subtreeEnd(position)))
     }
 
     /// Keeps the selection on a visible row: the same node if visible, else its nearest visible ancestor, else the first row.
@@ -130,5 +162,18 @@ extension BrowserState {
             if row >= scroll + height { scroll = row - height + 1 }
         }
         scroll = min(max(0, scroll), maximum)
+    }
+}
+
+extension BrowserView {
+    /// The mark a node needs to be in this view (none for all).
+    var marks: ViewMarks {
+        switch self {
+        case .all: return []
+        case .overridden: return .overridden
+        case .differs: return .differs
+        case .unavailable: return .unavailable
+        case .problems: return .problem
+        }
     }
 }

@@ -117,12 +117,18 @@ public struct WriteRequest: Sendable, Equatable {
 
 /// The browser's whole state. The reducer changes it; the renderer only reads it.
 public struct BrowserState: Sendable {
-    /// What is shown.
-    public internal(set) var model: BrowserModel
+    /// What is shown. A new model keeps the expansion: positions are carried over by identity.
+    public internal(set) var model: BrowserModel {
+        didSet { carryExpansion(from: oldValue) }
+    }
     /// The selected node, by identity (survives reloads and filtering).
     public internal(set) var selection: NodeID?
-    /// Expanded nodes.
-    public internal(set) var expanded: Set<NodeID>
+    /// Expanded nodes, by position in `model`: rows test a bit per node instead of hashing its
+    /// identity, and identities are hashed only when the model changes.
+    var expandedNodes: NodeSet
+    /// Expanded nodes the model does not have (a collection removed from a file), kept so they
+    /// are expanded again when a reload brings them back.
+    var expandedElsewhere: Set<NodeID> = []
     /// The first tree row on screen.
     public internal(set) var scroll: Int = 0
     /// The first detail line on screen.
@@ -159,9 +165,25 @@ public struct BrowserState: Sendable {
     public init(model: BrowserModel, width: Int = 100, height: Int = 30) {
         self.model = model
         size = (width, height)
-        expanded = Set(model.roots.map { model.nodes[$0].id })
+        expandedNodes = NodeSet(count: model.nodes.count)
+        for root in model.roots { expandedNodes.insert(root) }
         refreshRows()
         selection = rows.first.map { model.nodes[$0].id }
+    }
+
+    /// Expanded nodes, by identity.
+    public var expanded: Set<NodeID> {
+        expandedElsewhere.union(expandedNodes.positions.map { model.nodes[$0].id })
+    }
+
+    /// Moves the expansion from `old`'s positions to the current model's, by identity.
+    private mutating func carryExpansion(from old: BrowserModel) {
+        let identities = expandedElsewhere.union(expandedNodes.positions.map { old.nodes[$0].id })
+        expandedNodes = NodeSet(count: model.nodes.count)
+        expandedElsewhere = []
+        for id in identities {
+            if let position = model.index[id] { expandedNodes.insert(position) } else { expandedElsewhere.insert(id) }
+        }
     }
 
     /// The selected node.

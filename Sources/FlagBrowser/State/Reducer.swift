@@ -157,7 +157,7 @@ public enum Reducer {
 
     /// Leaves shown under the current view/filter (for the status line).
     static func countLeaves(_ state: BrowserState) -> Int {
-        state.rows.reduce(0) { $0 + (state.model.traits[$1].isBranch ? 0 : 1) }
+        state.shownLeafCount
     }
 
     // MARK: Navigation
@@ -182,7 +182,7 @@ public enum Reducer {
 
     static func collapse(_ state: inout BrowserState) {
         guard let node = state.selectedNode else { return }
-        if !node.children.isEmpty, state.expanded.contains(node.id), let position = state.model.index[node.id] {
+        if !node.children.isEmpty, let position = state.model.index[node.id], state.isExpanded(position) {
             state.collapse(position)
             state.settleSelection()
         } else if let parent = node.parent {
@@ -192,10 +192,11 @@ public enum Reducer {
 
     static func expand(_ state: inout BrowserState) {
         guard let node = state.selectedNode, !node.children.isEmpty else { return }
-        if !state.expanded.contains(node.id), let position = state.model.index[node.id] {
+        guard let position = state.model.index[node.id] else { return }
+        if !state.isExpanded(position) {
             state.expand(position)
             state.settleSelection()
-        } else if let row = state.selectedRow, row + 1 < state.rows.count, state.model.nodes[state.rows[row + 1]].parent == state.model.index[node.id] {
+        } else if let row = state.row(of: position), row + 1 < state.rows.count, state.model.nodes[state.rows[row + 1]].parent == position {
             select(row: row + 1, &state)
         }
     }
@@ -328,7 +329,7 @@ public enum Reducer {
             return startEdit(&state, flag: flag)
         }
         guard let node = state.selectedNode, !node.children.isEmpty, let position = state.model.index[node.id] else { return [] }
-        if state.expanded.contains(node.id) {
+        if state.isExpanded(position) {
             state.collapse(position)
         } else {
             state.expand(position)
