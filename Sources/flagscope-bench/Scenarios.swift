@@ -71,6 +71,8 @@ enum Scenarios {
         for _ in 0..<repeats {
             try press("move (j/k)", "jjjjjkkkkk")
             try press("page (PgDn/PgUp)", "<PgDn><PgUp>")
+            // Back on the group (a small tree's PgUp stops at the top), so `l` and `h` expand and collapse it.
+            try press(nil, "<Home>j")
             try press("expand/collapse group", "lh")
         }
         try press(nil, "<Home>")
