@@ -93,6 +93,14 @@ public struct ValueRules: Sendable, Hashable {
     }
 
     /// Parses text by type: environment variables, Firebase strings, and `set`'s argument.
+    /// `text` without leading and trailing spaces and tabs (and Unicode spaces); free when it
+    /// starts and ends with a visible ASCII character, as numbers in provider files do.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        func visible(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+        return visible(first) && visible(last) ? text : text.trimmingCharacters(in: .whitespaces)
+    }
+
     public func value(fromText text: String, lenientBools: Bool = true) -> Result<FlagValue, ValueProblem> {
         switch type {
         case .bool:
@@ -101,12 +109,12 @@ public struct ValueRules: Sendable, Hashable {
             if lenientBools ? Self.falseWords.contains(word) : word == "false" { return .success(.bool(false)) }
             return .failure(ValueProblem("'\(text)' is not a bool; use true/false, on/off, yes/no or 1/0"))
         case .int:
-            guard let int = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            guard let int = Int(Self.trimmed(text)) else {
                 return .failure(ValueProblem("'\(text)' is not a whole number\(rangeHint)"))
             }
             return fitted(.int(int))
         case .double:
-            guard let double = PlainScalar.number(text.trimmingCharacters(in: .whitespaces)) else {
+            guard let double = PlainScalar.number(Self.trimmed(text)) else {
                 return .failure(ValueProblem("'\(text)' is not a number\(rangeHint)"))
             }
             return fitted(.double(double))
@@ -118,7 +126,7 @@ public struct ValueRules: Sendable, Hashable {
             }
             return .success(.date(text))
         case .url:
-            guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty, !text.contains(" ") else {
+            guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty, !text.utf8.contains(0x20) else {
                 return .failure(ValueProblem("'\(text)' is not a URL with a scheme, such as https://example.com"))
             }
             return .success(.url(text))
