@@ -62,6 +62,9 @@ struct LineMap {
 /// line break: libyaml puts it on the line after the last.
 struct NodeLocations {
     private enum Mapping {
+        /// Plain ASCII, the usual file: libyaml's lines are the file's; `count` characters in all,
+        /// the last line ending at `endColumn` (and the file with a line break if `endsWithBreak`).
+        case ascii(count: Int, endColumn: Int, endsWithBreak: Bool)
         /// libyaml's lines are the file's: `lineCount` of them, the last ending at `endColumn`.
         case direct(lineCount: Int, endColumn: Int)
         /// The text has breaks only libyaml counts: map every mark.
@@ -70,8 +73,15 @@ struct NodeLocations {
 
     private let mapping: Mapping
 
-    /// Looks over `bytes` (the UTF-8 of `text`) once for its line count and unusual breaks.
+    /// Looks over `bytes` (the UTF-8 of `text`) for its line count and unusual breaks, unless it is
+    /// ASCII (eight bytes at a time), which needs no more than its last line.
     init(_ bytes: UnsafeBufferPointer<UInt8>, text: String) {
+        if Self.isASCII(bytes) {
+            var lastLineStart = bytes.count
+            while lastLineStart > 0, bytes[lastLineStart - 1] != 0x0A, bytes[lastLineStart - 1] != 0x0D { lastLineStart -= 1 }
+            mapping = .ascii(count: bytes.count, endColumn: bytes.count - lastLineStart + 1, endsWithBreak: lastLineStart == bytes.count)
+            return
+        }
         var lineCount = 1
         var lastLineStart = 0
         for index in bytes.indices {
@@ -100,13 +110,33 @@ struct NodeLocations {
         mapping = .direct(lineCount: lineCount, endColumn: lastLineLength + 1)
     }
 
-    /// The file position of a libyaml mark (0-based line and column).
-    func location(_ line: Int, _ column: Int) -> TextLocation {
+    /// The file position of a libyaml mark (0-based character index, line and column).
+    func location(index: Int, line: Int, column: Int) -> TextLocation {
         switch mapping {
+        case .ascii(let count, let endColumn, let endsWithBreak):
+            // Past the end of a file without a final line break: libyaml's extra line.
+            if index == count, column == 0, line > 0, !endsWithBreak { return TextLocation(line: line, column: endColumn) }
+            return TextLocation(line: line + 1, column: column + 1)
         case .direct(let lineCount, let endColumn):
             return line < lineCount ? TextLocation(line: line + 1, column: column + 1) : TextLocation(line: lineCount, column: endColumn)
         case .mapped(let lines):
             return lines.location(line: line + 1, column: column + 1)
         }
+    }
+
+    /// Whether every byte is ASCII, or-ing eight bytes at a time so the loop stays branch-free.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var seen: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= raw.count {
+            seen |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < raw.count {
+            seen |= UInt64(raw[offset])
+            offset += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
     }
 }

@@ -6,14 +6,18 @@ internal import CYaml
 /// as the events arrive, so a problem is reported at the first place in the text that shows it:
 /// nesting too deep, aliases expanding past the node budget, a collection key too large, a
 /// `!flag` tag, a key written twice, or libyaml's own syntax errors.
-struct YAMLComposer {
-    /// A collection whose end has not been read yet.
+struct YAMLComposer: ~Copyable {
+    /// A collection whose end has not been read yet (or the document, which holds the root).
     private struct Open {
+        enum Kind {
+            case document, sequence, mapping
+        }
+
+        var kind: Kind
         var location: TextLocation
         var anchor: String?
-        var isMapping: Bool
-        var items: [SourceNode] = []
-        var pairs: [(key: SourceNode, value: SourceNode)] = []
+        /// Where its items (or pairs) start in ``YAMLComposer/items`` (or ``YAMLComposer/pairs``).
+        var start: Int
         /// A mapping's key, until its value is read.
         var key: SourceNode?
         var keys = YAMLMappingKeys()
@@ -21,21 +25,6 @@ struct YAMLComposer {
         var size = 1
         /// How many levels of nodes lie below this collection, aliases expanded.
         var height = 0
-
-        /// Adds a finished item, key or value.
-        mutating func take(_ finished: Finished) {
-            size = min(YAMLComposer.sizeCap, size + finished.size)
-            height = max(height, finished.height + 1)
-            if !isMapping {
-                items.append(finished.node)
-            } else if let key {
-                pairs.append((key, finished.node))
-                self.key = nil
-            } else {
-                keys.add(finished.node, tag: finished.tag, location: finished.location, after: pairs)
-                key = finished.node
-            }
-        }
     }
 
     /// A node an alias may repeat, with what the limits need to know about it.
@@ -47,20 +36,15 @@ struct YAMLComposer {
         var tag: String?
     }
 
-    /// A finished node on its way into its parent.
-    private struct Finished {
-        var node: SourceNode
-        /// Where it is written: for an alias, the alias, not the anchored node.
-        var location: TextLocation
-        var size: Int
-        var height: Int
-        var tag: String?
-        /// Whether, as a mapping key, it counts against ``YAMLReader/maximumCollectionKeyNodes``.
-        var isCollection: Bool
-    }
-
     private let locations: NodeLocations
-    private var open: [Open] = []
+    /// The innermost collection being read; the document when no collection is open.
+    private var current = Open(kind: .document, location: .start, start: 0)
+    /// The collections around ``current``, outermost (the document) first.
+    private var enclosing: [Open] = []
+    // The items and pairs of all open collections, innermost last: each collection's array is made
+    // once, at its exact size, when it ends.
+    private var items = NodeStack<SourceNode>()
+    private var pairs = NodeStack<(key: SourceNode, value: SourceNode)>()
     private var anchors: [String: Anchored] = [:]
     /// Nodes read so far, aliases expanded.
     private var nodeCount = 0
@@ -118,7 +102,7 @@ struct YAMLComposer {
         guard try next() != YAML_STREAM_END_EVENT else { return SourceNode(.mapping([]), at: .start) }
         // The document start is read; now its nodes, until the root is finished.
         while root == nil {
-            try node(try next(), event)
+            try take(try next(), &event)
         }
         _ = try next()  // the document end
         if try next() != YAML_STREAM_END_EVENT {
@@ -132,21 +116,20 @@ struct YAMLComposer {
     }
 
     /// Takes in one node event.
-    private mutating func node(_ type: yaml_event_type_t, _ event: yaml_event_t) throws(DocumentError) {
+    private mutating func take(_ type: yaml_event_type_t, _ event: inout yaml_event_t) throws(DocumentError) {
         switch type {
         case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
             let location = try start(at: event.start_mark)
-            var value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+            var value = UnsafeBufferPointer(start: event.data.scalar.value, count: event.data.scalar.length)
             if value.starts(with: [0xEF, 0xBB, 0xBF]) {
                 // A byte order mark opening a value was dropped when Yams made it a String: keep it so.
                 value = UnsafeBufferPointer(rebasing: value.dropFirst(3))
             }
             let text = String(decoding: value, as: UTF8.self)
-            var quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE
+            var quoted = event.data.scalar.style != YAML_PLAIN_SCALAR_STYLE
             // The tag that decides whether two keys are the same: nil for a plain scalar without one.
-            var tag = scalar.quoted_implicit == 1 ? YAMLMappingKeys.stringTag : nil
-            if let named = scalar.tag {
+            var tag = event.data.scalar.quoted_implicit == 1 ? YAMLMappingKeys.stringTag : nil
+            if let named = event.data.scalar.tag {
                 let name = String(cString: named)
                 // `computed: !flag` reads as a YAML tag named "!flag" with an empty value: say so.
                 if name.hasPrefix("!"), !name.hasPrefix("!!"), name != "!" {
@@ -158,48 +141,71 @@ struct YAMLComposer {
                 tag = name == "!" ? YAMLMappingKeys.stringTag : name
             }
             let node = SourceNode(.scalar(text, quoted: quoted), at: location)
-            if let anchor = scalar.anchor {
+            if let anchor = event.data.scalar.anchor {
                 anchors[String(cString: anchor)] = Anchored(node: node, size: 1, height: 0, tag: tag)
             }
-            try add(Finished(node: node, location: location, size: 1, height: 0, tag: tag, isCollection: false))
-        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            let isMapping = type == YAML_MAPPING_START_EVENT
+            try add(node, at: location, size: 1, height: 0, tag: tag, isCollection: false)
+        case YAML_SEQUENCE_START_EVENT:
             let location = try start(at: event.start_mark)
-            let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-            open.append(Open(location: location, anchor: anchor.map { String(cString: $0) }, isMapping: isMapping))
+            let anchor = event.data.sequence_start.anchor.map { String(cString: $0) }
+            open(Open(kind: .sequence, location: location, anchor: anchor, start: items.count))
+        case YAML_MAPPING_START_EVENT:
+            let location = try start(at: event.start_mark)
+            let anchor = event.data.mapping_start.anchor.map { String(cString: $0) }
+            open(Open(kind: .mapping, location: location, anchor: anchor, start: pairs.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let done = open.popLast() else { return }
-            if let duplicate = done.keys.duplicateError(in: done.pairs) { throw duplicate }
-            let node = SourceNode(done.isMapping ? .mapping(done.pairs) : .sequence(done.items), at: done.location)
+            guard var done = enclosing.popLast() else { return }
+            swap(&done, &current)  // moves, where assigning would copy the collection's state
+            let content: SourceNode.Content
+            if done.kind == .mapping {
+                let own = pairs.removeArray(from: done.start)
+                if let duplicate = own.withUnsafeBufferPointer({ done.keys.duplicateError(in: $0) }) { throw duplicate }
+                content = .mapping(own)
+            } else {
+                content = .sequence(items.removeArray(from: done.start))
+            }
+            let node = SourceNode(content, at: done.location)
             if let anchor = done.anchor {
                 anchors[anchor] = Anchored(node: node, size: done.size, height: done.height)
             }
-            try add(Finished(node: node, location: done.location, size: done.size, height: done.height, tag: nil, isCollection: true))
+            try add(node, at: done.location, size: done.size, height: done.height, tag: nil, isCollection: true)
         case YAML_ALIAS_EVENT:
-            let location = locations.location(event.start_mark.line, event.start_mark.column)
+            let location = locations.location(index: event.start_mark.index, line: event.start_mark.line, column: event.start_mark.column)
             guard let name = event.data.alias.anchor.map({ String(cString: $0) }), let anchored = anchors[name] else {
                 throw DocumentError("found undefined alias", at: location)
             }
             try expand(anchored)
-            try add(Finished(node: anchored.node, location: location, size: anchored.size, height: anchored.height,
-                             tag: anchored.tag, isCollection: anchored.size > 1))
+            try add(anchored.node, at: location, size: anchored.size, height: anchored.height,
+                    tag: anchored.tag, isCollection: anchored.size > 1)
         default:
-            throw DocumentError("cannot read YAML: unexpected event \(type.rawValue)", at: locations.location(event.start_mark.line, event.start_mark.column))
+            let mark = event.start_mark
+            throw DocumentError("cannot read YAML: unexpected event \(type.rawValue)",
+                                at: locations.location(index: mark.index, line: mark.line, column: mark.column))
         }
     }
 
+    /// Makes `collection` the innermost open one.
+    private mutating func open(_ collection: consuming Open) {
+        var collection = collection
+        swap(&collection, &current)
+        enclosing.append(collection)
+    }
+
+    /// How many collections the next node is nested in.
+    private var depth: Int { enclosing.count }
+
     /// Counts a new node written in the text, refusing it past the budget or the depth limit.
     private mutating func start(at mark: yaml_mark_t) throws(DocumentError) -> TextLocation {
-        let location = locations.location(mark.line, mark.column)
+        let location = locations.location(index: mark.index, line: mark.line, column: mark.column)
         nodeCount += 1
         if nodeCount > YAMLReader.maximumNodes { throw Self.tooManyNodes(at: location) }
-        if open.count >= YAMLReader.maximumDepth { throw Self.tooDeep(at: location) }
+        if depth >= YAMLReader.maximumDepth { throw Self.tooDeep(at: location) }
         return location
     }
 
     /// Counts the nodes an alias repeats; past a limit, reports the first repeated node beyond it.
     private mutating func expand(_ anchored: Anchored) throws(DocumentError) {
-        let depth = open.count
+        let depth = depth
         guard nodeCount + anchored.size > YAMLReader.maximumNodes || depth + anchored.height >= YAMLReader.maximumDepth else {
             nodeCount += anchored.size
             return
@@ -225,21 +231,36 @@ struct YAMLComposer {
         nodeCount = count
     }
 
-    /// Puts a finished node into the collection it belongs to (or makes it the root).
-    private mutating func add(_ finished: Finished) throws(DocumentError) {
-        guard let parent = open.indices.last else {
-            root = finished.node
-            return
-        }
-        if finished.isCollection, open[parent].isMapping, open[parent].key == nil {
-            // Comparing keys walks them, as often as aliases repeat them: keep that bounded.
-            collectionKeyNodes = min(Self.sizeCap, collectionKeyNodes + finished.size)
-            if collectionKeyNodes > YAMLReader.maximumCollectionKeyNodes {
-                throw DocumentError("mapping keys that are collections expand to more than \(YAMLReader.maximumCollectionKeyNodes) nodes "
-                                    + "(aliases repeating aliases?); keys must be plain text", at: finished.location)
+    /// Puts a finished node into the collection it belongs to (or makes it the root). `location` is
+    /// where it is written (for an alias, not where the anchored node is); `size` and `height` count
+    /// its nodes and levels, aliases expanded; `tag` is a scalar's resolved tag (nil: plain, untagged);
+    /// `isCollection` says whether, as a key, it counts against ``YAMLReader/maximumCollectionKeyNodes``.
+    private mutating func add(_ node: SourceNode, at location: TextLocation, size: Int, height: Int, tag: String?,
+                              isCollection: Bool) throws(DocumentError) {
+        current.size = min(Self.sizeCap, current.size + size)
+        current.height = max(current.height, height + 1)
+        switch current.kind {
+        case .sequence:
+            items.append(node)
+        case .mapping:
+            if let key = current.key {
+                pairs.append((key, node))
+                current.key = nil
+                return
             }
+            if isCollection {
+                // Comparing keys walks them, as often as aliases repeat them: keep that bounded.
+                collectionKeyNodes = min(Self.sizeCap, collectionKeyNodes + size)
+                if collectionKeyNodes > YAMLReader.maximumCollectionKeyNodes {
+                    throw DocumentError("mapping keys that are collections expand to more than \(YAMLReader.maximumCollectionKeyNodes) nodes "
+                                        + "(aliases repeating aliases?); keys must be plain text", at: location)
+                }
+            }
+            current.keys.add(node, tag: tag, location: location, after: pairs.elements(from: current.start))
+            current.key = node
+        case .document:
+            root = node
         }
-        open[parent].take(finished)
     }
 
     /// Whether a plain scalar's text reads as something other than text (bool, number, null).

@@ -26,8 +26,8 @@ struct YAMLMappingKeys {
     /// Each repeated key once: the index of its first occurrence and where it is written again.
     private var repeated: [(first: Int, again: TextLocation)] = []
 
-    /// The mapping's pairs so far.
-    typealias Pairs = [(key: SourceNode, value: SourceNode)]
+    /// The mapping's pairs (so far).
+    typealias Pairs = UnsafeBufferPointer<(key: SourceNode, value: SourceNode)>
 
     /// Records `key`, which follows `pairs`; `tag` is its resolved tag, or nil for a plain scalar
     /// without one; `location` is where it is written (for an alias, not where its anchor is).
@@ -58,7 +58,7 @@ struct YAMLMappingKeys {
         case .mapping, .sequence:
             let hash = key.identityHash
             let candidates = collectionKeys?[hash] ?? []
-            if let earlier = candidates.first(where: { Self.same(pairs[$0].key, key) }) {
+            if let earlier = candidates.first(where: { Self.same(Self.key($0, in: pairs), key) }) {
                 noteRepeat(of: earlier, at: location)
             }
             collectionKeys = collectionKeys ?? [:]
@@ -70,7 +70,7 @@ struct YAMLMappingKeys {
     /// the place users saw before this reader read events itself: the keys named in order (texts,
     /// then collections), at the first key that repeats one passed since the first named key.
     func duplicateError(in pairs: Pairs) -> DocumentError? {
-        let named = repeated.map { (first: $0.first, name: pairs[$0.first].key.scalarText, again: $0.again) }
+        let named = repeated.map { (first: $0.first, name: Self.key($0.first, in: pairs).scalarText, again: $0.again) }
             .sorted { ($0.name == nil ? 1 : 0, $0.name ?? "") < ($1.name == nil ? 1 : 0, $1.name ?? "") }
         guard let first = named.first else { return nil }
         let names = named.map { "'\($0.name ?? "<uncovertable>")'" }.joined(separator: ", ")
@@ -78,10 +78,10 @@ struct YAMLMappingKeys {
         // repeated in between, as when a run of keys is pasted twice.
         let repeatedNames = Set(named.compactMap(\.name))
         var passed: Set<String> = []
-        for index in pairs.indices.dropFirst(first.first) {
-            guard let text = pairs[index].key.scalarText, repeatedNames.contains(text) else { continue }
+        for index in first.first..<pairs.count {
+            guard let text = Self.key(index, in: pairs).scalarText, repeatedNames.contains(text) else { continue }
             if passed.contains(text) {
-                return DocumentError("duplicate key \(names) in a mapping", at: writtenLocations?[index] ?? pairs[index].key.location)
+                return DocumentError("duplicate key \(names) in a mapping", at: writtenLocations?[index] ?? Self.key(index, in: pairs).location)
             }
             passed.insert(text)
         }
@@ -99,14 +99,19 @@ struct YAMLMappingKeys {
             if Self.sameTag(tagOfKey(first, in: pairs), tag, text: text) { return first }
             // Same text, other tag (`1` after `"1"`): a later key may still match. Rare, so search.
         }
-        for index in pairs.indices where pairs[index].key.scalarText == text {
+        for index in 0..<pairs.count where pairs[index].key.hasText(text) {
             if Self.sameTag(tagOfKey(index, in: pairs), tag, text: text) { return index }
         }
         return nil
     }
 
     private func tagOfKey(_ index: Int, in pairs: Pairs) -> String? {
-        unusualTags?[index] ?? pairs[index].key.impliedTag
+        unusualTags?[index] ?? Self.key(index, in: pairs).impliedTag
+    }
+
+    /// Key number `index` of the mapping.
+    private static func key(_ index: Int, in pairs: Pairs) -> SourceNode {
+        pairs[index].key
     }
 
     /// Whether two scalars with the same `text` have the same resolved tag (nil: plain, untagged).
@@ -135,6 +140,12 @@ struct YAMLMappingKeys {
 }
 
 private extension SourceNode {
+    /// Whether this is a scalar whose text is `text` (as Strings compare: `é` written either way).
+    func hasText(_ text: String) -> Bool {
+        guard case .scalar(let own, _) = content else { return false }
+        return own == text
+    }
+
     /// The tag a scalar's quoting gives it: a quoted scalar is a string; a plain one is resolved.
     var impliedTag: String? {
         if case .scalar(_, true) = content { return YAMLMappingKeys.stringTag }
