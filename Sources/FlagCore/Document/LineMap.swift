@@ -10,8 +10,10 @@ struct LineMap {
         var length: Int
     }
 
+    /// libyaml's lines, in order.
     private var lines: [Line] = []
 
+    /// Maps the lines of `text`.
     init(_ text: String) {
         var line = 1
         var column = 1
@@ -61,6 +63,7 @@ struct LineMap {
 /// lies outside the text is that of a value left empty at the very end of a file without a final
 /// line break: libyaml puts it on the line after the last.
 struct NodeLocations {
+    /// How marks become positions for this text.
     private enum Mapping {
         /// Plain ASCII, the usual file: libyaml's lines are the file's; `count` characters in all,
         /// the last line ending at `endColumn` (and the file with a line break if `endsWithBreak`).
@@ -71,6 +74,7 @@ struct NodeLocations {
         case mapped(LineMap)
     }
 
+    /// How marks become positions for this text.
     private let mapping: Mapping
 
     /// Looks over `bytes` (the UTF-8 of `text`) for its line count and unusual breaks, unless it is

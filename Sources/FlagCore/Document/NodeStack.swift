@@ -4,7 +4,9 @@
 /// allocation per collection, none of the regrowing that appending to an array per collection costs,
 /// and no reference counting on the way.
 struct NodeStack<Element>: ~Copyable {
+    /// The buffer; elements `0..<count` are initialised.
     private var base: UnsafeMutablePointer<Element>
+    /// How many elements the buffer has room for.
     private var capacity: Int
     /// How many elements the stack holds.
     private(set) var count = 0

@@ -9,17 +9,22 @@ internal import CYaml
 struct YAMLComposer: ~Copyable {
     /// A collection whose end has not been read yet (or the document, which holds the root).
     private struct Open {
+        /// What the collection is.
         enum Kind {
             case document, sequence, mapping
         }
 
+        /// What it is.
         var kind: Kind
+        /// Where it starts (at its anchor, if it has one).
         var location: TextLocation
+        /// The name aliases may repeat it by.
         var anchor: String?
         /// Where its items (or pairs) start in ``YAMLComposer/items`` (or ``YAMLComposer/pairs``).
         var start: Int
         /// A mapping's key, until its value is read.
         var key: SourceNode?
+        /// A mapping's keys so far, to find one written twice.
         var keys = YAMLMappingKeys()
         /// Nodes in this collection, itself included and aliases expanded (saturating at the budget).
         var size = 1
@@ -29,13 +34,17 @@ struct YAMLComposer: ~Copyable {
 
     /// A node an alias may repeat, with what the limits need to know about it.
     private struct Anchored {
+        /// The node, positions and all.
         var node: SourceNode
+        /// Its nodes, itself included and aliases expanded (saturating at the budget).
         var size: Int
+        /// How many levels of nodes lie below it.
         var height: Int
         /// A scalar's resolved tag (nil for a plain scalar without one), for comparing keys.
         var tag: String?
     }
 
+    /// Turns libyaml's marks into file positions.
     private let locations: NodeLocations
     /// The innermost collection being read; the document when no collection is open.
     private var current = Open(kind: .document, location: .start, start: 0)
@@ -45,16 +54,19 @@ struct YAMLComposer: ~Copyable {
     // once, at its exact size, when it ends.
     private var items = NodeStack<SourceNode>()
     private var pairs = NodeStack<(key: SourceNode, value: SourceNode)>()
+    /// The nodes aliases may repeat, by anchor name (a later anchor of the same name replaces one).
     private var anchors: [String: Anchored] = [:]
     /// Nodes read so far, aliases expanded.
     private var nodeCount = 0
     /// Nodes in mapping keys that are collections, aliases expanded.
     private var collectionKeyNodes = 0
+    /// The document's root, once it is finished.
     private var root: SourceNode?
 
     /// Sizes stop growing here, so nine aliases of nine aliases of … cannot overflow.
     private static let sizeCap = YAMLReader.maximumNodes + 1
 
+    /// A composer for a text whose marks `locations` maps.
     private init(locations: NodeLocations) {
         self.locations = locations
     }
@@ -269,10 +281,12 @@ struct YAMLComposer: ~Copyable {
             || SourceNode(.scalar(text, quoted: false), at: .start).isNull
     }
 
+    /// The error for a document whose aliases expand past ``YAMLReader/maximumNodes`` at `location`.
     private static func tooManyNodes(at location: TextLocation) -> DocumentError {
         DocumentError("the document expands to more than \(YAMLReader.maximumNodes) nodes (aliases repeating aliases?)", at: location)
     }
 
+    /// The error for a node nested ``YAMLReader/maximumDepth`` levels deep at `location`.
     private static func tooDeep(at location: TextLocation) -> DocumentError {
         DocumentError("nesting deeper than \(YAMLReader.maximumDepth) levels", at: location)
     }

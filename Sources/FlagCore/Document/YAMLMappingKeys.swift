@@ -73,7 +73,7 @@ struct YAMLMappingKeys {
         let named = repeated.map { (first: $0.first, name: Self.key($0.first, in: pairs).scalarText, again: $0.again) }
             .sorted { ($0.name == nil ? 1 : 0, $0.name ?? "") < ($1.name == nil ? 1 : 0, $1.name ?? "") }
         guard let first = named.first else { return nil }
-        let names = named.map { "'\($0.name ?? "<uncovertable>")'" }.joined(separator: ", ")
+        let names = named.map { "'\($0.name ?? "<uncovertable>")'" }.joined(separator: ", ")  // Yams' word, sic
         // In a block mapping that is the second occurrence of the first named key, or of a key
         // repeated in between, as when a run of keys is pasted twice.
         let repeatedNames = Set(named.compactMap(\.name))
@@ -88,6 +88,7 @@ struct YAMLMappingKeys {
         return DocumentError("duplicate key \(names) in a mapping", at: first.again)
     }
 
+    /// Records that the key at `location` repeats key number `earlier` (once per repeated key).
     private mutating func noteRepeat(of earlier: Int, at location: TextLocation) {
         if !repeated.contains(where: { $0.first == earlier }) { repeated.append((earlier, location)) }
     }
@@ -105,6 +106,7 @@ struct YAMLMappingKeys {
         return nil
     }
 
+    /// The resolved tag of key number `index` (nil: plain, untagged).
     private func tagOfKey(_ index: Int, in pairs: Pairs) -> String? {
         unusualTags?[index] ?? Self.key(index, in: pairs).impliedTag
     }
