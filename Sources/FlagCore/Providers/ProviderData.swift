@@ -1,5 +1,3 @@
-import OrderedCollections
-
 /// A value as a provider file holds it, before it is checked against the flag's type.
 public enum RawValue: Sendable, Hashable {
     /// A typed value from a JSON, plist or flagd file.
@@ -74,32 +72,21 @@ public struct ProviderData: Sendable {
     /// Loaded, missing or failed.
     public var status: ProviderStatus
     /// Keys to entries, in file order.
-    public var entries: [String: ProviderEntry]
-    /// The keys in file order (for listings of unknown keys).
-    public var keyOrder: [String]
+    public var entries: ProviderEntries
     /// The file as diagnostics show it (relative to the workspace), `environment`, or a server's url.
     public var displayPath: String
     /// How a remote provider's answer was got (fresh, cached, failed, pending); `nil` for files.
     public var remote: RemoteLayerStatus?
 
-    /// Provider data from entries read in file order. Lookups go to a plain dictionary: resolving
-    /// reads one entry per key and layer, and an ordered dictionary's lookups cost several times
-    /// as much (40 % of resolving 100k keys).
-    public init(config: ProviderConfig, status: ProviderStatus, ordered: OrderedDictionary<String, ProviderEntry>,
-                displayPath: String, remote: RemoteLayerStatus? = nil) {
-        var entries: [String: ProviderEntry] = [:]
-        entries.reserveCapacity(ordered.count)
-        for (key, entry) in ordered { entries[key] = entry }
-        self.init(config: config, status: status, entries: entries, keyOrder: ordered.keys.elements, displayPath: displayPath, remote: remote)
-    }
+    /// The keys in file order (for listings of unknown keys).
+    public var keyOrder: [String] { entries.keys }
 
     /// Creates provider data.
-    public init(config: ProviderConfig, status: ProviderStatus, entries: [String: ProviderEntry] = [:], keyOrder: [String] = [],
+    public init(config: ProviderConfig, status: ProviderStatus, entries: ProviderEntries = ProviderEntries(),
                 displayPath: String, remote: RemoteLayerStatus? = nil) {
         self.config = config
         self.status = status
         self.entries = entries
-        self.keyOrder = keyOrder
         self.displayPath = displayPath
         self.remote = remote
     }

@@ -48,7 +48,8 @@ struct ProviderLoading {
         if config.format == .env {
             let prefix = config.prefix ?? ""
             let entries = ProviderReaders.environment(environment, prefix: prefix, keys: flags.keys)
-            return ProviderData(config: config, status: .loaded, ordered: entries, displayPath: "environment (\(prefix)*)")
+            return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, declaredKeys: flags.keys),
+                                displayPath: "environment (\(prefix)*)")
         }
         guard let path = config.path else {
             return ProviderData(config: config, status: .failed(message: "no path", location: nil), displayPath: config.name)
@@ -81,7 +82,7 @@ struct ProviderLoading {
             case .plist: entries = try ProviderReaders.plist(bytes, isKey: { flags[$0] != nil })
             case .env, .ofrep: entries = [:]
             }
-            return ProviderData(config: config, status: .loaded, ordered: entries, displayPath: displayPath)
+            return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, declaredKeys: flags.keys), displayPath: displayPath)
         } catch {
             let message = "\(config.format.rawValue) provider '\(config.name)': \(error.message)"
             diagnostics.append(.error(message, file: displayPath, at: error.location))
@@ -120,7 +121,7 @@ struct ProviderLoading {
         if let problem = answer.problem {
             report(.warning, "\(problem.message); using the cached answer of \(answer.fetchedAt.map(RemoteLayerStatus.time) ?? "an earlier run")")
         }
-        return ProviderData(config: config, status: .loaded, ordered: entries, displayPath: url, remote: status)
+        return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, declaredKeys: flags.keys), displayPath: url, remote: status)
     }
 
     /// Warnings for keys no blueprint declares, and for values that do not fit their flag.
@@ -135,8 +136,7 @@ struct ProviderLoading {
             return listed
         }
         for provider in providers where provider.status == .loaded {
-            for key in provider.keyOrder {
-                let entry = provider.entries[key]!
+            for (key, entry) in provider.entries {
                 guard let flag = flags[key] else {
                     let suggestion = Suggestion.closest(to: key, in: declared())
                     unknown.append(UnknownKey(key: key, provider: provider.config.name, file: provider.displayPath,

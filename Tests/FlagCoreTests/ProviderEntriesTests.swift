@@ -1,0 +1,59 @@
+import OrderedCollections
+import Testing
+@testable import FlagCore
+
+/// The flat key table a provider's entries live in: every key found, absent keys not, file
+/// order kept, and declared keys shared with the blueprint.
+@Suite("Provider entries table")
+struct ProviderEntriesTests {
+    static func entry(_ number: Int) -> ProviderEntry {
+        ProviderEntry(value: .native(.int(number)), location: TextLocation(line: number + 1, column: 3))
+    }
+
+    @Test("Every one of 20,000 keys is found with its own entry, in file order; keys it lacks are not")
+    func everyKeyIsFound() {
+        var ordered = OrderedDictionary<String, ProviderEntry>()
+        // Keys that differ only near the end, so hash collisions in the table are certain.
+        for number in (0..<20_000).reversed() { ordered["area/group/flag_\(number)"] = Self.entry(number) }
+        let entries = ProviderEntries(ordered)
+        #expect(entries.count == 20_000)
+        #expect(entries.keys == ordered.keys.elements)
+        for number in 0..<20_000 {
+            #expect(entries["area/group/flag_\(number)"] == Self.entry(number))
+        }
+        for missing in ["", "area/group/flag_20000", "area/group/flag_-1", "AREA/group/flag_1", "area/group/flag_1 "] {
+            #expect(entries[missing] == nil, "\(missing)")
+        }
+        #expect(Array(entries.map(\.0).prefix(2)) == ["area/group/flag_19999", "area/group/flag_19998"])
+        #expect(entries.map(\.1) == ordered.values.elements)
+    }
+
+    @Test("An empty table has nothing, and a dictionary literal builds the same table as a reader's entries")
+    func emptyAndLiteral() {
+        let empty = ProviderEntries()
+        #expect(empty.isEmpty && empty.count == 0 && empty["a"] == nil && Array(empty.keys).isEmpty)
+        let literal: ProviderEntries = ["b": Self.entry(2), "a": Self.entry(1)]
+        #expect(literal.keys == ["b", "a"])
+        #expect(literal["a"] == Self.entry(1) && literal["b"] == Self.entry(2))
+    }
+
+    @Test("Tables compare as dictionaries do: same keys and entries in any order are equal; a changed entry is not")
+    func equality() {
+        let forward: ProviderEntries = ["a": Self.entry(1), "b": Self.entry(2)]
+        let backward: ProviderEntries = ["b": Self.entry(2), "a": Self.entry(1)]
+        let changed: ProviderEntries = ["a": Self.entry(1), "b": Self.entry(3)]
+        let fewer: ProviderEntries = ["a": Self.entry(1)]
+        #expect(forward == backward)
+        #expect(forward != changed)
+        #expect(forward != fewer && fewer != forward)
+    }
+
+    @Test("A key the blueprints declare is kept as the declared string; other keys as the file wrote them")
+    func declaredKeysAreShared() {
+        let declared: OrderedSet<String> = ["lab/sson", "lab/theme"]
+        let ordered: OrderedDictionary<String, ProviderEntry> = ["lab/theme": Self.entry(1), "lab/unknown": Self.entry(2)]
+        let entries = ProviderEntries(ordered, declaredKeys: declared)
+        #expect(entries.keys == ["lab/theme", "lab/unknown"])
+        #expect(entries["lab/theme"] == Self.entry(1) && entries["lab/unknown"] == Self.entry(2) && entries["lab/sson"] == nil)
+    }
+}
