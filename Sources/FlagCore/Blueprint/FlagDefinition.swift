@@ -3,9 +3,11 @@
 /// A value type whose fields live in one shared, copy-on-write box: a definition is copied
 /// into the blueprint's collection, the workspace's key index and every resolution, and at
 /// 100k flags copying ~300 bytes of fields (and retaining each of their strings) each time
-/// cost a fifth of a load and about 90 MB.
+/// cost a fifth of a load and about 90 MB. Fields most flags leave empty (expiry, excluded
+/// providers, a computed value) sit in a second box that exists only when one is set, so the
+/// first box is about 150 bytes.
 public struct FlagDefinition: Sendable, Hashable {
-    /// The fields, stored once however many copies of the definition exist.
+    /// The fields most flags have, stored once however many copies of the definition exist.
     private struct Fields: Hashable {
         var name: String
         var key: String
@@ -14,121 +16,119 @@ public struct FlagDefinition: Sendable, Hashable {
         var description: String?
         var locked: Bool
         var hidden: Bool
+        var requiresRestart: Bool
+        var isGenerated: Bool
         var tags: [String]
         var owner: String?
-        var expires: String?
-        var excludedProviders: [String]
-        var requiresRestart: Bool
-        var computed: String?
         var origin: SourceReference
+        var rare: Indirect<Rare>?
+    }
+
+    /// The fields few flags set; never all empty (`nil` instead).
+    private struct Rare: Hashable, Sendable {
+        var expires: String?
+        var excludedProviders: [String] = []
+        var computed: String?
         var computedOrigin: SourceReference?
-        var excludedOrigins: [SourceReference]
-        var isGenerated: Bool
+        var excludedOrigins: [SourceReference] = []
     }
 
-    /// The box holding the fields; replaced before a write when another copy shares it.
-    private final class Box: @unchecked Sendable {
-        // Never mutated once shared: writes go through `fields`, which copies a shared box first.
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
+    /// The fields; a write copies them first when another definition shares them.
+    private var fields: Indirect<Fields>
 
-    private var box: Box
-
-    /// The fields, copied into a box of their own before the first write to a shared one.
-    private var fields: Fields {
-        _read { yield box.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
-        }
+    /// Changes the rare fields, dropping their box when nothing is left in it (so equal
+    /// definitions compare equal).
+    private mutating func updateRare(_ change: (inout Rare) -> Void) {
+        var changed = fields.value.rare?.value ?? Rare()
+        change(&changed)
+        fields.value.rare = changed == Rare() ? nil : Indirect(changed)
     }
 
     /// The entry name in the blueprint (`allowsSSON`).
     public var name: String {
-        get { box.fields.name }
-        set { fields.name = newValue }
+        get { fields.value.name }
+        set { fields.value.name = newValue }
     }
     /// The full key (`secrets/boom_feature`).
     public var key: String {
-        get { box.fields.key }
-        set { fields.key = newValue }
+        get { fields.value.key }
+        set { fields.value.key = newValue }
     }
     /// The value's type and what values fit.
     public var rules: ValueRules {
-        get { box.fields.rules }
-        set { fields.rules = newValue }
+        get { fields.value.rules }
+        set { fields.value.rules = newValue }
     }
     /// The blueprint default, the last layer of the stack; `nil` only for context keys whose
     /// unset state means "unknown" (`context/platform`, `context/os_version`, `context/locale` …).
     public var defaultValue: FlagValue? {
-        get { box.fields.defaultValue }
-        set { fields.defaultValue = newValue }
+        get { fields.value.defaultValue }
+        set { fields.value.defaultValue = newValue }
     }
     /// What the flag is for.
     public var description: String? {
-        get { box.fields.description }
-        set { fields.description = newValue }
+        get { fields.value.description }
+        set { fields.value.description = newValue }
     }
     /// Read-only in the browser and for `set` without `--force`.
     public var locked: Bool {
-        get { box.fields.locked }
-        set { fields.locked = newValue }
+        get { fields.value.locked }
+        set { fields.value.locked = newValue }
     }
     /// Shown only with "show hidden".
     public var hidden: Bool {
-        get { box.fields.hidden }
-        set { fields.hidden = newValue }
+        get { fields.value.hidden }
+        set { fields.value.hidden = newValue }
     }
     /// Free-form labels.
     public var tags: [String] {
-        get { box.fields.tags }
-        set { fields.tags = newValue }
+        get { fields.value.tags }
+        set { fields.value.tags = newValue }
     }
     /// Who to ask about the flag.
     public var owner: String? {
-        get { box.fields.owner }
-        set { fields.owner = newValue }
+        get { fields.value.owner }
+        set { fields.value.owner = newValue }
     }
     /// After this date the flag is stale (text as written, ISO 8601).
     public var expires: String? {
-        get { box.fields.expires }
-        set { fields.expires = newValue }
+        get { fields.value.rare?.value.expires }
+        set { updateRare { $0.expires = newValue } }
     }
     /// Provider names whose values this flag never reads.
     public var excludedProviders: [String] {
-        get { box.fields.excludedProviders }
-        set { fields.excludedProviders = newValue }
+        get { fields.value.rare?.value.excludedProviders ?? [] }
+        set { updateRare { $0.excludedProviders = newValue } }
     }
     /// A change needs an app restart to take effect.
     public var requiresRestart: Bool {
-        get { box.fields.requiresRestart }
-        set { fields.requiresRestart = newValue }
+        get { fields.value.requiresRestart }
+        set { fields.value.requiresRestart = newValue }
     }
     /// The source of a computed value (SPEC §5).
     public var computed: String? {
-        get { box.fields.computed }
-        set { fields.computed = newValue }
+        get { fields.value.rare?.value.computed }
+        set { updateRare { $0.computed = newValue } }
     }
     /// Where the flag is declared.
     public var origin: SourceReference {
-        get { box.fields.origin }
-        set { fields.origin = newValue }
+        get { fields.value.origin }
+        set { fields.value.origin = newValue }
     }
     /// Where the `computed:` value is, for expression diagnostics.
     public var computedOrigin: SourceReference? {
-        get { box.fields.computedOrigin }
-        set { fields.computedOrigin = newValue }
+        get { fields.value.rare?.value.computedOrigin }
+        set { updateRare { $0.computedOrigin = newValue } }
     }
     /// Where each item of `excludedProviders` is written (same order), for diagnostics.
     public var excludedOrigins: [SourceReference] {
-        get { box.fields.excludedOrigins }
-        set { fields.excludedOrigins = newValue }
+        get { fields.value.rare?.value.excludedOrigins ?? [] }
+        set { updateRare { $0.excludedOrigins = newValue } }
     }
     /// Whether the blueprint generated this entry (feature toggles, context keys) rather than a person.
     public var isGenerated: Bool {
-        get { box.fields.isGenerated }
-        set { fields.isGenerated = newValue }
+        get { fields.value.isGenerated }
+        set { fields.value.isGenerated = newValue }
     }
 
     /// The value's type.
@@ -140,18 +140,10 @@ public struct FlagDefinition: Sendable, Hashable {
                 expires: String? = nil, excludedProviders: [String] = [], requiresRestart: Bool = false,
                 computed: String? = nil, origin: SourceReference, computedOrigin: SourceReference? = nil,
                 isGenerated: Bool = false) {
-        box = Box(Fields(name: name, key: key, rules: rules, defaultValue: defaultValue, description: description, locked: locked,
-                         hidden: hidden, tags: tags, owner: owner, expires: expires, excludedProviders: excludedProviders,
-                         requiresRestart: requiresRestart, computed: computed, origin: origin, computedOrigin: computedOrigin,
-                         excludedOrigins: [], isGenerated: isGenerated))
-    }
-
-    public static func == (lhs: FlagDefinition, rhs: FlagDefinition) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        box.fields.hash(into: &hasher)
+        let rare = Rare(expires: expires, excludedProviders: excludedProviders, computed: computed, computedOrigin: computedOrigin)
+        fields = Indirect(Fields(name: name, key: key, rules: rules, defaultValue: defaultValue, description: description, locked: locked,
+                                 hidden: hidden, requiresRestart: requiresRestart, isGenerated: isGenerated, tags: tags, owner: owner,
+                                 origin: origin, rare: rare == Rare() ? nil : Indirect(rare)))
     }
 }
 

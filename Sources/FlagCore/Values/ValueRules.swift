@@ -1,25 +1,55 @@
 import Foundation
 
 /// What a value must be to fit a flag: its type plus enum values, range and pattern (SPEC §3).
+///
+/// Most flags have only a type, so the rest is kept in a box that exists only when some of it
+/// is set: 16 bytes per definition instead of 64.
 public struct ValueRules: Sendable, Hashable {
+    /// The enum values, range and pattern; never all empty (`nil` instead).
+    private struct Limits: Sendable, Hashable {
+        var values: [String] = []
+        var minimum: Double?
+        var maximum: Double?
+        var pattern: String?
+    }
+
     /// The flag's type.
     public var type: FlagType
+    private var limits: Indirect<Limits>?
+
     /// Allowed values of an enum flag.
-    public var values: [String]
+    public var values: [String] {
+        get { limits?.value.values ?? [] }
+        set { updateLimits { $0.values = newValue } }
+    }
     /// Inclusive lower bound of an int or double flag.
-    public var minimum: Double?
+    public var minimum: Double? {
+        get { limits?.value.minimum }
+        set { updateLimits { $0.minimum = newValue } }
+    }
     /// Inclusive upper bound of an int or double flag.
-    public var maximum: Double?
+    public var maximum: Double? {
+        get { limits?.value.maximum }
+        set { updateLimits { $0.maximum = newValue } }
+    }
     /// A regular expression a string value must match in full.
-    public var pattern: String?
+    public var pattern: String? {
+        get { limits?.value.pattern }
+        set { updateLimits { $0.pattern = newValue } }
+    }
 
     /// Creates rules.
     public init(type: FlagType, values: [String] = [], minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil) {
         self.type = type
-        self.values = values
-        self.minimum = minimum
-        self.maximum = maximum
-        self.pattern = pattern
+        let limits = Limits(values: values, minimum: minimum, maximum: maximum, pattern: pattern)
+        self.limits = limits == Limits() ? nil : Indirect(limits)
+    }
+
+    /// Changes the limits, dropping the box when nothing is left in it (so equal rules compare equal).
+    private mutating func updateLimits(_ change: (inout Limits) -> Void) {
+        var changed = limits?.value ?? Limits()
+        change(&changed)
+        limits = changed == Limits() ? nil : Indirect(changed)
     }
 
     /// Words `set` and text-based providers accept for bools.
