@@ -34,16 +34,34 @@ enum Scenarios {
     /// Opens a workspace as the browser does and times each step (run in a child process, so
     /// its peak memory is its own).
     static func openWorkspace(_ file: URL) -> LoadFigures {
+        func probe(_ label: String) {
+            guard ProcessInfo.processInfo.environment["BENCH_PROBE"] != nil else { return }
+            let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+            let lines = status.split(separator: "\n").filter { $0.hasPrefix("VmRSS") || $0.hasPrefix("VmHWM") || $0.hasPrefix("Rss") }
+            FileHandle.standardError.write(Data("\(label): \(lines.joined(separator: " "))\n".utf8))
+        }
+        probe("start"); if ProcessInfo.processInfo.environment["BENCH_LAYOUT"] != nil { Layouts.print() }
         let start = Measure.now()
         let workspace = Workspace.load(from: file, environment: [:])
         let loaded = Measure.now()
+        probe("loaded")
+        if ProcessInfo.processInfo.environment["BENCH_TRIM"] != nil { 
+            typealias Trim = @convention(c) (Int) -> Int32
+            typealias Stats = @convention(c) () -> Void
+            let stats = unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), "malloc_stats"), to: Stats.self)
+            stats()
+            let trim = unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), "malloc_trim"), to: Trim.self)
+            _ = trim(0); probe("trimmed") }
+        if false { }
         // Resolved one key at a time, as the browser does, so the peak memory is the browser's.
         var resolved = 0
         Resolver(workspace: workspace).forEachResolution { _ in resolved += 1 }
         let resolvedAt = Measure.now()
+        probe("resolved")
         let state = BrowserState(model: BrowserModel(workspace: workspace), width: 120, height: 40)
         let frame = Renderer.render(state, width: 120, height: 40)
         let shown = Measure.now()
+        probe("shown")
         precondition(frame.text.contains("Area 0") && resolved == workspace.flags.count)
         let errors = workspace.diagnostics.filter { $0.severity == .error }.count
         return LoadFigures(load: loaded - start, resolve: resolvedAt - loaded, firstFrame: shown - start, errors: errors)
@@ -123,5 +141,13 @@ enum Scenarios {
             })
         }
         return Measure.median(samples)
+    }
+}
+import FlagCore
+enum Layouts {
+    static func print() {
+        Swift.print("JSONValue", MemoryLayout<JSONValue>.size, "RawValue?", MemoryLayout<RawValue?>.size, "ProviderEntry", MemoryLayout<ProviderEntry>.size, MemoryLayout<ProviderEntry>.stride,
+                    "TextLocation?", MemoryLayout<TextLocation?>.size, "FlagValue?", MemoryLayout<FlagValue?>.size, "ValueRules", MemoryLayout<ValueRules>.size,
+                    "SourceReference?", MemoryLayout<SourceReference?>.size, "UnknownKey", MemoryLayout<UnknownKey>.size)
     }
 }

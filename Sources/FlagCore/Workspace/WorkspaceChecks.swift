@@ -49,7 +49,12 @@ struct WorkspaceChecks {
 
     private mutating func collectFlags() {
         let declared = blueprints.map(\.root.allFlags)
-        flags.reserveCapacity(declared.reduce(0) { $0 + $1.count })
+        // Room for every key added later too (two switches per feature, the device's context keys,
+        // a few a provider may set): outgrowing the reservation by one key would double it.
+        let features = blueprints.reduce(0) { $0 + $1.features.reduce(0) { $0 + $1.flattened.count } }
+        let products = blueprints.reduce(0) { $0 + $1.products.count }
+        let generated = 2 * features + products + Permission.allCases.count + 3 + 64
+        flags.reserveCapacity(declared.reduce(0) { $0 + $1.count } + generated)
         for flagsOfFile in declared {
             for flag in flagsOfFile {
                 if flag.key.hasPrefix(ContextKeys.prefix) || flag.key == "context" {
