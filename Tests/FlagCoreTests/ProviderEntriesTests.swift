@@ -56,4 +56,16 @@ struct ProviderEntriesTests {
         #expect(entries.keys == ["lab/theme", "lab/unknown"])
         #expect(entries["lab/theme"] == Self.entry(1) && entries["lab/unknown"] == Self.entry(2) && entries["lab/sson"] == nil)
     }
+
+    @Test("An entry's notes and error read back, and clearing them gives an entry equal to one that never had them")
+    func entryExtras() {
+        var entry = ProviderEntry(value: .text("on"), location: TextLocation(line: 2, column: 4), notes: ["default variant: on"], error: "gone")
+        #expect(entry.notes == ["default variant: on"] && entry.error == "gone")
+        let copy = entry
+        entry.notes = []
+        entry.error = nil
+        #expect(entry == ProviderEntry(value: .text("on"), location: TextLocation(line: 2, column: 4)))
+        #expect(entry.hashValue == ProviderEntry(value: .text("on"), location: TextLocation(line: 2, column: 4)).hashValue)
+        #expect(copy.notes == ["default variant: on"] && copy.error == "gone")
+    }
 }

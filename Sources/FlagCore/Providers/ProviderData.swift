@@ -33,23 +33,45 @@ public enum RawValue: Sendable, Hashable {
 
 /// One key's entry in a provider.
 public struct ProviderEntry: Sendable, Hashable {
+    /// Notes and a per-key error; few entries have either, so they live in a box that exists
+    /// only when one is set (an entry is 40 bytes instead of 64, at 100k keys per layer).
+    private struct Extras: Sendable, Hashable {
+        var notes: [String] = []
+        var error: String?
+    }
+
     /// The value; `nil` means the provider names the key but leaves it unset
     /// (Firebase `useInAppDefault`, a DISABLED flagd flag).
     public var value: RawValue?
     /// Where the key is written, when the format has positions.
     public var location: TextLocation?
+    private var extras: Indirect<Extras>?
+
     /// Facts shown beside the value and not evaluated: conditional values, targeting rules, variants.
-    public var notes: [String]
+    public var notes: [String] {
+        get { extras?.value.notes ?? [] }
+        set { updateExtras { $0.notes = newValue } }
+    }
     /// Why the provider could not give this one key a value (an OFREP per-flag error); the
     /// key's layer is `error`, the provider's other keys are not affected.
-    public var error: String?
+    public var error: String? {
+        get { extras?.value.error }
+        set { updateExtras { $0.error = newValue } }
+    }
 
     /// Creates an entry.
     public init(value: RawValue?, location: TextLocation? = nil, notes: [String] = [], error: String? = nil) {
         self.value = value
         self.location = location
-        self.notes = notes
-        self.error = error
+        let extras = Extras(notes: notes, error: error)
+        self.extras = extras == Extras() ? nil : Indirect(extras)
+    }
+
+    /// Changes the extras, dropping the box when nothing is left in it (so equal entries compare equal).
+    private mutating func updateExtras(_ change: (inout Extras) -> Void) {
+        var changed = extras?.value ?? Extras()
+        change(&changed)
+        extras = changed == Extras() ? nil : Indirect(changed)
     }
 }
 

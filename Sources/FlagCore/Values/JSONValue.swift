@@ -9,7 +9,9 @@ public enum JSONValue: Sendable, Hashable {
     case double(Double)
     case string(String)
     case array([JSONValue])
-    case object(OrderedDictionary<String, JSONValue>)
+    /// Boxed: an ordered dictionary is three words, and inline it would make every value —
+    /// every provider entry and flag value — a word larger.
+    indirect case object(OrderedDictionary<String, JSONValue>)
 
     /// The value of a document node: plain scalars resolve as YAML core / JSON literals.
     public init(_ node: SourceNode) {
