@@ -5,19 +5,20 @@
 /// 100k flags copying ~300 bytes of fields (and retaining each of their strings) each time
 /// cost a fifth of a load and about 90 MB. Fields most flags leave empty (expiry, excluded
 /// providers, a computed value) sit in a second box that exists only when one is set, so the
-/// first box is about 150 bytes.
+/// first box is about 160 bytes.
 public struct FlagDefinition: Sendable, Hashable {
     /// The fields most flags have, stored once however many copies of the definition exist.
     private struct Fields: Hashable {
         var name: String
         var key: String
         var rules: ValueRules
+        // The flags right after the 17-byte optional value fill its padding (fields are laid out in order).
         var defaultValue: FlagValue?
-        var description: String?
         var locked: Bool
         var hidden: Bool
         var requiresRestart: Bool
         var isGenerated: Bool
+        var description: String?
         var tags: [String]
         var owner: String?
         var origin: SourceReference
@@ -141,8 +142,8 @@ public struct FlagDefinition: Sendable, Hashable {
                 computed: String? = nil, origin: SourceReference, computedOrigin: SourceReference? = nil,
                 isGenerated: Bool = false) {
         let rare = Rare(expires: expires, excludedProviders: excludedProviders, computed: computed, computedOrigin: computedOrigin)
-        fields = Indirect(Fields(name: name, key: key, rules: rules, defaultValue: defaultValue, description: description, locked: locked,
-                                 hidden: hidden, requiresRestart: requiresRestart, isGenerated: isGenerated, tags: tags, owner: owner,
+        fields = Indirect(Fields(name: name, key: key, rules: rules, defaultValue: defaultValue, locked: locked, hidden: hidden,
+                                 requiresRestart: requiresRestart, isGenerated: isGenerated, description: description, tags: tags, owner: owner,
                                  origin: origin, rare: rare == Rare() ? nil : Indirect(rare)))
     }
 }
