@@ -245,7 +245,7 @@ struct TreeBuilder {
     var nodes: [TreeNode] = []
     var roots: [Int] = []
     var index: [NodeID: Int] = [:]
-    var search = SearchIndex()
+    var search = SearchIndex(nodes: 0, bytes: 0)
 
     init(workspace: Workspace, explanations: OrderedDictionary<String, FeatureExplanation>) {
         self.workspace = workspace
