@@ -104,7 +104,7 @@ struct NodeIdentityTests {
         var last: [NodeID: Int] = [:]
         for (position, node) in model.nodes.enumerated() { last[node.id] = position }
         for node in model.nodes {
-            #expect(model.index[node.id] == last[node.id], "\(context): \(node.id)", sourceLocation: sourceLocation)
+            #expect(model.position(of: node.id) == last[node.id], "\(context): \(node.id)", sourceLocation: sourceLocation)
         }
         if unique { #expect(last.count == model.nodes.count, "\(context): identities are unique", sourceLocation: sourceLocation) }
     }
@@ -150,9 +150,9 @@ struct NodeIdentityTests {
             "unknown:QA:ghost",
         ])
         Self.expectRoundTrips(workspace.model, "repeated keys", unique: false)
-        #expect(workspace.model.index["flag:shared/same#8"] == 8, "the repeat, not the key written like it")
-        #expect(workspace.model.index["flag:shared/same"] == 3)
-        #expect(workspace.model.index["flag:shared/same#8#13"] == 13)
+        #expect(workspace.model.position(of: "flag:shared/same#8") == 8, "the repeat, not the key written like it")
+        #expect(workspace.model.position(of: "flag:shared/same") == 3)
+        #expect(workspace.model.position(of: "flag:shared/same#8#13") == 13)
     }
 
     @Test("The demo's identities are those of earlier versions, and each finds its node")
@@ -176,7 +176,7 @@ struct NodeIdentityTests {
         let workspace = try RepeatedKeys()
         defer { workspace.remove() }
         for id: NodeID in ["flag:nope", "flag:", "flag:shared/same#999", "feature:nope", "", "section:nope", "flagshared/same"] {
-            #expect(workspace.model.index[id] == nil, "\(id)")
+            #expect(workspace.model.position(of: id) == nil, "\(id)")
         }
     }
 }

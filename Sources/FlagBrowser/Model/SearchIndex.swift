@@ -4,6 +4,9 @@ import Foundation
 /// built once per load. `/` and `f` search it with `memchr`/`memcmp` instead of comparing a
 /// hundred thousand strings one by one per keystroke, and only in the blocks of nodes that
 /// ``TrigramBlocks`` says may match, so a filter costs what it finds, not the whole buffer.
+///
+/// The tree is walked once to size the text (``textSize(of:)``) before it is filled, so the
+/// buffer is allocated once at its exact size: grown by doubling, it was a third empty.
 public struct SearchIndex: Sendable {
     /// The texts, each followed by a NUL (never in a query, so no match spans two nodes).
     private var text: [UInt8] = []
