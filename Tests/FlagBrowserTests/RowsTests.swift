@@ -131,7 +131,7 @@ struct RowsTests {
         case (.problems, .flag(let key)): return model.isStale(key) || model.hasMismatch(key)
         case (.problems, .unknownKey): return true
         case (.unavailable, .feature(let key)): return model.explanations[key].map { $0.availability != .available } ?? false
-        case (.unavailable, .constraint(let key, let index)):
+        case (.unavailable, .constraint(let key, let index, _, _)):
             guard let explanation = model.explanations[key], explanation.availability != .available else { return false }
             return [.notSatisfied, .notDetermined].contains(explanation.constraints[index].status)
         default: return false
@@ -140,7 +140,7 @@ struct RowsTests {
 
     /// Where the selection goes when rows change: the same node if shown, else its nearest shown ancestor, else the first row.
     static func settled(_ selection: NodeID?, rows: [Int], _ model: BrowserModel) -> NodeID? {
-        var current = selection.flatMap { model.index[$0] }
+        var current = selection.flatMap { model.position(of: $0) }
         while let position = current {
             if rows.contains(position) { return model.nodes[position].id }
             current = model.nodes[position].parent
@@ -255,7 +255,7 @@ struct RowsTests {
         #expect(demo.screen.contains("▾ playback"))
         try Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "  playback:\n", with: "  playbook:\n").utf8).write(to: file)
         try demo.press("r")
-        #expect(demo.session.state.model.index[playback.id] == nil)
+        #expect(demo.session.state.model.position(of: playback.id) == nil)
         #expect(demo.session.state.expanded.contains(playback.id))
         try original.write(to: file)
         try demo.press("r")

@@ -18,8 +18,8 @@ public struct BrowserModel: Sendable {
     public let nodes: [TreeNode]
     /// Indices of the top-level nodes.
     public let roots: [Int]
-    /// Node index by identity.
-    public let index: [NodeID: Int]
+    /// Each node's position by identity (``position(of:)``).
+    let positions: NodePositions
     /// The nodes' search text, for `/` and `f`.
     public let search: SearchIndex
     /// Per node, the views (`F`) it belongs to, computed once so cycling views is a scan of bits.
@@ -56,12 +56,11 @@ public struct BrowserModel: Sendable {
         self.values = values
         self.hugeValueSizes = hugeValueSizes
         explanations = FeatureEvaluator(workspace: workspace).explainAll()
-        var builder = TreeBuilder(workspace: workspace, explanations: explanations)
-        builder.build()
-        nodes = builder.nodes
-        roots = builder.roots
-        index = builder.index
-        search = builder.search
+        let tree = TreeBuilder.tree(of: workspace, explanations: explanations)
+        nodes = tree.nodes
+        roots = tree.roots
+        positions = tree.positions
+        search = tree.search
         shape = TreeShape(nodes: nodes)
         traits = nodes.map { node in
             let isBranch: Bool
@@ -78,7 +77,7 @@ public struct BrowserModel: Sendable {
                 return workspace.flags.index(forKey: key).map { ViewMarks(values[$0]) } ?? []
             case .feature(let key):
                 return explanations[key].map { $0.availability != .available } == true ? .unavailable : []
-            case .constraint(let key, let position):
+            case .constraint(let key, let position, _, _):
                 guard let explanation = explanations[key], explanation.availability != .available else { return [] }
                 let status = explanation.constraints[position].status
                 return status == .notSatisfied || status == .notDetermined ? .unavailable : []
@@ -124,14 +123,19 @@ public struct BrowserModel: Sendable {
             model.values[flagIndex] = value
             let size = resolution.value?.textSize ?? 0
             model.hugeValueSizes[key] = size > Renderer.detailPreviewLimit ? size : nil
-            if let node = index[.flag(key)] { model.viewMarks[node] = ViewMarks(value) }
+            if let node = self.position(of: .flag(key)) { model.viewMarks[node] = ViewMarks(value) }
         }
         return model
     }
 
+    /// The position in ``nodes`` of the node with an identity.
+    public func position(of id: NodeID) -> Int? {
+        positions.position(of: id, flags: workspace.flags)
+    }
+
     /// The node with an identity.
     public func node(_ id: NodeID) -> TreeNode? {
-        index[id].map { nodes[$0] }
+        position(of: id).map { nodes[$0] }
     }
 
     /// A key's value and source, as its row shows them (`nil` for a key no blueprint declares).
@@ -235,134 +239,5 @@ struct ViewMarks: OptionSet, Sendable {
         if value.marks.contains(.overridden) { insert(.overridden) }
         if value.marks.contains(.differs) { insert(.differs) }
         if value.marks.contains(.stale) || value.marks.contains(.mismatch) { insert(.problem) }
-    }
-}
-
-/// Builds the tree: blueprint collections, then Features, Context, Unknown keys.
-struct TreeBuilder {
-    let workspace: Workspace
-    let explanations: OrderedDictionary<String, FeatureExplanation>
-    var nodes: [TreeNode] = []
-    var roots: [Int] = []
-    var index: [NodeID: Int] = [:]
-    var search = SearchIndex()
-
-    init(workspace: Workspace, explanations: OrderedDictionary<String, FeatureExplanation>) {
-        self.workspace = workspace
-        self.explanations = explanations
-    }
-
-    @discardableResult
-    mutating func add(_ id: NodeID, _ kind: NodeKind, label: String, parent: Int?, search parts: [String], hidden: Bool = false) -> Int {
-        let depth = parent.map { nodes[$0].depth + 1 } ?? 0
-        var node = TreeNode(id: id, kind: kind, label: label, depth: depth, parent: parent, children: [], subtreeEnd: nodes.count,
-                            hidden: hidden)
-        search.append(parts)
-        // A repeated identity (which validation reports) must not break selection: make it unique.
-        if index[id] != nil { node.id = NodeID(id.rawValue + "#\(nodes.count)") }
-        let position = nodes.count
-        nodes.append(node)
-        index[node.id] = position
-        if let parent { nodes[parent].children.append(position) } else { roots.append(position) }
-        return position
-    }
-
-    mutating func build() {
-        for blueprint in workspace.blueprints {
-            addCollection(blueprint.root, file: blueprint.file, parent: nil)
-        }
-        addFeatures()
-        addContext()
-        addUnknownKeys()
-        // Pre-order: a node's subtree ends where its last child's subtree ends.
-        for position in nodes.indices.reversed() {
-            if let last = nodes[position].children.last { nodes[position].subtreeEnd = nodes[last].subtreeEnd }
-        }
-    }
-
-    mutating func addCollection(_ collection: FlagCollection, file: String, parent: Int?) {
-        let id = NodeID("collection:\(file)#\(collection.keyPath)#\(collection.name)")
-        let node = add(id, .collection(name: collection.name, description: collection.description, keyPath: collection.keyPath, file: file),
-                       label: collection.name, parent: parent, search: [collection.name, collection.keyPath, collection.description ?? ""])
-        for flag in collection.flags { addFlag(flag.key, parent: node) }
-        for nested in collection.collections { addCollection(nested, file: file, parent: node) }
-    }
-
-    mutating func addFlag(_ key: String, label: String? = nil, parent: Int) {
-        guard let flag = workspace.flags[key] else { return }
-        add(.flag(key), .flag(key: key), label: label ?? flag.name, parent: parent,
-            search: [flag.name, key, flag.description ?? "", flag.tags.joined(separator: " "), flag.owner ?? ""], hidden: flag.hidden)
-    }
-
-    mutating func addFeatures() {
-        let topLevel = workspace.blueprints.flatMap(\.features)
-        guard !topLevel.isEmpty else { return }
-        let unavailable = explanations.values.filter { $0.availability != .available }.count
-        let section = add("section:features", .section(title: "Features", summary: "\(workspace.features.count) features, \(unavailable) not available"),
-                          label: "Features", parent: nil, search: ["features"])
-        for feature in topLevel { addFeature(feature, parent: section) }
-    }
-
-    mutating func addFeature(_ feature: FeatureDefinition, parent: Int) {
-        let node = add(.feature(feature.key), .feature(key: feature.key), label: feature.displayName, parent: parent,
-                       search: [feature.displayName, feature.key, feature.description ?? ""])
-        if let explanation = explanations[feature.key] {
-            for (position, constraint) in explanation.constraints.enumerated() where constraint.status != .notActive || constraint.kind != .platform {
-                let label: String
-                switch constraint.kind {
-                case .permission: label = "permission \(constraint.name)"
-                case .purchase: label = "purchase \(constraint.name)"
-                case .platform: label = "platform \(constraint.name)"
-                case .userToggled: label = "user toggle"
-                case .runtimeEnabled: label = "runtime switch"
-                }
-                add(NodeID("constraint:\(feature.key)#\(constraint.kind.rawValue):\(constraint.name)"),
-                    .constraint(featureKey: feature.key, index: position), label: label, parent: node,
-                    search: [label, constraint.name, constraint.detail, constraint.keys.joined(separator: " ")])
-            }
-        }
-        for sub in feature.features { addFeature(sub, parent: node) }
-    }
-
-    mutating func addContext() {
-        let contextKeys = workspace.flags.keys.filter { $0.hasPrefix(ContextKeys.prefix) }
-        guard !contextKeys.isEmpty else { return }
-        let section = add("section:context", .section(title: "Context", summary: "the simulated device"), label: "Context",
-                          parent: nil, search: ["context device"])
-        // Each group is added whole, in the order its first key appears, so node indices stay
-        // in tree pre-order (the rows rely on it).
-        var order: [String] = []
-        var grouped: [String: [String]] = [:]
-        for key in contextKeys {
-            let group = key.hasPrefix("context/permissions/") ? "permissions" : key.hasPrefix("context/purchases/") ? "purchases" : key
-            if grouped[group] == nil { order.append(group) }
-            grouped[group, default: []].append(key)
-        }
-        let productNames = Dictionary(workspace.products.values.map { ($0.productID, $0.name) }, uniquingKeysWith: { first, _ in first })
-        for group in order {
-            switch group {
-            case "permissions":
-                let node = add("group:context/permissions", .group(title: "Permissions"), label: "Permissions", parent: section, search: ["permissions"])
-                for key in grouped[group]! { addFlag(key, parent: node) }
-            case "purchases":
-                let node = add("group:context/purchases", .group(title: "Purchases"), label: "Purchases", parent: section, search: ["purchases"])
-                for key in grouped[group]! {
-                    let productID = String(key.dropFirst("context/purchases/".count))
-                    addFlag(key, label: productNames[productID].map { "\($0) (\(productID))" } ?? productID, parent: node)
-                }
-            default:
-                addFlag(group, label: String(group.dropFirst(ContextKeys.prefix.count)), parent: section)
-            }
-        }
-    }
-
-    mutating func addUnknownKeys() {
-        guard !workspace.unknownKeys.isEmpty else { return }
-        let section = add("section:unknown", .section(title: "Unknown keys", summary: "\(workspace.unknownKeys.count) key\(workspace.unknownKeys.count == 1 ? "" : "s") no blueprint declares"),
-                          label: "Unknown keys", parent: nil, search: ["unknown keys"])
-        for unknown in workspace.unknownKeys {
-            add(NodeID("unknown:\(unknown.provider):\(unknown.key)"), .unknownKey(unknown), label: unknown.key, parent: section,
-                search: [unknown.key, unknown.provider, unknown.suggestion ?? ""])
-        }
     }
 }

@@ -4,29 +4,64 @@ import Foundation
 /// built once per load. `/` and `f` search it with `memchr`/`memcmp` instead of comparing a
 /// hundred thousand strings one by one per keystroke, and only in the blocks of nodes that
 /// ``TrigramBlocks`` says may match, so a filter costs what it finds, not the whole buffer.
+///
+/// The tree is walked once to size the text (``textSize(of:)``) before it is filled, so the
+/// buffer is allocated once at its exact size: grown by doubling, it was a third empty.
 public struct SearchIndex: Sendable {
     /// The texts, each followed by a NUL (never in a query, so no match spans two nodes).
     private var text: [UInt8] = []
-    /// Where each node's text starts in `text`.
-    private var starts: [Int] = []
+    /// Where each node's text starts in `text` (32 bits: the text of 100k flags is about 10 MB).
+    private var starts: [UInt32] = []
     /// Which blocks of nodes hold each trigram of `text`.
     private var trigrams = TrigramBlocks()
 
-    init() {}
+    /// An empty index with room for `nodes` texts of `bytes` bytes in all (the sum of their
+    /// ``textSize(of:)``).
+    init(nodes: Int, bytes: Int) {
+        precondition(bytes <= UInt32.max, "search text past 4 GB")
+        text.reserveCapacity(bytes)
+        starts.reserveCapacity(nodes)
+    }
+
+    /// The bytes ``append(_:)`` adds for `parts`.
+    static func textSize(of parts: [String]) -> Int {
+        var size = max(1, parts.count) // a newline between parts, a NUL after the last
+        for part in parts {
+            size += isASCII(part) ? part.utf8.count : part.lowercased().utf8.count
+        }
+        return size
+    }
 
     /// Appends the next node's text (nodes are added in index order).
     mutating func append(_ parts: [String]) {
         let start = text.count
-        starts.append(start)
+        starts.append(UInt32(start))
         for (index, part) in parts.enumerated() {
             if index > 0 { text.append(0x0A) }
-            text.append(contentsOf: Self.lowercased(part).utf8)
+            if Self.isASCII(part) {
+                // Lower-cased in place, as ``lowercased(_:)`` does, without a string per part.
+                let partStart = text.count
+                text.append(contentsOf: part.utf8)
+                text.withUnsafeMutableBufferPointer { buffer in
+                    for offset in partStart..<buffer.count where buffer[offset] >= 0x41 && buffer[offset] <= 0x5A { buffer[offset] |= 0x20 }
+                }
+            } else {
+                text.append(contentsOf: part.lowercased().utf8)
+            }
         }
         let position = starts.count - 1
         text.withUnsafeBufferPointer { buffer in
             trigrams.add(UnsafeBufferPointer(rebasing: buffer[start...]), node: position)
         }
         text.append(0)
+    }
+
+    /// Bytes of text so far.
+    var byteCount: Int { text.count }
+
+    /// Whether `text` is all ASCII, which lower-cases byte by byte.
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// The query as the index stores text (lower-cased; `nil` when empty or unsearchable).
@@ -37,13 +72,13 @@ public struct SearchIndex: Sendable {
 
     /// Lower-cases ASCII text byte by byte (the common case), other text by Unicode rules.
     static func lowercased(_ text: String) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() }
+        guard isASCII(text) else { return text.lowercased() }
         return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Whether node `position`'s text contains `needle`.
     func contains(_ needle: [UInt8], at position: Int) -> Bool {
-        firstMatch(needle, in: starts[position]..<end(of: position)) != nil
+        firstMatch(needle, in: start(of: position)..<end(of: position)) != nil
     }
 
     /// Every node whose text contains `needle`, ascending: a scan of the candidate blocks only
@@ -75,11 +110,11 @@ public struct SearchIndex: Sendable {
     private func candidateRanges(_ needle: [UInt8], from position: Int) -> [Range<Int>] {
         guard position < starts.count else { return [] }
         let size = TrigramBlocks.nodesPerBlock
-        guard let blocks = trigrams.candidates(for: needle) else { return [starts[position]..<text.count] }
+        guard let blocks = trigrams.candidates(for: needle) else { return [start(of: position)..<text.count] }
         var ranges: [Range<Int>] = []
         for block in blocks where (block + 1) * size > position {
-            let lower = starts[max(block * size, position)]
-            let upper = (block + 1) * size < starts.count ? starts[(block + 1) * size] : text.count
+            let lower = start(of: max(block * size, position))
+            let upper = (block + 1) * size < starts.count ? start(of: (block + 1) * size) : text.count
             if let last = ranges.last, last.upperBound == lower {
                 ranges[ranges.count - 1] = last.lowerBound..<upper
             } else {
@@ -89,8 +124,12 @@ public struct SearchIndex: Sendable {
         return ranges
     }
 
+    /// Where node `position`'s text starts.
+    private func start(of position: Int) -> Int { Int(starts[position]) }
+
+    /// Where node `position`'s text ends (its NUL included).
     private func end(of position: Int) -> Int {
-        position + 1 < starts.count ? starts[position + 1] : text.count
+        position + 1 < starts.count ? start(of: position + 1) : text.count
     }
 
     /// The node whose text holds byte `offset` (binary search over the starts).
@@ -99,7 +138,7 @@ public struct SearchIndex: Sendable {
         var high = starts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if start(of: middle) <= offset { low = middle } else { high = middle - 1 }
         }
         return low
     }

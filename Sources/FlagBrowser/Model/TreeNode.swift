@@ -11,47 +11,130 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
     public var description: String { rawValue }
 
-    static func flag(_ key: String) -> NodeID { NodeID("flag:" + key) }
-    static func feature(_ key: String) -> NodeID { NodeID("feature:" + key) }
+    /// The identity of a flag's node.
+    static func flag(_ key: String) -> NodeID { NodeID(flagPrefix + key) }
+    /// What every flag node's identity starts with, and no other node's.
+    static let flagPrefix = "flag:"
+}
+
+/// The headings after the blueprints' collections, each with an identity that never changes.
+public enum TreeSection: String, Sendable {
+    case features, context, unknown
+
+    /// The heading as shown.
+    public var title: String {
+        switch self {
+        case .features: "Features"
+        case .context: "Context"
+        case .unknown: "Unknown keys"
+        }
+    }
+}
+
+/// The groups inside the Context branch, each with an identity that never changes.
+public enum ContextGroup: String, Sendable {
+    case permissions, purchases
+
+    /// The heading as shown.
+    public var title: String {
+        switch self {
+        case .permissions: "Permissions"
+        case .purchases: "Purchases"
+        }
+    }
 }
 
 /// What a node stands for.
+///
+/// The cases whose payload is larger than a string are `indirect`, so that the value every node
+/// holds stays small: they are a few hundred nodes, the flags a hundred thousand.
 public enum NodeKind: Sendable {
     /// A blueprint's root or nested collection.
-    case collection(name: String, description: String?, keyPath: String, file: String)
+    indirect case collection(name: String, description: String?, keyPath: String, file: String)
     /// A flag or generated key, by key.
     case flag(key: String)
     /// A section heading: Features, Context, Unknown keys.
-    case section(title: String, summary: String)
+    indirect case section(TreeSection, summary: String)
     /// A conditional feature, by key.
     case feature(key: String)
-    /// One constraint of a feature (index into its explanation's constraints).
-    case constraint(featureKey: String, index: Int)
+    /// One constraint of a feature: its index into the feature's explanation's constraints, and
+    /// its kind and name, which make its identity.
+    indirect case constraint(featureKey: String, index: Int, kind: ConstraintKind, name: String)
     /// A key some provider sets that no blueprint declares.
-    case unknownKey(UnknownKey)
-    /// A group inside the Context branch (Permissions, Purchases).
-    case group(title: String)
+    indirect case unknownKey(UnknownKey)
+    /// A group inside the Context branch.
+    case group(ContextGroup)
+
+    /// The identity of a node of this kind, unless an earlier node already has it (see ``TreeNode/id``).
+    var identity: String {
+        switch self {
+        case .collection(let name, _, let keyPath, let file): "collection:\(file)#\(keyPath)#\(name)"
+        case .flag(let key): NodeID.flagPrefix + key
+        case .section(let section, _): "section:" + section.rawValue
+        case .feature(let key): "feature:" + key
+        case .constraint(let featureKey, _, let kind, let name): "constraint:\(featureKey)#\(kind.rawValue):\(name)"
+        case .unknownKey(let unknown): "unknown:\(unknown.provider):\(unknown.key)"
+        case .group(let group): "group:context/" + group.rawValue
+        }
+    }
 }
 
 /// One node of the browser's tree.
+///
+/// A hundred thousand of these are kept, and one is copied for every row drawn, so it holds no
+/// identity text (``id`` is made from ``kind`` when asked for) and its positions are 32-bit.
+/// Its fields are in this order so that the small ones fill the bytes after the kind's tag:
+/// 56 bytes a node, where it was 192.
 public struct TreeNode: Sendable {
-    /// Stable identity.
-    public var id: NodeID
     /// What it is.
     public var kind: NodeKind
-    /// The label shown in the tree.
-    public var label: String
-    /// Depth (0 for top level).
-    public var depth: Int
-    /// Index of the parent node, if any.
-    public var parent: Int?
-    /// Indices of the children, in order.
-    public var children: [Int]
-    /// Index of the last node of its subtree (itself when it has no children): nodes are stored
-    /// in tree pre-order, so its descendants are exactly the indices after it up to this one.
-    public var subtreeEnd: Int
     /// Whether it is shown only with "show hidden".
     public var hidden: Bool
+    /// Depth; 16 bits are plenty, as the document readers refuse nesting past 512.
+    private var storedDepth: UInt16
+    /// Index of the parent node, or -1.
+    private var storedParent: Int32
+    /// See ``subtreeEnd``.
+    private var storedSubtreeEnd: Int32
+    /// For a node whose identity an earlier node already has (validation reports such repeats):
+    /// its own position, which its ``id`` ends with so that selection can tell the two apart; -1 otherwise.
+    private var repeatPosition: Int32
+    /// The label shown in the tree.
+    public var label: String
+    /// Indices of the children, in order.
+    public var children: [Int]
+
+    /// A node with no children yet; `repeatPosition` is its position when an earlier node has
+    /// its identity.
+    init(kind: NodeKind, label: String, depth: Int, parent: Int?, repeatPosition: Int?, hidden: Bool) {
+        self.kind = kind
+        self.hidden = hidden
+        storedDepth = UInt16(clamping: depth)
+        storedParent = Int32(parent ?? -1)
+        storedSubtreeEnd = -1
+        self.repeatPosition = Int32(repeatPosition ?? -1)
+        self.label = label
+        children = []
+    }
+
+    /// Stable identity: from the kind (`flag:<key>`, `feature:<key>`, …), with `#<position>`
+    /// after it when an earlier node has the same.
+    public var id: NodeID {
+        repeatPosition < 0 ? NodeID(kind.identity) : NodeID(kind.identity + "#\(repeatPosition)")
+    }
+
+    /// Depth (0 for top level).
+    public var depth: Int { Int(storedDepth) }
+
+    /// Index of the parent node, if any.
+    public var parent: Int? { storedParent < 0 ? nil : Int(storedParent) }
+
+    /// Index of the last node of its subtree (itself when it has no children): nodes are stored
+    /// in tree pre-order, so its descendants are exactly the indices after it up to this one.
+    public internal(set) var subtreeEnd: Int {
+        get { Int(storedSubtreeEnd) }
+        set { storedSubtreeEnd = Int32(newValue) }
+    }
 
     /// The flag key, for flag nodes.
     public var flagKey: String? {

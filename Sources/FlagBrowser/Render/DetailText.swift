@@ -52,21 +52,21 @@ enum DetailText {
             out.blank()
             out.field("key path", keyPath.isEmpty ? "(root: no prefix)" : keyPath + "/…")
             out.field("file", file)
-            let flags = model.index[node.id].map { model.shape.flagCount(under: $0) } ?? 0
+            let flags = state.selectedPosition.map { model.shape.flagCount(under: $0) } ?? 0
             out.field("contains", "\(flags) flag\(flags == 1 ? "" : "s")")
-        case .section(let title, let summary):
-            out.text(title, .header)
+        case .section(let section, let summary):
+            out.text(section.title, .header)
             out.text(summary, .muted)
-            if title == "Context" {
+            if section == .context {
                 out.blank()
                 out.text("The simulated device is ordinary context/* keys: any provider can set them, and your edits here go to the writable file, so you can try what-ifs and reset them.", .normal)
             }
-        case .group(let title):
-            out.text(title, .header)
+        case .group(let group):
+            out.text(group.title, .header)
             out.text("Edit a row to simulate its state on the device.", .muted)
         case .feature(let key):
             if let explanation = model.explanations[key] { featureLines(explanation, &out) }
-        case .constraint(let featureKey, let index):
+        case .constraint(let featureKey, let index, _, _):
             guard let explanation = model.explanations[featureKey] else { break }
             let constraint = explanation.constraints[index]
             out.text("\(constraint.kind.rawValue) \(constraint.name)", .header)

@@ -193,7 +193,7 @@ public enum Renderer {
             prefix = availability.symbol + " "
             prefixRole = availability == .available ? .success : (availability == .unavailable ? .error : .warning)
             right = [(availability.rawValue, prefixRole)]
-        case .constraint(let featureKey, let index):
+        case .constraint(let featureKey, let index, _, _):
             if let constraint = model.explanations[featureKey]?.constraints[index] {
                 prefix = ExplainReport.symbol(constraint.status) + " "
                 prefixRole = statusRole(constraint.status)

@@ -135,7 +135,7 @@ extension BrowserState {
 
     /// Keeps the selection on a visible row: the same node if visible, else its nearest visible ancestor, else the first row.
     mutating func settleSelection() {
-        if let selection, let position = model.index[selection] {
+        if let position = selectedPosition {
             var current: Int? = position
             while let candidate = current {
                 if row(of: candidate) != nil {

@@ -182,18 +182,23 @@ public struct BrowserState: Sendable {
         expandedNodes = NodeSet(count: model.nodes.count)
         expandedElsewhere = []
         for id in identities {
-            if let position = model.index[id] { expandedNodes.insert(position) } else { expandedElsewhere.insert(id) }
+            if let position = model.position(of: id) { expandedNodes.insert(position) } else { expandedElsewhere.insert(id) }
         }
     }
 
     /// The selected node.
     public var selectedNode: TreeNode? {
-        selection.flatMap { model.node($0) }
+        selectedPosition.map { model.nodes[$0] }
+    }
+
+    /// The selected node's position in `model.nodes`.
+    var selectedPosition: Int? {
+        selection.flatMap { model.position(of: $0) }
     }
 
     /// Position of the selection in `rows`.
     public var selectedRow: Int? {
-        selection.flatMap { model.index[$0] }.flatMap { row(of: $0) }
+        selectedPosition.flatMap { row(of: $0) }
     }
 
     /// The key an edit of the selection would change: a flag, or the single key of a constraint.
@@ -201,7 +206,7 @@ public struct BrowserState: Sendable {
         guard let node = selectedNode else { return nil }
         switch node.kind {
         case .flag(let key): return key
-        case .constraint(let featureKey, let index):
+        case .constraint(let featureKey, let index, _, _):
             guard let constraint = model.explanations[featureKey]?.constraints[index] else { return nil }
             if constraint.kind == .platform { return constraint.key }
             return constraint.keys.count == 1 ? constraint.keys[0] : nil

@@ -181,8 +181,9 @@ public enum Reducer {
     }
 
     static func collapse(_ state: inout BrowserState) {
-        guard let node = state.selectedNode else { return }
-        if !node.children.isEmpty, let position = state.model.index[node.id], state.isExpanded(position) {
+        guard let position = state.selectedPosition else { return }
+        let node = state.model.nodes[position]
+        if !node.children.isEmpty, state.isExpanded(position) {
             state.collapse(position)
             state.settleSelection()
         } else if let parent = node.parent {
@@ -191,8 +192,7 @@ public enum Reducer {
     }
 
     static func expand(_ state: inout BrowserState) {
-        guard let node = state.selectedNode, !node.children.isEmpty else { return }
-        guard let position = state.model.index[node.id] else { return }
+        guard let position = state.selectedPosition, !state.model.nodes[position].children.isEmpty else { return }
         if !state.isExpanded(position) {
             state.expand(position)
             state.settleSelection()
@@ -231,7 +231,7 @@ public enum Reducer {
             state.mode = .normal
             if state.query.isEmpty {
                 state.status = StatusMessage("search cancelled")
-            } else if let needle = SearchIndex.needle(state.query), let position = state.selection.flatMap({ state.model.index[$0] }),
+            } else if let needle = SearchIndex.needle(state.query), let position = state.selectedPosition,
                       state.model.search.contains(needle, at: position) {
                 state.status = StatusMessage("search: \(state.query) — n next, N previous, f filter")
             } else {
@@ -262,7 +262,7 @@ public enum Reducer {
         guard let needle = SearchIndex.needle(state.query), !state.model.nodes.isEmpty else { return }
         let search = state.model.search
         let count = state.model.nodes.count
-        let start = state.selection.flatMap { state.model.index[$0] } ?? 0
+        let start = state.selectedPosition ?? 0
         // Candidates in the order they are tried: after (or before) the selection, then wrapping.
         var candidates: AnySequence<Int>
         if forward {
@@ -328,7 +328,7 @@ public enum Reducer {
             if flag.type == .bool { return toggle(&state) }
             return startEdit(&state, flag: flag)
         }
-        guard let node = state.selectedNode, !node.children.isEmpty, let position = state.model.index[node.id] else { return [] }
+        guard let position = state.selectedPosition, !state.model.nodes[position].children.isEmpty else { return [] }
         if state.isExpanded(position) {
             state.collapse(position)
         } else {

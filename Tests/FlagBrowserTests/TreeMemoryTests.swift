@@ -1,0 +1,11 @@
+@testable import FlagBrowser
+import Testing
+
+/// A hundred thousand nodes are kept and one is copied for every row drawn (issue 7: peak memory).
+@Suite("Tree memory")
+struct TreeMemoryTests {
+    @Test("A tree node takes 56 bytes, so the nodes of 100k flags take under 6 MB")
+    func nodeSize() {
+        #expect(MemoryLayout<TreeNode>.stride <= 56)
+    }
+}
