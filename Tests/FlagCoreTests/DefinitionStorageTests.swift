@@ -63,4 +63,23 @@ struct DefinitionStorageTests {
         #expect(flag.tags == ["media"] && flag.owner == "team-media" && flag.expires == "2027-06-30" && flag.excludedProviders == ["QA"])
         #expect(flag.origin == Self.origin && flag.computed == nil && flag.computedOrigin == nil)
     }
+
+    @Test("Flags of one blueprint that repeat tags and rules share one copy of them; different ones do not")
+    func repeatsShareStorage() throws {
+        let root = try JSONReader.parse(Array("""
+            {"name": "Lab", "keyPrefix": "lab", "flags": {
+              "a": {"type": "enum", "default": "x", "description": "A", "values": ["x", "y"], "tags": ["ui", "beta"]},
+              "b": {"type": "enum", "default": "y", "description": "B", "values": ["x", "y"], "tags": ["ui", "beta"]},
+              "c": {"type": "enum", "default": "x", "description": "C", "values": ["x", "z"], "tags": ["ui"]}}}
+            """.utf8))
+        var loader = BlueprintLoader(file: "blueprints/lab.json")
+        let blueprint = loader.load(root)
+        let flags = try #require(blueprint).root.flags
+        try #require(flags.count == 3)
+        func address(_ list: [String]) -> UnsafeRawPointer? { list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        #expect(address(flags[0].tags) == address(flags[1].tags))
+        #expect(address(flags[0].rules.values) == address(flags[1].rules.values))
+        #expect(address(flags[0].tags) != address(flags[2].tags))
+        #expect(flags[2].rules.values == ["x", "z"] && flags[1].tags == ["ui", "beta"])
+    }
 }

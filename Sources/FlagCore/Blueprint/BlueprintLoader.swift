@@ -7,6 +7,9 @@ import Foundation
 struct BlueprintLoader {
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// Tag lists and rules already read from this blueprint, for flags that repeat them to share.
+    private var seenLists = SeenValues<[String]>()
+    private var seenRules = SeenValues<ValueRules>()
 
     static let rootFields = ["name", "description", "keyPrefix", "flags", "collections", "products", "features"]
     static let collectionFields = ["name", "description", "key", "skip", "flags", "collections"]
@@ -85,8 +88,7 @@ struct BlueprintLoader {
                                       file: file, at: typeNode.location))
             return nil
         }
-        var rules = ValueRules(type: type)
-        loadRules(&rules, fields: fields)
+        let rules = seenRules.shared(loadRules(type: type, fields: fields))
 
         let description = fields.text("description", &diagnostics)
         if description == nil, fields.value("description") == nil {
@@ -121,7 +123,7 @@ struct BlueprintLoader {
         let locked = fields.bool("locked", &diagnostics) ?? false
         let hidden = fields.bool("hidden", &diagnostics) ?? false
         let requiresRestart = fields.bool("requiresRestart", &diagnostics) ?? false
-        let tags = fields.textList("tags", &diagnostics).map(\.text)
+        let tags = seenLists.shared(fields.textList("tags", &diagnostics).map(\.text))
         let owner = fields.text("owner", &diagnostics)
         let excludedItems = fields.textList("excludedProviders", &diagnostics)
         let excluded = excludedItems.map(\.text)
@@ -143,9 +145,11 @@ struct BlueprintLoader {
         return SourceReference(file: "", location: location)
     }
 
-    /// Reads `values`, `min`, `max` and `pattern`, checking each applies to the type.
-    private mutating func loadRules(_ rules: inout ValueRules, fields: MappingReader) {
-        let type = rules.type
+    /// The rules of a flag of `type`: reads `values`, `min`, `max` and `pattern`, checking each
+    /// applies to the type.
+    private mutating func loadRules(type: FlagType, fields: MappingReader) -> ValueRules {
+        // Gathered first and boxed once (each setter would box the limits anew).
+        var rules = (values: [String](), minimum: Double?.none, maximum: Double?.none, pattern: String?.none)
         let values = fields.textList("values", &diagnostics)
         if type == .enum {
             if values.isEmpty {
@@ -185,6 +189,7 @@ struct BlueprintLoader {
                 rules.pattern = pattern
             }
         }
+        return ValueRules(type: type, values: rules.values, minimum: rules.minimum, maximum: rules.maximum, pattern: rules.pattern)
     }
 
     /// The key segment of an entry: its explicit `key:` or the snake_case of its name.

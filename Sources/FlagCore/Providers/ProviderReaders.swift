@@ -31,6 +31,7 @@ enum ProviderReaders {
             if let name = condition["name"]?.scalarText { conditions[name] = condition["expression"]?.scalarText }
         }
         var entries = Entries()
+        var notesSeen = SeenValues<[String]>()
         func readParameters(_ node: SourceNode?, group: String?) throws(DocumentError) {
             guard let node, !node.isNull else { return }
             guard let pairs = node.mapping else {
@@ -54,7 +55,7 @@ enum ProviderReaders {
                 } else if defaultValue?["useInAppDefault"]?.scalarText == "true" {
                     notes.append("useInAppDefault: the app's own default applies")
                 }
-                entries[name] = ProviderEntry(value: value, location: key.location, notes: notes)
+                entries[name] = ProviderEntry(value: value, location: key.location, notes: notesSeen.shared(notes))
             }
         }
         try readParameters(root["parameters"], group: nil)
@@ -71,6 +72,7 @@ enum ProviderReaders {
             throw DocumentError("a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
         }
         var entries = Entries()
+        var notesSeen = SeenValues<[String]>()
         for (key, flag) in pairs {
             guard let name = key.scalarText else { continue }
             var notes: [String] = []
@@ -88,7 +90,7 @@ enum ProviderReaders {
             } else {
                 notes.append("default variant \(variantName.map { "'\($0)'" } ?? "(none)") is not among the variants")
             }
-            entries[name] = ProviderEntry(value: value, location: key.location, notes: notes)
+            entries[name] = ProviderEntry(value: value, location: key.location, notes: notesSeen.shared(notes))
         }
         return entries
     }
@@ -107,6 +109,7 @@ enum ProviderReaders {
             if let name = item["featureName"]?.scalarText, environments[name] == nil { environments[name] = item }
         }
         var entries = Entries()
+        var notesSeen = SeenValues<[String]>()
         for feature in features {
             guard let name = feature["name"]?.scalarText else { continue }
             let environment = environments[name]
@@ -122,7 +125,7 @@ enum ProviderReaders {
                 let variants = (environment?["variants"] ?? feature["variants"])?.sequence ?? []
                 let heaviest = variants.max { (weight($0) ?? 0) < (weight($1) ?? 0) }
                 if !enabled {
-                    entries[name] = ProviderEntry(value: nil, location: feature.location, notes: notes + ["disabled"])
+                    entries[name] = ProviderEntry(value: nil, location: feature.location, notes: notesSeen.shared(notes + ["disabled"]))
                     continue
                 }
                 if let heaviest, let payload = heaviest["payload"]?["value"]?.scalarText {
@@ -130,7 +133,7 @@ enum ProviderReaders {
                     notes.append("variant \(heaviest["name"]?.scalarText ?? "?")")
                 }
             }
-            entries[name] = ProviderEntry(value: value, location: feature["name"]?.location ?? feature.location, notes: notes)
+            entries[name] = ProviderEntry(value: value, location: feature["name"]?.location ?? feature.location, notes: notesSeen.shared(notes))
         }
         return entries
     }
