@@ -68,4 +68,23 @@ struct ProviderEntriesTests {
         #expect(entry.hashValue == ProviderEntry(value: .text("on"), location: TextLocation(line: 2, column: 4)).hashValue)
         #expect(copy.notes == ["default variant: on"] && copy.error == "gone")
     }
+
+    @Test("A JSON provider's declared keys are the declared strings themselves; other keys, escaped keys and values read as written")
+    func knownKeysAreShared() throws {
+        let declared: OrderedSet<String> = ["area0/group0/setting1_value", "area0/group0/setting2_value", "short"]
+        let known = KnownKeys(declared)
+        let json = #"{"area0/group0/setting1_value": 1, "area0/group0/setting9_value": 2, "short": 3, "#
+            + #""area0/group0/setting2_valu\u0065": 4, "x": "area0/group0/setting1_value"}"#
+        let entries = try ProviderReaders.json(Array(json.utf8), knownKeys: known)
+        #expect(entries.keys.elements == ["area0/group0/setting1_value", "area0/group0/setting9_value", "short",
+                                          "area0/group0/setting2_value", "x"])
+        func address(_ text: String) -> UnsafeRawPointer? {
+            text.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+        }
+        #expect(address(entries.keys[0]) == address(declared[0]))
+        #expect(address(entries.keys[1]) != address(declared[0]) && address(entries.keys[1]) != address(declared[1]))
+        #expect(entries["x"]?.value == .native(.string("area0/group0/setting1_value")))
+        #expect(entries["area0/group0/setting2_value"]?.value == .native(.int(4)))
+        #expect(try ProviderReaders.json(Array(json.utf8)) == entries)
+    }
 }

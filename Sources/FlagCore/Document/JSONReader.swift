@@ -12,7 +12,12 @@ public enum JSONReader {
 
     /// Parses a whole document; trailing content other than white space is an error.
     public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> SourceNode {
-        try document(bytes) { (parser: inout Parser<NodeBuilder>) throws(DocumentError) in try parser.value(depth: 0) }
+        try parse(bytes, knownKeys: KnownKeys())
+    }
+
+    /// Parses a whole document whose member keys that are `knownKeys` share those strings.
+    static func parse(_ bytes: [UInt8], knownKeys: KnownKeys) throws(DocumentError) -> SourceNode {
+        try document(bytes, knownKeys: knownKeys) { (parser: inout Parser<NodeBuilder>) throws(DocumentError) in try parser.value(depth: 0) }
     }
 
     /// Parses text.
@@ -39,10 +44,10 @@ public enum JSONReader {
     /// Runs `body` over the bytes after a byte order mark and white space, then insists that
     /// only white space follows what it read.
     private static func document<Builder: JSONBuilder, Result>(
-        _ bytes: [UInt8], _ body: (inout Parser<Builder>) throws(DocumentError) -> Result
+        _ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys(), _ body: (inout Parser<Builder>) throws(DocumentError) -> Result
     ) throws(DocumentError) -> Result {
         try bytes.withUnsafeBufferPointer { buffer throws(DocumentError) in
-            var parser = Parser<Builder>(buffer)
+            var parser = Parser<Builder>(buffer, knownKeys: knownKeys)
             if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {  // tolerate a BOM; editors do not count it as a column
                 parser.offset = 3
                 parser.lineStart = 3
@@ -67,7 +72,13 @@ public enum JSONReader {
         var columnOffset = 0
         var column = 1
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        /// Member keys that are handed out as these strings instead of new ones.
+        let knownKeys: KnownKeys
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, knownKeys: KnownKeys) {
+            self.bytes = bytes
+            self.knownKeys = knownKeys
+        }
 
         mutating func location() -> TextLocation {
             if columnOffset < lineStart || columnOffset > offset {
@@ -171,7 +182,7 @@ public enum JSONReader {
                 }
                 let keyOffset = offset
                 let keyLocation = Builder.keepsPositions ? location() : .start
-                let key = try string()
+                let key = try string(isKey: true)
                 let repeated: Bool
                 if keys.count < 16 {
                     repeated = keys.contains(key)
@@ -270,7 +281,7 @@ public enum JSONReader {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
         }
 
-        mutating func string() throws(DocumentError) -> String {
+        mutating func string(isKey: Bool = false) throws(DocumentError) -> String {
             offset += 1  // opening quote
             let start = offset
             // Fast path: no escapes.
@@ -280,6 +291,7 @@ public enum JSONReader {
                 if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
                     offset += 1
+                    if isKey, let known = knownKeys.existing(slice) { return known }
                     // ASCII needs no validating (and the generic validating initialiser is slow).
                     if allBits < 0x80 { return String(decoding: slice, as: UTF8.self) }
                     guard let text = String(validating: slice, as: UTF8.self) else {

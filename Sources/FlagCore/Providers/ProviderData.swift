@@ -67,6 +67,14 @@ public struct ProviderEntry: Sendable, Hashable {
         self.extras = extras == Extras() ? nil : Indirect(extras)
     }
 
+    /// An entry whose notes are stored once for every entry of a file that has the same notes
+    /// (every flagd flag says "default variant: on"): the first such entry's box is shared.
+    init(value: RawValue?, location: TextLocation?, sharingNotes notes: [String], with seen: inout SeenValues<ProviderEntry>) {
+        self = seen.shared(ProviderEntry(value: nil, notes: notes))
+        self.value = value
+        self.location = location
+    }
+
     /// Changes the extras, dropping the box when nothing is left in it (so equal entries compare equal).
     private mutating func updateExtras(_ change: (inout Extras) -> Void) {
         var changed = extras?.value ?? Extras()

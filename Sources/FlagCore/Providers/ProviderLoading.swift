@@ -25,6 +25,8 @@ struct ProviderLoading {
     var diagnostics: [Diagnostic] = []
     /// Every provider file read, by the path diagnostics show (their text is not kept).
     var filesRead: [String: URL] = [:]
+    /// The declared keys for JSON readers to share, made when the first JSON file is read.
+    var knownKeys: KnownKeys?
 
     /// Reads each provider; a failure is confined to its own layer.
     mutating func load(_ providers: [ProviderConfig], flags: OrderedDictionary<String, FlagDefinition>) -> [ProviderData] {
@@ -72,12 +74,14 @@ struct ProviderLoading {
             return ProviderData(config: config, status: .failed(message: message, location: nil), displayPath: displayPath)
         }
         filesRead[displayPath] = url
+        let knownKeys = self.knownKeys ?? KnownKeys(flags.keys)
+        self.knownKeys = knownKeys
         do {
             let entries: OrderedDictionary<String, ProviderEntry>
             switch config.format {
-            case .json: entries = try ProviderReaders.json(bytes)
-            case .firebase: entries = try ProviderReaders.firebase(bytes)
-            case .flagd: entries = try ProviderReaders.flagd(bytes)
+            case .json: entries = try ProviderReaders.json(bytes, knownKeys: knownKeys)
+            case .firebase: entries = try ProviderReaders.firebase(bytes, knownKeys: knownKeys)
+            case .flagd: entries = try ProviderReaders.flagd(bytes, knownKeys: knownKeys)
             case .unleash: entries = try ProviderReaders.unleash(bytes, typeOf: { flags[$0]?.type })
             case .plist: entries = try ProviderReaders.plist(bytes, isKey: { flags[$0] != nil })
             case .env, .ofrep: entries = [:]

@@ -7,8 +7,8 @@ enum ProviderReaders {
     typealias Entries = OrderedDictionary<String, ProviderEntry>
 
     /// A flat JSON object of full keys to native values; `null` leaves a key unset.
-    static func json(_ bytes: [UInt8]) throws(DocumentError) -> Entries {
-        let root = try JSONReader.parse(bytes)
+    static func json(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
+        let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
         guard let pairs = root.mapping else {
             throw DocumentError("a json provider file must be an object of flag keys to values, found \(root.kindDescription)", at: root.location)
         }
@@ -21,8 +21,8 @@ enum ProviderReaders {
     }
 
     /// A Firebase Remote Config template: `parameters` and `parameterGroups[*].parameters`.
-    static func firebase(_ bytes: [UInt8]) throws(DocumentError) -> Entries {
-        let root = try JSONReader.parse(bytes)
+    static func firebase(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
+        let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
         guard root.mapping != nil else {
             throw DocumentError("a Remote Config template is a JSON object with \"parameters\", found \(root.kindDescription)", at: root.location)
         }
@@ -31,7 +31,7 @@ enum ProviderReaders {
             if let name = condition["name"]?.scalarText { conditions[name] = condition["expression"]?.scalarText }
         }
         var entries = Entries()
-        var notesSeen = SeenValues<[String]>()
+        var notesSeen = SeenValues<ProviderEntry>()
         func readParameters(_ node: SourceNode?, group: String?) throws(DocumentError) {
             guard let node, !node.isNull else { return }
             guard let pairs = node.mapping else {
@@ -55,7 +55,7 @@ enum ProviderReaders {
                 } else if defaultValue?["useInAppDefault"]?.scalarText == "true" {
                     notes.append("useInAppDefault: the app's own default applies")
                 }
-                entries[name] = ProviderEntry(value: value, location: key.location, notes: notesSeen.shared(notes))
+                entries[name] = ProviderEntry(value: value, location: key.location, sharingNotes: notes, with: &notesSeen)
             }
         }
         try readParameters(root["parameters"], group: nil)
@@ -66,13 +66,13 @@ enum ProviderReaders {
     }
 
     /// OpenFeature flagd definitions: `variants[defaultVariant]` when ENABLED; DISABLED is unset.
-    static func flagd(_ bytes: [UInt8]) throws(DocumentError) -> Entries {
-        let root = try JSONReader.parse(bytes)
+    static func flagd(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
+        let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
         guard let flags = root["flags"], let pairs = flags.mapping else {
             throw DocumentError("a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
         }
         var entries = Entries()
-        var notesSeen = SeenValues<[String]>()
+        var notesSeen = SeenValues<ProviderEntry>()
         for (key, flag) in pairs {
             guard let name = key.scalarText else { continue }
             var notes: [String] = []
@@ -90,7 +90,7 @@ enum ProviderReaders {
             } else {
                 notes.append("default variant \(variantName.map { "'\($0)'" } ?? "(none)") is not among the variants")
             }
-            entries[name] = ProviderEntry(value: value, location: key.location, notes: notesSeen.shared(notes))
+            entries[name] = ProviderEntry(value: value, location: key.location, sharingNotes: notes, with: &notesSeen)
         }
         return entries
     }
@@ -109,7 +109,7 @@ enum ProviderReaders {
             if let name = item["featureName"]?.scalarText, environments[name] == nil { environments[name] = item }
         }
         var entries = Entries()
-        var notesSeen = SeenValues<[String]>()
+        var notesSeen = SeenValues<ProviderEntry>()
         for feature in features {
             guard let name = feature["name"]?.scalarText else { continue }
             let environment = environments[name]
@@ -125,7 +125,7 @@ enum ProviderReaders {
                 let variants = (environment?["variants"] ?? feature["variants"])?.sequence ?? []
                 let heaviest = variants.max { (weight($0) ?? 0) < (weight($1) ?? 0) }
                 if !enabled {
-                    entries[name] = ProviderEntry(value: nil, location: feature.location, notes: notesSeen.shared(notes + ["disabled"]))
+                    entries[name] = ProviderEntry(value: nil, location: feature.location, sharingNotes: notes + ["disabled"], with: &notesSeen)
                     continue
                 }
                 if let heaviest, let payload = heaviest["payload"]?["value"]?.scalarText {
@@ -133,7 +133,7 @@ enum ProviderReaders {
                     notes.append("variant \(heaviest["name"]?.scalarText ?? "?")")
                 }
             }
-            entries[name] = ProviderEntry(value: value, location: feature["name"]?.location ?? feature.location, notes: notesSeen.shared(notes))
+            entries[name] = ProviderEntry(value: value, location: feature["name"]?.location ?? feature.location, sharingNotes: notes, with: &notesSeen)
         }
         return entries
     }
