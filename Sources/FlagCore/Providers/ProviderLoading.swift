@@ -86,7 +86,10 @@ struct ProviderLoading {
             case .plist: entries = try ProviderReaders.plist(bytes, isKey: { flags[$0] != nil })
             case .env, .ofrep: entries = [:]
             }
-            return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, declaredKeys: flags.keys), displayPath: displayPath)
+            // The JSON readers already handed out the declared keys; the others made their own strings.
+            let readsJSON = config.format == .json || config.format == .firebase || config.format == .flagd
+            return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, declaredKeys: readsJSON ? nil : flags.keys),
+                                displayPath: displayPath)
         } catch {
             let message = "\(config.format.rawValue) provider '\(config.name)': \(error.message)"
             diagnostics.append(.error(message, file: displayPath, at: error.location))
