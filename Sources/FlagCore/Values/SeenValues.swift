@@ -2,7 +2,7 @@
 ///
 /// Files repeat a few values many times — the same tags, enum values and bounds on thousands
 /// of flags, the same note on every flagd flag — and handing out the earlier equal value makes
-/// the repeats share its storage instead of each keeping a copy (about 10 MB at 100k flags).
+/// the repeats share its storage instead of each keeping a copy (about 5 MB at 100k flags).
 struct SeenValues<Value: Hashable> {
     private var seen: Set<Value> = []
 
