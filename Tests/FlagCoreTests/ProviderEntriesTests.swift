@@ -52,7 +52,7 @@ struct ProviderEntriesTests {
     func declaredKeysAreShared() {
         let declared: OrderedSet<String> = ["lab/sson", "lab/theme"]
         let ordered: OrderedDictionary<String, ProviderEntry> = ["lab/theme": Self.entry(1), "lab/unknown": Self.entry(2)]
-        let entries = ProviderEntries(ordered, declaredKeys: declared)
+        let entries = ProviderEntries(ordered, knownKeys: KnownKeys(declared))
         #expect(entries.keys == ["lab/theme", "lab/unknown"])
         #expect(entries["lab/theme"] == Self.entry(1) && entries["lab/unknown"] == Self.entry(2) && entries["lab/sson"] == nil)
     }

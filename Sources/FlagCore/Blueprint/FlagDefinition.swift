@@ -26,7 +26,7 @@ public struct FlagDefinition: Sendable, Hashable {
     }
 
     /// The fields few flags set; never all empty (`nil` instead).
-    private struct Rare: Hashable, Sendable {
+    private struct Rare: RarelySetFields {
         var expires: String?
         var excludedProviders: [String] = []
         var computed: String?
@@ -36,14 +36,6 @@ public struct FlagDefinition: Sendable, Hashable {
 
     /// The fields; a write copies them first when another definition shares them.
     private var fields: Indirect<Fields>
-
-    /// Changes the rare fields, dropping their box when nothing is left in it (so equal
-    /// definitions compare equal).
-    private mutating func updateRare(_ change: (inout Rare) -> Void) {
-        var changed = fields.value.rare?.value ?? Rare()
-        change(&changed)
-        fields.value.rare = changed == Rare() ? nil : Indirect(changed)
-    }
 
     /// The entry name in the blueprint (`allowsSSON`).
     public var name: String {
@@ -94,12 +86,12 @@ public struct FlagDefinition: Sendable, Hashable {
     /// After this date the flag is stale (text as written, ISO 8601).
     public var expires: String? {
         get { fields.value.rare?.value.expires }
-        set { updateRare { $0.expires = newValue } }
+        set { Indirect.update(&fields.value.rare) { $0.expires = newValue } }
     }
     /// Provider names whose values this flag never reads.
     public var excludedProviders: [String] {
         get { fields.value.rare?.value.excludedProviders ?? [] }
-        set { updateRare { $0.excludedProviders = newValue } }
+        set { Indirect.update(&fields.value.rare) { $0.excludedProviders = newValue } }
     }
     /// A change needs an app restart to take effect.
     public var requiresRestart: Bool {
@@ -109,7 +101,7 @@ public struct FlagDefinition: Sendable, Hashable {
     /// The source of a computed value (SPEC §5).
     public var computed: String? {
         get { fields.value.rare?.value.computed }
-        set { updateRare { $0.computed = newValue } }
+        set { Indirect.update(&fields.value.rare) { $0.computed = newValue } }
     }
     /// Where the flag is declared.
     public var origin: SourceReference {
@@ -119,12 +111,12 @@ public struct FlagDefinition: Sendable, Hashable {
     /// Where the `computed:` value is, for expression diagnostics.
     public var computedOrigin: SourceReference? {
         get { fields.value.rare?.value.computedOrigin }
-        set { updateRare { $0.computedOrigin = newValue } }
+        set { Indirect.update(&fields.value.rare) { $0.computedOrigin = newValue } }
     }
     /// Where each item of `excludedProviders` is written (same order), for diagnostics.
     public var excludedOrigins: [SourceReference] {
         get { fields.value.rare?.value.excludedOrigins ?? [] }
-        set { updateRare { $0.excludedOrigins = newValue } }
+        set { Indirect.update(&fields.value.rare) { $0.excludedOrigins = newValue } }
     }
     /// Whether the blueprint generated this entry (feature toggles, context keys) rather than a person.
     public var isGenerated: Bool {
@@ -144,7 +136,7 @@ public struct FlagDefinition: Sendable, Hashable {
         let rare = Rare(expires: expires, excludedProviders: excludedProviders, computed: computed, computedOrigin: computedOrigin)
         fields = Indirect(Fields(name: name, key: key, rules: rules, defaultValue: defaultValue, locked: locked, hidden: hidden,
                                  requiresRestart: requiresRestart, isGenerated: isGenerated, description: description, tags: tags, owner: owner,
-                                 origin: origin, rare: rare == Rare() ? nil : Indirect(rare)))
+                                 origin: origin, rare: .boxed(rare)))
     }
 }
 

@@ -51,6 +51,11 @@ struct KnownKeys: Sendable {
         }
     }
 
+    /// The declared key equal to `key`, if any (read from a file by a reader that made its own strings).
+    func existing(_ key: String) -> String? {
+        key.utf8.withContiguousStorageIfAvailable { existing($0) } ?? nil
+    }
+
     /// FNV-1a: a few instructions per byte, and keys differ mostly in their last bytes.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -35,7 +35,7 @@ public enum RawValue: Sendable, Hashable {
 public struct ProviderEntry: Sendable, Hashable {
     /// Notes and a per-key error; few entries have either, so they live in a box that exists
     /// only when one is set (an entry is 40 bytes instead of 64, at 100k keys per layer).
-    private struct Extras: Sendable, Hashable {
+    private struct Extras: RarelySetFields {
         var notes: [String] = []
         var error: String?
     }
@@ -50,21 +50,20 @@ public struct ProviderEntry: Sendable, Hashable {
     /// Facts shown beside the value and not evaluated: conditional values, targeting rules, variants.
     public var notes: [String] {
         get { extras?.value.notes ?? [] }
-        set { updateExtras { $0.notes = newValue } }
+        set { Indirect.update(&extras) { $0.notes = newValue } }
     }
     /// Why the provider could not give this one key a value (an OFREP per-flag error); the
     /// key's layer is `error`, the provider's other keys are not affected.
     public var error: String? {
         get { extras?.value.error }
-        set { updateExtras { $0.error = newValue } }
+        set { Indirect.update(&extras) { $0.error = newValue } }
     }
 
     /// Creates an entry.
     public init(value: RawValue?, location: TextLocation? = nil, notes: [String] = [], error: String? = nil) {
         self.value = value
         self.location = location
-        let extras = Extras(notes: notes, error: error)
-        self.extras = extras == Extras() ? nil : Indirect(extras)
+        extras = .boxed(Extras(notes: notes, error: error))
     }
 
     /// An entry whose notes are stored once for every entry of a file that has the same notes
@@ -73,13 +72,6 @@ public struct ProviderEntry: Sendable, Hashable {
         self = seen.shared(ProviderEntry(value: nil, notes: notes))
         self.value = value
         self.location = location
-    }
-
-    /// Changes the extras, dropping the box when nothing is left in it (so equal entries compare equal).
-    private mutating func updateExtras(_ change: (inout Extras) -> Void) {
-        var changed = extras?.value ?? Extras()
-        change(&changed)
-        extras = changed == Extras() ? nil : Indirect(changed)
     }
 }
 

@@ -19,14 +19,19 @@ public struct ProviderEntries: Sendable, Sequence, ExpressibleByDictionaryLitera
     /// No entries.
     public init() {}
 
-    /// Entries as a reader produced them, in file order. A key that `declaredKeys` holds is kept
+    /// Entries as a reader produced them, in file order.
+    public init(_ ordered: OrderedDictionary<String, ProviderEntry>) {
+        self.init(ordered, knownKeys: KnownKeys())
+    }
+
+    /// Entries as a reader produced them, in file order. A key that `knownKeys` holds is kept
     /// as that very string, so the provider shares the blueprint's key storage instead of keeping
     /// a copy of every key it sets (about 8 MB at 100k keys).
-    public init(_ ordered: OrderedDictionary<String, ProviderEntry>, declaredKeys: OrderedSet<String>? = nil) {
+    init(_ ordered: OrderedDictionary<String, ProviderEntry>, knownKeys: KnownKeys) {
         keys.reserveCapacity(ordered.count)
         entries.reserveCapacity(ordered.count)
         for (key, entry) in ordered {
-            keys.append(declaredKeys?.firstIndex(of: key).map { declaredKeys![$0] } ?? key)
+            keys.append(knownKeys.existing(key) ?? key)
             entries.append(entry)
         }
         buildSlots()

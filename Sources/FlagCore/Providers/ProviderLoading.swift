@@ -25,7 +25,7 @@ struct ProviderLoading {
     var diagnostics: [Diagnostic] = []
     /// Every provider file read, by the path diagnostics show (their text is not kept).
     var filesRead: [String: URL] = [:]
-    /// The declared keys for JSON readers to share, made when the first JSON file is read.
+    /// The declared keys, for the entries of every provider to share; made when first needed.
     var knownKeys: KnownKeys?
 
     /// Reads each provider; a failure is confined to its own layer.
@@ -50,7 +50,7 @@ struct ProviderLoading {
         if config.format == .env {
             let prefix = config.prefix ?? ""
             let entries = ProviderReaders.environment(environment, prefix: prefix, keys: flags.keys)
-            return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, declaredKeys: flags.keys),
+            return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: declaredKeys(flags)),
                                 displayPath: "environment (\(prefix)*)")
         }
         guard let path = config.path else {
@@ -74,8 +74,7 @@ struct ProviderLoading {
             return ProviderData(config: config, status: .failed(message: message, location: nil), displayPath: displayPath)
         }
         filesRead[displayPath] = url
-        let knownKeys = self.knownKeys ?? KnownKeys(flags.keys)
-        self.knownKeys = knownKeys
+        let knownKeys = declaredKeys(flags)
         do {
             let entries: OrderedDictionary<String, ProviderEntry>
             switch config.format {
@@ -88,7 +87,7 @@ struct ProviderLoading {
             }
             // The JSON readers already handed out the declared keys; the others made their own strings.
             let readsJSON = config.format == .json || config.format == .firebase || config.format == .flagd
-            return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, declaredKeys: readsJSON ? nil : flags.keys),
+            return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: readsJSON ? KnownKeys() : knownKeys),
                                 displayPath: displayPath)
         } catch {
             let message = "\(config.format.rawValue) provider '\(config.name)': \(error.message)"
@@ -128,7 +127,15 @@ struct ProviderLoading {
         if let problem = answer.problem {
             report(.warning, "\(problem.message); using the cached answer of \(answer.fetchedAt.map(RemoteLayerStatus.time) ?? "an earlier run")")
         }
-        return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, declaredKeys: flags.keys), displayPath: url, remote: status)
+        return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: declaredKeys(flags)), displayPath: url, remote: status)
+    }
+
+    /// The declared keys as a ``KnownKeys`` table, made once per loading.
+    private mutating func declaredKeys(_ flags: OrderedDictionary<String, FlagDefinition>) -> KnownKeys {
+        if let knownKeys { return knownKeys }
+        let made = KnownKeys(flags.keys)
+        knownKeys = made
+        return made
     }
 
     /// Warnings for keys no blueprint declares, and for values that do not fit their flag.

@@ -32,3 +32,24 @@ struct Indirect<Value: Hashable & Sendable>: Hashable, Sendable {
         storage.value.hash(into: &hasher)
     }
 }
+
+/// A group of fields that most values leave empty (`init()` is that empty state), kept in an
+/// ``Indirect`` box only when one of them is set: eight bytes for a `nil` box instead of the fields.
+protocol RarelySetFields: Hashable, Sendable {
+    init()
+}
+
+extension Indirect where Value: RarelySetFields {
+    /// `fields` boxed, or `nil` when none is set.
+    static func boxed(_ fields: Value) -> Indirect? {
+        fields == Value() ? nil : Indirect(fields)
+    }
+
+    /// Changes the fields in `box` (empty when there is none), dropping the box when none is
+    /// left set, so that equal values compare equal whatever was set and cleared before.
+    static func update(_ box: inout Indirect?, _ change: (inout Value) -> Void) {
+        var fields = box?.value ?? Value()
+        change(&fields)
+        box = boxed(fields)
+    }
+}

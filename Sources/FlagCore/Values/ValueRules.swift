@@ -6,7 +6,7 @@ import Foundation
 /// is set: 16 bytes per definition instead of 64.
 public struct ValueRules: Sendable, Hashable {
     /// The enum values, range and pattern; never all empty (`nil` instead).
-    private struct Limits: Sendable, Hashable {
+    private struct Limits: RarelySetFields {
         var values: [String] = []
         var minimum: Double?
         var maximum: Double?
@@ -20,36 +20,28 @@ public struct ValueRules: Sendable, Hashable {
     /// Allowed values of an enum flag.
     public var values: [String] {
         get { limits?.value.values ?? [] }
-        set { updateLimits { $0.values = newValue } }
+        set { Indirect.update(&limits) { $0.values = newValue } }
     }
     /// Inclusive lower bound of an int or double flag.
     public var minimum: Double? {
         get { limits?.value.minimum }
-        set { updateLimits { $0.minimum = newValue } }
+        set { Indirect.update(&limits) { $0.minimum = newValue } }
     }
     /// Inclusive upper bound of an int or double flag.
     public var maximum: Double? {
         get { limits?.value.maximum }
-        set { updateLimits { $0.maximum = newValue } }
+        set { Indirect.update(&limits) { $0.maximum = newValue } }
     }
     /// A regular expression a string value must match in full.
     public var pattern: String? {
         get { limits?.value.pattern }
-        set { updateLimits { $0.pattern = newValue } }
+        set { Indirect.update(&limits) { $0.pattern = newValue } }
     }
 
     /// Creates rules.
     public init(type: FlagType, values: [String] = [], minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil) {
         self.type = type
-        let limits = Limits(values: values, minimum: minimum, maximum: maximum, pattern: pattern)
-        self.limits = limits == Limits() ? nil : Indirect(limits)
-    }
-
-    /// Changes the limits, dropping the box when nothing is left in it (so equal rules compare equal).
-    private mutating func updateLimits(_ change: (inout Limits) -> Void) {
-        var changed = limits?.value ?? Limits()
-        change(&changed)
-        limits = changed == Limits() ? nil : Indirect(changed)
+        limits = .boxed(Limits(values: values, minimum: minimum, maximum: maximum, pattern: pattern))
     }
 
     /// Words `set` and text-based providers accept for bools.
