@@ -1,0 +1,348 @@
+import Foundation
+import Testing
+
+/// The README and `docs/` are checked like code: the example workspaces load as the pages say,
+/// every `$ flagscope …` transcript prints what the page shows, and every link stays inside
+/// the repository and leads to a file (and heading) that exists.
+@Suite("Documentation")
+struct DocsTests {
+    static let everyFormat = "docs/examples/every-format/flagscope.yml"
+
+    @Test("The every-format example validates with no error and no warning")
+    func everyFormatIsClean() throws {
+        let output = try CLIRunner.run(["validate", "--config", Self.everyFormat], in: CLIRunner.packageRoot,
+                                       environment: DocsPages.quietEnvironment)
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        #expect(output.stdout.hasPrefix("✓ workspace is valid: 2 blueprints"), "\(output.stdout)")
+        #expect(!output.stdout.contains("warning:") && !output.stdout.contains("error:"), "\(output.stdout)")
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+    }
+
+    @Test("The mistakes example fails validation with exit 1")
+    func mistakesFail() throws {
+        let output = try CLIRunner.run(["validate", "--config", "docs/examples/mistakes/flagscope.yml"],
+                                       in: CLIRunner.packageRoot, environment: DocsPages.quietEnvironment)
+        #expect(output.status == 1, "\(CLIFixture.describe(output))")
+        #expect(output.stdout.contains("✗ 5 errors, 0 warnings"), "\(output.stdout)")
+    }
+
+    /// Key → (value as compact JSON, source) that docs/providers.md says each format gives.
+    static let documentedValues: [(key: String, value: String, source: String)] = [
+        ("reader/dark_mode", "true", "Flagd"),
+        ("reader/reading_goals", #"{"booksPerYear":12}"#, "Flagd"),
+        ("store/show_charts", "true", "default"),  // flagd DISABLED: unset
+        ("reader/new_library", "true", "Unleash"),
+        ("reader/type/hyphenation", "false", "Unleash"),  // a disabled toggle is a set false
+        ("reader/font_size", "18", "Unleash"),  // heaviest variant's payload, Local's 20 shadowed
+        ("store/checkout/retry_limit", "3", "default"),  // disabled toggle: unset for an int
+        ("reader/line_spacing", "1.4", "Remote Config"),
+        ("reader/sson", "true", "Remote Config"),
+        ("reader/help_center", #""https:\/\/support.reader.example.com""#, "Remote Config"),
+        ("reader/launch_date", #""2026-09-01""#, "default"),  // useInAppDefault: unset
+        ("reader/theme", #""sepia""#, "Local"),
+        ("reader/page_cache_size", "16", "Local"),
+        ("reader/welcome_text", #""Welcome back, team!""#, "Team"),
+        ("reader/toolbar", #"{"items":["search","bookmarks","dictionary"]}"#, "Team"),
+        ("reader/debug_overlay", "false", "default"),  // Team excluded
+        ("reader/sync_interval", "600", "Environment"),
+        ("reader/large_print", "true", "computed"),
+        ("reader/eu_notice", "false", "default"),
+        ("context/platform", #""iOS""#, "Device"),
+        ("context/permissions/microphone", #""notDetermined""#, "default"),
+    ]
+
+    @Test("Each provider format of the example gives the value and source the docs quote")
+    func documentedValuesHold() throws {
+        var environment = DocsPages.quietEnvironment
+        environment["EXAMPLE_READER__SYNC_INTERVAL"] = "600"
+        let output = try CLIRunner.run(["list", "--json", "--config", Self.everyFormat], in: CLIRunner.packageRoot,
+                                       environment: environment)
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        let flags = try #require(try CLIFixture.object(output.stdout)["flags"] as? [[String: Any]])
+        var byKey: [String: (value: String, source: String)] = [:]
+        for flag in flags {
+            guard let key = flag["key"] as? String, let source = flag["source"] as? String else { continue }
+            let value = try flag["value"].map { value in
+                String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]),
+                       as: UTF8.self)
+            } ?? "null"
+            byKey[key] = (value, source)
+        }
+        for expected in Self.documentedValues {
+            let found = byKey[expected.key]
+            #expect(found?.value == expected.value && found?.source == expected.source,
+                    "\(expected.key): docs say \(expected.value) from \(expected.source), flagscope says \(String(describing: found))")
+        }
+    }
+
+    @Test("Every `$ flagscope …` transcript in the README and docs/ prints what the page shows")
+    func transcriptsAreReal() throws {
+        // The commands run on a copy, so one that writes cannot change the repository.
+        let copy = try TemporaryFolder()
+        defer { copy.remove() }
+        for folder in ["docs/examples", "Resources/Demo"] {
+            let target = copy.url.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent(folder), to: target)
+        }
+        let transcripts = try DocsPages.all().flatMap { try $0.transcripts() }
+        #expect(transcripts.count >= 10, "found only \(transcripts.count) transcripts")
+        for transcript in transcripts {
+            var environment = DocsPages.quietEnvironment
+            environment.merge(transcript.environment) { _, new in new }
+            let output = try CLIRunner.run(transcript.arguments, in: copy.url, environment: environment)
+            let actual = Transcript.lines(output.stdout + output.stderr)
+            #expect(Transcript.matches(expected: transcript.expected, actual: actual),
+                    """
+                    \(transcript.page):\(transcript.line): `$ \(transcript.command)` prints something else now; its output:
+                    \(actual.joined(separator: "\n"))
+                    """)
+        }
+    }
+
+    @Test("Every link in the README and docs/ leads to a file and heading inside the repository")
+    func linksResolve() throws {
+        let root = CLIRunner.packageRoot.standardizedFileURL.path
+        let pages = try DocsPages.all()
+        #expect(pages.count >= 9, "found only \(pages.map(\.path))")
+        var checked = 0
+        for page in pages {
+            for link in page.links() {
+                checked += 1
+                let place = "\(page.path):\(link.line): (\(link.target))"
+                let lowered = link.target.lowercased()
+                guard !["http:", "https:", "//", "mailto:"].contains(where: lowered.hasPrefix) else {
+                    Issue.record("\(place) leaves the repository")
+                    continue
+                }
+                let parts = link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let target: URL
+                if parts[0].isEmpty {
+                    target = page.url
+                } else {
+                    target = page.url.deletingLastPathComponent().appendingPathComponent(parts[0]).standardizedFileURL
+                }
+                guard target.path == root || target.path.hasPrefix(root + "/") else {
+                    Issue.record("\(place) points outside the repository")
+                    continue
+                }
+                guard FileManager.default.fileExists(atPath: target.path) else {
+                    Issue.record("\(place): no such file \(target.path.dropFirst(root.count + 1))")
+                    continue
+                }
+                if parts.count == 2, target.pathExtension == "md" {
+                    if !DocsPage(url: target, root: root).anchors().contains(parts[1]) {
+                        Issue.record("\(place): no heading with anchor #\(parts[1]) in \(target.lastPathComponent)")
+                    }
+                }
+            }
+        }
+        #expect(checked >= 40, "found only \(checked) links")
+    }
+
+    @Test("The shell completion scripts the README installs are generated", arguments: ["bash", "zsh", "fish"])
+    func completionScripts(shell: String) throws {
+        let output = try CLIRunner.run(["--generate-completion-script", shell])
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        for command in ["demo", "init", "validate", "list", "get", "set", "reset", "explain", "snapshot"] {
+            #expect(output.stdout.contains(command), "the \(shell) script does not offer \(command)")
+        }
+        // bash and zsh spell the option `--config`, fish `-l 'config'`.
+        #expect(output.stdout.contains("--config") || output.stdout.contains("-l 'config'"), "no --config in the \(shell) script")
+    }
+}
+
+/// The Markdown pages under test: README.md and every `.md` file under docs/.
+enum DocsPages {
+    /// No user cache or state: nothing a command prints depends on the machine.
+    static var quietEnvironment: [String: String] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-docs-\(UUID().uuidString)").path
+        return ["XDG_CACHE_HOME": scratch, "XDG_STATE_HOME": scratch]
+    }
+
+    static func all() throws -> [DocsPage] {
+        let root = CLIRunner.packageRoot.standardizedFileURL
+        var urls = [root.appendingPathComponent("README.md")]
+        let docs = root.appendingPathComponent("docs")
+        let enumerator = FileManager.default.enumerator(at: docs, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "md" { urls.append(url.standardizedFileURL) }
+        }
+        return urls.sorted { $0.path < $1.path }.map { DocsPage(url: $0, root: root.path) }
+    }
+}
+
+/// One Markdown page, read as lines with its fenced code blocks told apart.
+struct DocsPage {
+    let url: URL
+    /// The path relative to the repository, for messages.
+    let path: String
+    let lines: [String]
+
+    init(url: URL, root: String) {
+        self.url = url
+        path = String(url.path.dropFirst(root.count + 1))
+        lines = ((try? String(contentsOf: url, encoding: .utf8)) ?? "").components(separatedBy: "\n")
+    }
+
+    /// A fenced code block: its first line number (1-based, of the opening fence) and its lines
+    /// with the fence's indentation removed.
+    struct Block {
+        var line: Int
+        var lines: [String]
+    }
+
+    /// The fenced blocks, and the prose lines (with their numbers) outside them.
+    func split() -> (blocks: [Block], prose: [(number: Int, text: String)]) {
+        var blocks: [Block] = []
+        var prose: [(Int, String)] = []
+        var open: (block: Block, indent: Int)?
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("```") {
+                if let current = open {
+                    blocks.append(current.block)
+                    open = nil
+                } else {
+                    open = (Block(line: index + 1, lines: []), line.count - trimmed.count)
+                }
+                continue
+            }
+            if var current = open {
+                current.block.lines.append(String(line.dropFirst(min(current.indent, line.prefix { $0 == " " }.count))))
+                open = current
+            } else {
+                prose.append((index + 1, line))
+            }
+        }
+        return (blocks, prose)
+    }
+
+    /// Inline links `[text](target)` in prose, outside code spans.
+    func links() -> [(line: Int, target: String)] {
+        var result: [(Int, String)] = []
+        for (number, text) in split().prose {
+            let withoutCode = text.replacingOccurrences(of: "`[^`]*`", with: "", options: .regularExpression)
+            var rest = withoutCode[...]
+            while let open = rest.range(of: "](") {
+                let after = rest[open.upperBound...]
+                guard let close = after.firstIndex(of: ")") else { break }
+                let target = after[..<close].split(separator: " ").first.map(String.init) ?? ""
+                result.append((number, target))
+                rest = after[close...]
+            }
+            // Bare web addresses in angle brackets are links too.
+            if withoutCode.contains("<http") { result.append((number, "http")) }
+        }
+        return result
+    }
+
+    /// The anchors of the page's headings, as GitHub makes them.
+    func anchors() -> Set<String> {
+        var seen: [String: Int] = [:]
+        var result: Set<String> = []
+        for (_, text) in split().prose where text.hasPrefix("#") {
+            let title = text.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+            var slug = ""
+            for character in title.lowercased() {
+                if character == " " { slug.append("-") } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                    slug.append(character)
+                }
+            }
+            let count = seen[slug, default: 0]
+            seen[slug] = count + 1
+            result.insert(count == 0 ? slug : "\(slug)-\(count)")
+        }
+        return result
+    }
+
+    /// Code blocks whose first line is `$ [NAME=value …] flagscope …`.
+    func transcripts() throws -> [Transcript] {
+        try split().blocks.compactMap { block in
+            guard let first = block.lines.first, first.hasPrefix("$ ") else { return nil }
+            let command = String(first.dropFirst(2))
+            var words = try Transcript.words(command)
+            var environment: [String: String] = [:]
+            while let word = words.first, let equals = word.firstIndex(of: "="), word[..<equals].allSatisfy({ $0.isUppercase || $0 == "_" || $0.isNumber }) {
+                environment[String(word[..<equals])] = String(word[word.index(after: equals)...])
+                words.removeFirst()
+            }
+            guard words.first == "flagscope" else {
+                throw Transcript.Problem(description: "\(path):\(block.line): a transcript runs flagscope, not \(command)")
+            }
+            return Transcript(page: path, line: block.line, command: command, environment: environment,
+                              arguments: Array(words.dropFirst()), expected: Transcript.lines(block.lines.dropFirst().joined(separator: "\n")))
+        }
+    }
+}
+
+/// A command shown with its output on a page.
+struct Transcript {
+    var page: String
+    var line: Int
+    var command: String
+    var environment: [String: String]
+    var arguments: [String]
+    /// The output as the page shows it; a line that is only `…` (indented or not) stands for any
+    /// number of lines.
+    var expected: [String]
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Lines without trailing blanks, and without empty lines at the end.
+    static func lines(_ text: String) -> [String] {
+        var result = text.components(separatedBy: "\n").map { line in
+            String(line.reversed().drop { $0 == " " }.reversed())
+        }
+        while result.last?.isEmpty == true { result.removeLast() }
+        return result
+    }
+
+    /// Whether `actual` is `expected`, where each `…` line in `expected` matches any run of lines.
+    static func matches(expected: [String], actual: [String]) -> Bool {
+        var memo: [Int: Bool] = [:]
+        func match(_ e: Int, _ a: Int) -> Bool {
+            let key = e * (actual.count + 1) + a
+            if let known = memo[key] { return known }
+            let result: Bool
+            if e == expected.count {
+                result = a == actual.count
+            } else if expected[e].trimmingCharacters(in: .whitespaces) == "…" {
+                result = match(e + 1, a) || (a < actual.count && match(e, a + 1))
+            } else {
+                result = a < actual.count && expected[e] == actual[a] && match(e + 1, a + 1)
+            }
+            memo[key] = result
+            return result
+        }
+        return match(0, 0)
+    }
+
+    /// Splits a command line into words, with '…' and "…" quoting.
+    static func words(_ command: String) throws -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character?
+        for character in command {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if quote != nil { throw Problem(description: "unclosed quote in `\(command)`") }
+        if inWord { words.append(current) }
+        return words
+    }
+}
