@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 // MARK: - The browser and the CLI writing the same file
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Tier 3: the built `flagscope` binary in a real terminal (tmux), driven with keys and read back
 /// from the screen, the files it writes and the terminal it leaves behind.

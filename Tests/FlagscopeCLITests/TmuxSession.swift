@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A real terminal for one test: a private tmux server (its own socket, so tests never meet each
 /// other or the user's tmux) running `flagscope …` in a detached window, 100×30 unless told.
@@ -292,10 +293,7 @@ struct DemoCopy {
 
     init() throws {
         folder = try TemporaryFolder()
-        let bundled = CLIRunner.packageRoot.appendingPathComponent("Resources/Demo")
-        for item in try FileManager.default.contentsOfDirectory(atPath: bundled.path) {
-            try FileManager.default.copyItem(at: bundled.appendingPathComponent(item), to: folder.url.appendingPathComponent(item))
-        }
+        try folder.copyDemo()
     }
 
     var workspaceFile: URL { folder.url.appendingPathComponent("flagscope.yml") }
@@ -307,11 +305,7 @@ struct DemoCopy {
     /// The writable local file, parsed (an empty object when missing).
     func local() throws -> [String: Any] {
         guard FileManager.default.fileExists(atPath: localFile.path) else { return [:] }
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: localFile))
-        guard let dictionary = object as? [String: Any] else {
-            throw TmuxSession.Failure(description: ".flagscope/local.json is not a JSON object")
-        }
-        return dictionary
+        return try readJSONObject(at: localFile)
     }
 
     /// Polls the local file until `condition` holds on it (writes land between frames).
