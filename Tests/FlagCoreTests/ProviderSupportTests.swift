@@ -43,9 +43,30 @@ enum ProviderBlueprint {
     /// Every declared key.
     static let keys = ["dark_mode", "retries", "ratio", "greeting", "theme", "launch_date", "homepage", "layout", "sealed",
                        "checkout/new_flow"]
+
+    /// A value of every type that the provider tests set in their Source layer, by key.
+    static let sampleValues: [(key: String, value: FlagValue)] = [
+        ("dark_mode", .bool(true)), ("retries", .int(7)), ("ratio", .double(0.25)), ("greeting", .string("hi")),
+        ("theme", .string("dark")), ("launch_date", .date("2026-05-01")), ("homepage", .url("https://flags.example.com/home")),
+        ("layout", .json(.object(["columns": .int(3), "dense": .bool(true)]))), ("checkout/new_flow", .bool(false)),
+    ]
 }
 
 extension Workspace {
+    /// Expects each key set to its value in `provider`'s layer (the top one), and that layer to win.
+    func expectSet(_ values: [(key: String, value: FlagValue)], by provider: String = "Source",
+                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for (key, value) in values {
+            let resolution = try requireResolution(key, sourceLocation: sourceLocation)
+            #expect(resolution.layers.first?.provider == provider, "\(key)", sourceLocation: sourceLocation)
+            #expect(resolution.layers.first?.state == .set(value), "\(key)", sourceLocation: sourceLocation)
+            #expect(resolution.layers.first?.isWinner == true, "\(key)", sourceLocation: sourceLocation)
+            #expect(resolution.value == value, "\(key)", sourceLocation: sourceLocation)
+            #expect(resolution.source == provider, "\(key)", sourceLocation: sourceLocation)
+            #expect(resolution.reason == .provider, "\(key)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The resolution of a key, failing the test when the key is not declared.
     func requireResolution(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Resolution {
         try #require(Resolver(workspace: self).resolve(key), "no resolution for \(key)", sourceLocation: sourceLocation)

@@ -21,19 +21,15 @@ struct SyntaxDiagnosticsTests {
         expectDiagnostics(workspace, exactly: [.error("blueprints/app.json", source[0], fragment)])
     }
 
-    @Test("Invalid UTF-8 in a JSON blueprint is reported at the first bad byte")
-    func jsonInvalidUTF8() throws {
+    @Test("Invalid UTF-8 in a blueprint is reported at the first bad byte (JSON and YAML)", arguments: [
         // Line 2 is `  "name": "caf\xE9"`: the bad byte is column 15.
-        let bytes = Array("{\n  \"name\": \"caf".utf8) + [0xE9] + Array("\"\n}\n".utf8)
-        let workspace = try Fixture.load("blueprints/app.json", bytes: bytes)
-        expectDiagnostics(workspace, exactly: [.error("blueprints/app.json", TextLocation(line: 2, column: 15), "invalid UTF-8")])
-    }
-
-    @Test("Invalid UTF-8 in a YAML blueprint is reported at the first bad byte")
-    func yamlInvalidUTF8() throws {
-        let bytes = Array("name: App\ndescription: 🚀 caf".utf8) + [0xC3, 0x28] + Array("\n".utf8)
-        let workspace = try Fixture.load("blueprints/app.yml", bytes: bytes)
-        expectDiagnostics(workspace, exactly: [.error("blueprints/app.yml", TextLocation(line: 2, column: 19), "invalid UTF-8")])
+        ("blueprints/app.json", Array("{\n  \"name\": \"caf".utf8) + [0xE9] + Array("\"\n}\n".utf8), TextLocation(line: 2, column: 15)),
+        // Line 2 is `description: 🚀 caf\xC3(`: the rocket is one column, the bad byte is column 19.
+        ("blueprints/app.yml", Array("name: App\ndescription: 🚀 caf".utf8) + [0xC3, 0x28] + Array("\n".utf8), TextLocation(line: 2, column: 19)),
+    ])
+    func invalidUTF8(path: String, bytes: [UInt8], location: TextLocation) throws {
+        let workspace = try Fixture.load(path, bytes: bytes)
+        expectDiagnostics(workspace, exactly: [.error(path, location, "invalid UTF-8")])
     }
 
     @Test("YAML syntax errors in a blueprint are reported where libyaml stops", arguments: [

@@ -385,60 +385,57 @@ extension TerminalTests {
             return session
         }
 
-        @Test("q quits with 0, the edit is on disk and the terminal is as it was")
-        func quit() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try await Self.openAndEdit("quit", demo)
-            defer { session.close() }
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
-            #expect(try demo.local()["lab/sson"] as? Bool == false)
+        /// A way to end the browser after an edit, and the exit status the shell must see.
+        enum Way: String, CaseIterable, Sendable, CustomTestStringConvertible {
+            case quit, controlC, sigterm, sigint, crash
+
+            var testDescription: String {
+                switch self {
+                case .quit: "q quits with 0, the edit is on disk and the terminal is as it was"
+                case .controlC: "Ctrl-C ends the browser with 130, like an interrupted program, and restores the terminal"
+                case .sigterm: "SIGTERM ends the browser with 143 and restores the terminal"
+                case .sigint: "SIGINT from outside ends the browser with 130 and restores the terminal"
+                case .crash: "A crash (SIGSEGV) leaves the terminal as it was, then dies of the signal"
+                }
+            }
+
+            var status: Int32 {
+                switch self {
+                case .quit: 0
+                case .controlC, .sigint: 130
+                case .sigterm: 143
+                case .crash: 128 + SIGSEGV
+                }
+            }
+
+            /// The crash is the test trigger on `!`; without the Swift backtracer, the handler
+            /// hands SIGSEGV back to the default action.
+            var environment: [String: String] {
+                self == .crash ? ["FLAGSCOPE_TEST_CRASH": "key", "SWIFT_BACKTRACE": "enable=no"] : [:]
+            }
+
+            /// Does it: a key in the terminal, or a signal from outside.
+            func end(_ session: TmuxSession) async throws {
+                switch self {
+                case .quit: try session.press("q")
+                case .controlC: try session.press("C-c")
+                case .sigterm: #expect(kill(try await session.processID(), SIGTERM) == 0)
+                case .sigint: #expect(kill(try await session.processID(), SIGINT) == 0)
+                case .crash: try session.press("!")
+                }
+            }
         }
 
-        @Test("Ctrl-C ends the browser with 130, like an interrupted program, and restores the terminal")
-        func controlC() async throws {
+        @Test("Every way of ending gives its exit status, keeps the edit on disk and hands the terminal back as it was",
+              arguments: Way.allCases)
+        func ending(way: Way) async throws {
             let demo = try DemoCopy()
             defer { demo.remove() }
-            let session = try await Self.openAndEdit("ctrlc", demo)
+            let session = try await Self.openAndEdit(way.rawValue.lowercased(), demo, environment: way.environment)
             defer { session.close() }
-            try session.press("C-c")
-            try await TerminalTests.expectHandedBack(session, status: 130)
-            #expect(try demo.local()["lab/sson"] as? Bool == false)
-        }
-
-        @Test("SIGTERM ends the browser with 143 and restores the terminal")
-        func sigterm() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try await Self.openAndEdit("sigterm", demo)
-            defer { session.close() }
-            #expect(kill(try await session.processID(), SIGTERM) == 0)
-            try await TerminalTests.expectHandedBack(session, status: 143)
-            #expect(try demo.local()["lab/sson"] as? Bool == false)
-        }
-
-        @Test("SIGINT from outside ends the browser with 130 and restores the terminal")
-        func sigint() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try await Self.openAndEdit("sigint", demo)
-            defer { session.close() }
-            #expect(kill(try await session.processID(), SIGINT) == 0)
-            try await TerminalTests.expectHandedBack(session, status: 130)
-            #expect(try demo.local()["lab/sson"] as? Bool == false)
-        }
-
-        @Test("A crash (SIGSEGV) leaves the terminal as it was, then dies of the signal")
-        func crash() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            // Without the Swift backtracer, the handler hands SIGSEGV back to the default action.
-            let session = try await Self.openAndEdit("crash", demo, environment: ["FLAGSCOPE_TEST_CRASH": "key", "SWIFT_BACKTRACE": "enable=no"])
-            defer { session.close() }
-            try session.press("!")
-            try await TerminalTests.expectHandedBack(session, status: 128 + SIGSEGV)
-            #expect(try demo.local()["lab/sson"] as? Bool == false, "the write before the crash is intact")
+            try await way.end(session)
+            try await TerminalTests.expectHandedBack(session, status: way.status)
+            #expect(try demo.local()["lab/sson"] as? Bool == false, "the write before the ending is intact")
         }
     }
 
