@@ -51,16 +51,13 @@ extension TerminalTests {
             #expect(local["lab/secrets/boom_feature"] as? Bool == true, "a key nobody touched survives: \(local)")
 
             // The browser shows the script's values after its reload.
-            try session.press("/")
-            try session.type("trialDays")
-            try session.press("Enter")
+            try session.search("trialDays")
             let screen = try await session.waitUntil("trialDays shows the script's 21") {
                 $0.selectedRow?.contains("trialDays") == true && $0.selectedRow?.contains("21") == true
             }
             #expect(screen.contains("Local         set          21"), "\(screen.text)")
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("Undo in the browser after a script's write puts back only the browser's key")
@@ -82,8 +79,7 @@ extension TerminalTests {
             try session.press("u")
             let local = try await demo.waitForLocal("lab/sson gone again") { $0["lab/sson"] == nil }
             #expect(local["playback/skip_interval"] as? Int == 45, "the script's key survives the undo: \(local)")
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
     }
 }

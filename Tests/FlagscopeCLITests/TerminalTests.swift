@@ -27,6 +27,12 @@ struct TerminalTests {
                 "the browser is still on screen after it ended:\n\(screen)", sourceLocation: sourceLocation)
         #expect(screen.contains("EXIT=\(expected)"), sourceLocation: sourceLocation)
     }
+
+    /// Presses q and checks the browser ended with 0 and handed the terminal back.
+    static func quit(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try session.press("q")
+        try await expectHandedBack(session, status: 0, sourceLocation: sourceLocation)
+    }
 }
 
 // MARK: - Looking around
@@ -56,8 +62,7 @@ extension TerminalTests {
             #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent("flagscope.yml").path))
             #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent(".flagscope/local.json").path))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
             #expect(try session.screen().contains("copied the demo workspace to \(demo.path)"))
         }
 
@@ -100,8 +105,7 @@ extension TerminalTests {
             try session.press("Left")
             try await session.waitUntil("← goes to the parent") { $0.selectedRow?.contains("▾ search") == true }
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("/sson then Enter selects allowsSSON and shows lab/sson in the detail pane")
@@ -123,8 +127,7 @@ extension TerminalTests {
             #expect(screen.contains("Offer sign-in through the listener's company"))
             #expect(screen.contains("▶ Remote        set          true  wins"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("? shows the key table over the browser; Esc closes it")
@@ -144,8 +147,7 @@ extension TerminalTests {
             try session.press("Escape")
             try await session.waitUntil("the help closed") { !$0.contains("Keys — Esc closes") && $0.contains("allowsSSON") }
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("Shrunk below 40×10 it says so and keeps running; grown back, the tree returns")
@@ -169,8 +171,7 @@ extension TerminalTests {
             #expect(!screen.contains("too small"))
             #expect(try #require(screen.selectedRow).contains("allowsSSON"), "the selection survives the resize")
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
     }
 }
@@ -188,9 +189,7 @@ extension TerminalTests {
             let session = try TmuxSession(name: "toggle", arguments: demo.browserArguments)
             defer { session.close() }
             try await session.waitForBrowser()
-            try session.press("/")
-            try session.type("auto_play")
-            try session.press("Enter")
+            try session.search("auto_play")
             try await session.waitUntil("autoPlayNext selected") { $0.selectedRow?.contains("autoPlayNext") == true }
 
             try session.press("Space")
@@ -203,8 +202,7 @@ extension TerminalTests {
             #expect(!screen.statusLine.contains("still wins"))
             #expect(try demo.local()["lab/search/results_per_page"] as? Int == 40, "other keys are kept")
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("Enter on a bool that Remote overrides writes Local and warns that Remote still wins")
@@ -227,8 +225,7 @@ extension TerminalTests {
             #expect(try #require(screen.selectedRow).contains("true Remote ✎"))
             #expect(screen.contains("Local         set          false  shadowed"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("Editing an int: an invalid value is flagged live and not saved; a valid one is written")
@@ -238,9 +235,7 @@ extension TerminalTests {
             let session = try TmuxSession(name: "edit", arguments: demo.browserArguments)
             defer { session.close() }
             try await session.waitForBrowser()
-            try session.press("/")
-            try session.type("results_per")
-            try session.press("Enter")
+            try session.search("results_per")
             try await session.waitUntil("resultsPerPage selected") { $0.selectedRow?.contains("resultsPerPage") == true }
 
             try session.press("e")
@@ -272,8 +267,7 @@ extension TerminalTests {
             #expect(screen.statusLine.contains("Remote still wins"), "status: \(screen.statusLine)")
             #expect(screen.contains("Local         set          50"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("u restores the key's previous state in the file (absent or old value); Ctrl-R redoes")
@@ -296,9 +290,7 @@ extension TerminalTests {
             #expect(try #require(screen.selectedRow).contains("true Remote") && !(screen.selectedRow ?? "").contains("✎"))
 
             // A key that was in the file: undo writes the old value back.
-            try session.press("/")
-            try session.type("auto_play")
-            try session.press("Enter")
+            try session.search("auto_play")
             try await session.waitUntil("autoPlayNext selected") { $0.selectedRow?.contains("autoPlayNext") == true }
             try session.press("Space")
             try await demo.waitForLocal("playback/auto_play_next = true") { $0["playback/auto_play_next"] as? Bool == true }
@@ -312,8 +304,7 @@ extension TerminalTests {
             screen = try await session.waitUntil("the redo status") { $0.statusLine.hasPrefix("redid:") }
             #expect(try #require(screen.selectedRow).contains("true Local ✎"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("x removes the key from the local file and the row falls back to the next layer")
@@ -323,9 +314,7 @@ extension TerminalTests {
             let session = try TmuxSession(name: "reset", arguments: demo.browserArguments)
             defer { session.close() }
             try await session.waitForBrowser()
-            try session.press("/")
-            try session.type("auto_play")
-            try session.press("Enter")
+            try session.search("auto_play")
             try await session.waitUntil("autoPlayNext from Local") { $0.selectedRow?.contains("autoPlayNext            false Local ✎") == true }
 
             try session.press("x")
@@ -336,8 +325,7 @@ extension TerminalTests {
             #expect(screen.statusLine.contains("playback/auto_play_next"), "status: \(screen.statusLine)")
             #expect(!(screen.selectedRow ?? "").contains("✎"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("A file changed by someone else is reloaded within a second or two, keeping the selection")
@@ -347,9 +335,7 @@ extension TerminalTests {
             let session = try TmuxSession(name: "reload", arguments: demo.browserArguments)
             defer { session.close() }
             try await session.waitForBrowser()
-            try session.press("/")
-            try session.type("sson")
-            try session.press("Enter")
+            try session.search("sson")
             var screen = try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
             #expect(screen.contains("Local         unset"))
 
@@ -362,8 +348,7 @@ extension TerminalTests {
             #expect(row.contains("allowsSSON") && row.contains("✎"), "the selection stays on allowsSSON, now marked: \(row)")
             #expect(screen.statusLine.contains("local.json"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
     }
 }
@@ -508,9 +493,7 @@ extension TerminalTests {
             }
             #expect(answered.statusLine.contains("fetched Flags"), "\(answered)")
 
-            try session.press("/")
-            try session.type("greeting")
-            try session.press("Enter")
+            try session.search("greeting")
             let detail = try await session.waitUntil("the detail pane of lab/greeting with reason and variant") {
                 $0.contains("reason TARGETING_MATCH") && $0.contains("variant default")
             }
@@ -525,8 +508,7 @@ extension TerminalTests {
             #expect(failed.row(containing: "▶ Flags")?.contains("(cached)") == true, "the cached answer stands in:\n\(failed)")
             #expect(failed.row(containing: " greeting ")?.contains("hello Flags") == true, "\(failed)")
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("A server that is down costs the browser nothing: the tree at once, the error in the status line, the other layers as usual")
@@ -543,8 +525,7 @@ extension TerminalTests {
             try session.press("j")
             let detail = try await session.waitUntil("the error layer in the detail pane") { $0.contains("Flags         error") }
             #expect(detail.contains("connection refused"), "\(detail)")
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
     }
 }

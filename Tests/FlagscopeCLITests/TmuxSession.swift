@@ -132,6 +132,13 @@ final class TmuxSession {
         try tmuxCommand(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Searches the tree as a user does: `/`, the query, Enter (the selection moves to the first match).
+    func search(_ query: String) throws {
+        try press("/")
+        try type(query)
+        try press("Enter")
+    }
+
     /// Resizes the window as a user dragging the terminal would.
     func resize(width: Int, height: Int) throws {
         try tmuxCommand(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
