@@ -16,11 +16,8 @@ extension TerminalTests {
 
         @Test("A script's `set` calls and the browser's toggles at the same moment: every edit survives, and the browser shows the script's")
         func browserAndCLI() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "together", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("together")
+            defer { session.close(); demo.remove() }
             try session.press("j")
             try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
 
@@ -62,11 +59,8 @@ extension TerminalTests {
 
         @Test("Undo in the browser after a script's write puts back only the browser's key")
         func undoKeepsTheScriptsKeys() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "together-undo", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("together-undo")
+            defer { session.close(); demo.remove() }
             try session.press("j")
             try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
             try session.press("Space")

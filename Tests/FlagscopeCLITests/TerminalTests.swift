@@ -68,11 +68,8 @@ extension TerminalTests {
 
         @Test("j and k move the › selection; l and h expand and collapse a collection")
         func navigate() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "navigate", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("navigate")
+            defer { session.close(); demo.remove() }
 
             try session.press("j")
             try await session.waitUntil("the selection on allowsSSON") { $0.selectedRow?.contains("allowsSSON") == true }
@@ -110,11 +107,8 @@ extension TerminalTests {
 
         @Test("/sson then Enter selects allowsSSON and shows lab/sson in the detail pane")
         func search() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "search", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("search")
+            defer { session.close(); demo.remove() }
 
             try session.press("/")
             try session.type("sson")
@@ -132,11 +126,8 @@ extension TerminalTests {
 
         @Test("? shows the key table over the browser; Esc closes it")
         func help() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "help", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("help")
+            defer { session.close(); demo.remove() }
 
             try session.press("?")
             // Wait for the whole overlay: a capture can land between two halves of one frame.
@@ -152,11 +143,8 @@ extension TerminalTests {
 
         @Test("Shrunk below 40×10 it says so and keeps running; grown back, the tree returns")
         func resize() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "resize", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("resize")
+            defer { session.close(); demo.remove() }
             try session.press("j")
             try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
 
@@ -230,11 +218,8 @@ extension TerminalTests {
 
         @Test("Editing an int: an invalid value is flagged live and not saved; a valid one is written")
         func editInt() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "edit", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("edit")
+            defer { session.close(); demo.remove() }
             try session.search("results_per")
             try await session.waitUntil("resultsPerPage selected") { $0.selectedRow?.contains("resultsPerPage") == true }
 
@@ -272,11 +257,8 @@ extension TerminalTests {
 
         @Test("u restores the key's previous state in the file (absent or old value); Ctrl-R redoes")
         func undoRedo() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "undo", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("undo")
+            defer { session.close(); demo.remove() }
 
             // A key that was not in the file: undo removes it again.
             try session.press("j")
@@ -309,11 +291,8 @@ extension TerminalTests {
 
         @Test("x removes the key from the local file and the row falls back to the next layer")
         func resetKey() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "reset", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("reset")
+            defer { session.close(); demo.remove() }
             try session.search("auto_play")
             try await session.waitUntil("autoPlayNext from Local") { $0.selectedRow?.contains("autoPlayNext            false Local ✎") == true }
 
@@ -330,11 +309,8 @@ extension TerminalTests {
 
         @Test("A file changed by someone else is reloaded within a second or two, keeping the selection")
         func externalChange() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "reload", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("reload")
+            defer { session.close(); demo.remove() }
             try session.search("sson")
             var screen = try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
             #expect(screen.contains("Local         unset"))

@@ -120,6 +120,25 @@ final class TmuxSession {
         harness.remove()
     }
 
+    /// Opens the browser on a fresh copy of the demo in a new terminal named `name` and waits for
+    /// its first frame. The caller closes the session and removes the copy.
+    static func openOnDemo(_ name: String, environment: [String: String] = [:]) async throws -> (DemoCopy, TmuxSession) {
+        let demo = try DemoCopy()
+        do {
+            let session = try TmuxSession(name: name, arguments: demo.browserArguments, environment: environment)
+            do {
+                try await session.waitForBrowser()
+                return (demo, session)
+            } catch {
+                session.close()
+                throw error
+            }
+        } catch {
+            demo.remove()
+            throw error
+        }
+    }
+
     // MARK: Input
 
     /// Sends tmux key names (`j`, `Enter`, `C-u`, `Escape`, `Up`), each one key.
