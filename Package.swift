@@ -64,17 +64,23 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        // Fixtures and helpers the three test targets share (temporary workspaces, the demo copy,
+        // running the binary). Only test targets depend on it: no product ships it.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "FlagCoreTests",
-            dependencies: ["FlagCore"]
+            dependencies: ["FlagCore", "TestSupport"]
         ),
         .testTarget(
             name: "FlagBrowserTests",
-            dependencies: ["FlagBrowser", "FlagCore"]
+            dependencies: ["FlagBrowser", "FlagCore", "TestSupport"]
         ),
         .testTarget(
             name: "FlagscopeCLITests",
-            dependencies: ["flagscope", "FlagCore"]
+            dependencies: ["flagscope", "FlagCore", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

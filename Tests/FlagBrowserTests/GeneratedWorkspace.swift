@@ -1,6 +1,7 @@
 import FlagBrowser
 import FlagCore
 import Foundation
+import TestSupport
 
 /// A random but reproducible workspace in a temp folder: blueprints of nested collections with
 /// hidden, locked and expired flags, features with constraints (so a Context branch with groups
@@ -13,26 +14,12 @@ struct GeneratedWorkspace {
     /// Words the generated names and descriptions are made of, so a search matches many rows.
     static let words = ["alpha", "beta", "gamma", "delta", "night", "cache", "user", "mode", "sson", "queue"]
 
-    /// A tiny deterministic generator (SplitMix64) so a failure can be replayed from its seed.
-    struct Random {
-        var state: UInt64
-        /// A number in `0..<bound`.
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
-        }
-        /// True `percent` times in a hundred.
-        mutating func chance(_ percent: Int) -> Bool { next(100) < percent }
-        /// One of ``words``.
-        mutating func word() -> String { GeneratedWorkspace.words[next(GeneratedWorkspace.words.count)] }
-    }
+    /// The shared seeded generator, so a failure can be replayed from its seed.
+    typealias Random = SplitMix64
 
     /// Writes a workspace from `seed` and opens a headless session of `width`×`height` over it.
     init(seed: UInt64, width: Int = 120, height: Int = 24) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-rows-\(UUID().uuidString)")
+        folder = try TemporaryFolder.makeUnique(prefix: "flagscope-rows")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("blueprints"), withIntermediateDirectories: true)
         var random = Random(state: seed)
         var builder = Builder()
@@ -154,4 +141,9 @@ struct GeneratedWorkspace {
 
     /// Deletes the folder.
     func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+extension SplitMix64 {
+    /// One of ``GeneratedWorkspace/words``.
+    mutating func word() -> String { pick(GeneratedWorkspace.words) }
 }

@@ -2,6 +2,7 @@
 import FlagCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Node identities are what selection and expansion are kept by across reloads: they must not
 /// change from one version to the next, and each must lead back to its node.
@@ -15,7 +16,7 @@ struct NodeIdentityTests {
         let model: BrowserModel
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-ids-\(UUID().uuidString)")
+            folder = try TemporaryFolder.makeUnique(prefix: "flagscope-ids")
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("blueprints"), withIntermediateDirectories: true)
             let blueprint = { (name: String, only: String, extra: String) in
                 """

@@ -2,6 +2,7 @@ import FlagBrowser
 import FlagCore
 import Foundation
 import Testing
+import TestSupport
 
 /// A fetcher that answers what the test says, when the test says: for the browser's scheduling
 /// of remote fetches (the real client against a real server is tested on the command line and in tmux).
@@ -49,7 +50,7 @@ struct RemoteBrowserFixture {
     var workspaceFile: URL { folder.appendingPathComponent("flagscope.yml") }
 
     init(refresh: Int = 30) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-remote-\(UUID().uuidString)")
+        folder = try TemporaryFolder.makeUnique(prefix: "flagscope-remote")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("blueprints"), withIntermediateDirectories: true)
         try Data("""
             blueprints: [blueprints/app.yml]

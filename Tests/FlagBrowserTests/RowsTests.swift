@@ -2,29 +2,18 @@
 import FlagCore
 import Foundation
 import Testing
+import TestSupport
 
 /// The visible rows are kept in place on expand and collapse (issue 7): they must always equal
 /// what a full recomputation gives, and stay in tree order so rows are found by binary search.
 @Suite("Visible rows")
 struct RowsTests {
-    /// A tiny deterministic generator (SplitMix64) so a failure can be replayed.
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
-        }
-    }
-
     @Test("Random expands, collapses, hidden toggles and searches leave exactly the rows a full recomputation gives, ascending",
           arguments: [1 as UInt64, 2, 3, 4])
     func incrementalRowsMatchFullRecomputation(seed: UInt64) throws {
         var demo = try DemoFixture(width: 100, height: 30)
         defer { demo.remove() }
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         let keys = ["l", "h", "j", "k", "<Enter>", ".", "<PgDn>", "G", "g", "/sson<Enter>", "/user<Enter>n", "N"]
         for step in 0..<400 {
             let key = keys[random.next(keys.count)]

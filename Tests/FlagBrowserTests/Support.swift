@@ -2,6 +2,7 @@ import FlagBrowser
 import FlagCore
 import Foundation
 import Testing
+import TestSupport
 
 /// A copy of the demo workspace in a temp folder, and a headless browser session over it.
 struct DemoFixture {
@@ -9,16 +10,15 @@ struct DemoFixture {
     var session: BrowserSession
 
     /// The repository root.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { Repository.root }
     /// A fixed "today" so stale markers and golden screens do not change with the calendar.
     static let today = FlagDate.parse("2026-11-21")!
 
     /// Copies `Resources/Demo` (hidden files included) and opens a session of `width`×`height`.
     init(width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         // The folder's name shows in the header, so it is always "demo" (inside a unique parent).
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-browser-\(UUID().uuidString)/demo")
-        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Resources/Demo"), to: folder)
+        let parent = try TemporaryFolder(prefix: "flagscope-browser")
+        folder = try parent.copyDemo(to: "demo").deletingLastPathComponent()
         session = BrowserSession(workspaceFile: folder.appendingPathComponent("flagscope.yml"), environment: environment,
                                  width: width, height: height, now: Self.today)
     }
@@ -38,7 +38,7 @@ struct DemoFixture {
 
     /// The writable file parsed.
     func localValues() throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(".flagscope/local.json"))) as? [String: Any] ?? [:]
+        try readJSONObject(at: folder.appendingPathComponent(".flagscope/local.json"))
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }

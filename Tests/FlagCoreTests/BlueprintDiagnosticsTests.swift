@@ -8,86 +8,90 @@ struct BlueprintDiagnosticsTests {
     static let yml = "blueprints/app.yml"
     static let json = "blueprints/app.json"
 
-    // MARK: Unknown fields
+    /// One blueprint as written in a file, with `‸` markers where its diagnostics must point.
+    struct WrittenBlueprint: Sendable, CustomTestStringConvertible {
+        /// Where it is written; the ending says YAML or JSON.
+        let file: String
+        /// Its text, markers included.
+        let marked: String
 
-    @Test("An unknown field is reported at its key with a suggestion, at every level of a YAML blueprint")
-    func unknownFieldsYAML() throws {
-        let source = MarkedText("""
-        name: App
-        ‸descripton: typo at the root
-        flags:
-          sson:
-            type: bool
-            default: false
-            description: SSO
-            ‸ownr: identity
-        collections:
-          secrets:
-            ‸flgs:
-              boom: { type: bool, default: false, description: Boom }
-        products:
-          premium:
-            name: Premium
-            productID: SUB1
-            ‸descrption: typo
-        features:
-          favourites:
-            description: Favourites
-            ‸constraint: {}
-          playlists:
-            description: Playlists
-            constraints:
-              ‸permision: [camera]
-
-        """)
-        let workspace = try Fixture.load(blueprint: source.text)
-        expectDiagnostics(workspace, exactly: [
-            .error(Self.yml, source[0], "unknown field 'descripton' in a blueprint", "did you mean 'description'?"),
-            .error(Self.yml, source[1], "unknown field 'ownr' in flag 'sson'", "did you mean 'owner'?"),
-            .error(Self.yml, source[2], "unknown field 'flgs' in collection 'secrets'", "did you mean 'flags'?"),
-            .error(Self.yml, source[3], "unknown field 'descrption' in product 'premium'", "did you mean 'description'?"),
-            .error(Self.yml, source[4], "unknown field 'constraint' in feature 'favourites'", "did you mean 'constraints'?"),
-            .error(Self.yml, source[5], "unknown field 'permision' in constraints", "did you mean 'permissions'?"),
-        ])
+        var testDescription: String { file }
     }
 
-    @Test("An unknown field is reported at its key with a suggestion, at every level of a JSON blueprint")
-    func unknownFieldsJSON() throws {
-        let source = MarkedText("""
-        {
-          "name": "App",
-          ‸"descripton": "typo at the root",
-          "flags": {
-            "sson": {
-              "type": "bool",
-              "default": false,
-              "description": "SSO",
-              ‸"ownr": "identity"
-            }
-          },
-          "collections": {
-            "secrets": {
-              ‸"flgs": {}
-            }
-          },
-          "products": {
-            "premium": {"name": "Premium", "productID": "SUB1", ‸"descrption": "typo"}
-          },
-          "features": {
-            "favourites": {"description": "Favourites", ‸"constraint": {}},
-            "playlists": {"description": "Playlists", "constraints": {‸"permision": ["camera"]}}
-          }
-        }
+    // MARK: Unknown fields
 
-        """)
-        let workspace = try Fixture.load(blueprint: source.text, at: Self.json)
+    /// An unknown field at every level of a blueprint, in YAML and in JSON.
+    static let unknownFieldSources = [
+        WrittenBlueprint(file: yml, marked: """
+            name: App
+            ‸descripton: typo at the root
+            flags:
+              sson:
+                type: bool
+                default: false
+                description: SSO
+                ‸ownr: identity
+            collections:
+              secrets:
+                ‸flgs:
+                  boom: { type: bool, default: false, description: Boom }
+            products:
+              premium:
+                name: Premium
+                productID: SUB1
+                ‸descrption: typo
+            features:
+              favourites:
+                description: Favourites
+                ‸constraint: {}
+              playlists:
+                description: Playlists
+                constraints:
+                  ‸permision: [camera]
+
+            """),
+        WrittenBlueprint(file: json, marked: """
+            {
+              "name": "App",
+              ‸"descripton": "typo at the root",
+              "flags": {
+                "sson": {
+                  "type": "bool",
+                  "default": false,
+                  "description": "SSO",
+                  ‸"ownr": "identity"
+                }
+              },
+              "collections": {
+                "secrets": {
+                  ‸"flgs": {}
+                }
+              },
+              "products": {
+                "premium": {"name": "Premium", "productID": "SUB1", ‸"descrption": "typo"}
+              },
+              "features": {
+                "favourites": {"description": "Favourites", ‸"constraint": {}},
+                "playlists": {"description": "Playlists", "constraints": {‸"permision": ["camera"]}}
+              }
+            }
+
+            """),
+    ]
+
+    @Test("An unknown field is reported at its key with a suggestion, at every level of a blueprint (YAML and JSON)",
+          arguments: unknownFieldSources)
+    func unknownFields(_ blueprint: WrittenBlueprint) throws {
+        let source = MarkedText(blueprint.marked)
+        let workspace = try Fixture.load(blueprint: source.text, at: blueprint.file)
+        let file = blueprint.file
         expectDiagnostics(workspace, exactly: [
-            .error(Self.json, source[0], "unknown field 'descripton' in a blueprint", "did you mean 'description'?"),
-            .error(Self.json, source[1], "unknown field 'ownr' in flag 'sson'", "did you mean 'owner'?"),
-            .error(Self.json, source[2], "unknown field 'flgs' in collection 'secrets'", "did you mean 'flags'?"),
-            .error(Self.json, source[3], "unknown field 'descrption' in product 'premium'", "did you mean 'description'?"),
-            .error(Self.json, source[4], "unknown field 'constraint' in feature 'favourites'", "did you mean 'constraints'?"),
-            .error(Self.json, source[5], "unknown field 'permision' in constraints", "did you mean 'permissions'?"),
+            .error(file, source[0], "unknown field 'descripton' in a blueprint", "did you mean 'description'?"),
+            .error(file, source[1], "unknown field 'ownr' in flag 'sson'", "did you mean 'owner'?"),
+            .error(file, source[2], "unknown field 'flgs' in collection 'secrets'", "did you mean 'flags'?"),
+            .error(file, source[3], "unknown field 'descrption' in product 'premium'", "did you mean 'description'?"),
+            .error(file, source[4], "unknown field 'constraint' in feature 'favourites'", "did you mean 'constraints'?"),
+            .error(file, source[5], "unknown field 'permision' in constraints", "did you mean 'permissions'?"),
         ])
     }
 
@@ -110,81 +114,81 @@ struct BlueprintDiagnosticsTests {
 
     // MARK: Defaults
 
-    @Test("A default that does not fit its type, range, values or pattern is reported at the value (YAML)")
-    func badDefaultsYAML() throws {
-        let source = MarkedText("""
-        name: App
-        flags:
-          retries:
-            type: int
-            default: ‸1.5
-            description: d
-          speed:
-            type: double
-            default: ‸5.0
-            min: 0.5
-            max: 3.0
-            description: d
-          pageSize:
-            type: int
-            min: 10
-            default: ‸2
-            description: d
-          theme:
-            type: enum
-            values: [system, light, dark]
-            default: ‸lights
-            description: d
-          build:
-            type: string
-            pattern: "[0-9]+"
-            default: ‸"12a"
-            description: d
-          sson:
-            type: bool
-            default: ‸"true"
-            description: d
-          launch:
-            type: date
-            default: ‸2026-02-30
-            description: d
-          homepage:
-            type: url
-            default: ‸example.com
-            description: d
-          label:
-            type: string
-            default: ‸true
-            description: d
-          naïve🚀: { description: "🚀 émigré", type: bool, default: ‸yes }
+    /// Defaults that do not fit their flags, in YAML and in JSON.
+    static let badDefaultSources = [
+        WrittenBlueprint(file: yml, marked: """
+            name: App
+            flags:
+              retries:
+                type: int
+                default: ‸1.5
+                description: d
+              speed:
+                type: double
+                default: ‸5.0
+                min: 0.5
+                max: 3.0
+                description: d
+              pageSize:
+                type: int
+                min: 10
+                default: ‸2
+                description: d
+              theme:
+                type: enum
+                values: [system, light, dark]
+                default: ‸lights
+                description: d
+              build:
+                type: string
+                pattern: "[0-9]+"
+                default: ‸"12a"
+                description: d
+              sson:
+                type: bool
+                default: ‸"true"
+                description: d
+              launch:
+                type: date
+                default: ‸2026-02-30
+                description: d
+              homepage:
+                type: url
+                default: ‸example.com
+                description: d
+              label:
+                type: string
+                default: ‸true
+                description: d
+              naïve🚀: { description: "🚀 émigré", type: bool, default: ‸yes }
 
-        """)
-        let workspace = try Fixture.load(blueprint: source.text)
-        expectDiagnostics(workspace, exactly: Self.badDefaults(Self.yml, source))
-    }
+            """),
+        WrittenBlueprint(file: json, marked: """
+            {
+              "name": "App",
+              "flags": {
+                "retries": {"type": "int", "default": ‸1.5, "description": "d"},
+                "speed": {"type": "double", "default": ‸5.0, "min": 0.5, "max": 3.0, "description": "d"},
+                "pageSize": {"type": "int", "min": 10, "default": ‸2, "description": "d"},
+                "theme": {"type": "enum", "values": ["system", "light", "dark"], "default": ‸"lights", "description": "d"},
+                "build": {"type": "string", "pattern": "[0-9]+", "default": ‸"12a", "description": "d"},
+                "sson": {"type": "bool", "default": ‸"true", "description": "d"},
+                "launch": {"type": "date", "default": ‸"2026-02-30", "description": "d"},
+                "homepage": {"type": "url", "default": ‸"example.com", "description": "d"},
+                "label": {"type": "string", "default": ‸true, "description": "d"},
+                "naïve🚀": {"description": "🚀 émigré", "type": "bool", "default": ‸"yes"}
+              }
+            }
 
-    @Test("A default that does not fit its type, range, values or pattern is reported at the value (JSON)")
-    func badDefaultsJSON() throws {
-        let source = MarkedText("""
-        {
-          "name": "App",
-          "flags": {
-            "retries": {"type": "int", "default": ‸1.5, "description": "d"},
-            "speed": {"type": "double", "default": ‸5.0, "min": 0.5, "max": 3.0, "description": "d"},
-            "pageSize": {"type": "int", "min": 10, "default": ‸2, "description": "d"},
-            "theme": {"type": "enum", "values": ["system", "light", "dark"], "default": ‸"lights", "description": "d"},
-            "build": {"type": "string", "pattern": "[0-9]+", "default": ‸"12a", "description": "d"},
-            "sson": {"type": "bool", "default": ‸"true", "description": "d"},
-            "launch": {"type": "date", "default": ‸"2026-02-30", "description": "d"},
-            "homepage": {"type": "url", "default": ‸"example.com", "description": "d"},
-            "label": {"type": "string", "default": ‸true, "description": "d"},
-            "naïve🚀": {"description": "🚀 émigré", "type": "bool", "default": ‸"yes"}
-          }
-        }
+            """),
+    ]
 
-        """)
-        let workspace = try Fixture.load(blueprint: source.text, at: Self.json)
-        expectDiagnostics(workspace, exactly: Self.badDefaults(Self.json, source))
+    @Test("A default that does not fit its type, range, values or pattern is reported at the value (YAML and JSON)",
+          arguments: badDefaultSources)
+    func badDefaults(_ blueprint: WrittenBlueprint) throws {
+        let source = MarkedText(blueprint.marked)
+        let workspace = try Fixture.load(blueprint: source.text, at: blueprint.file)
+        expectDiagnostics(workspace, exactly: Self.badDefaults(blueprint.file, source))
     }
 
     static func badDefaults(_ file: String, _ source: MarkedText) -> [ExpectedDiagnostic] {
@@ -379,75 +383,75 @@ struct BlueprintDiagnosticsTests {
 
     // MARK: Features
 
-    @Test("Unknown products, flags, permissions, platforms and bad versions in features are reported at the value (YAML)")
-    func featureReferencesYAML() throws {
-        let source = MarkedText("""
-        name: App
-        flags:
-          remoteSwitch: { type: bool, default: true, description: d }
-          count: { type: int, default: 1, description: d }
-        products:
-          premium: { name: Premium, productID: SUB1 }
-          supporter: { name: Supporter, productID: SUP1 }
-        features:
-          single:
-            description: Single
-            constraints:
-              purchase: ‸premum
-          nested:
-            description: Nested
-            constraints:
-              purchase: { anyOf: [premium, { allOf: [supporter, ‸vip] }] }
-          namedFlag:
-            description: Named flag
-            constraints:
-              runtimeEnabled: { flag: ‸remote_switc }
-          notBool:
-            description: Not bool
-            constraints:
-              runtimeEnabled: { flag: ‸count }
-          perms:
-            description: Permissions
-            constraints:
-              permissions: [‸camra, { location: ‸sometimes }, ‸speechRecogniton]
-          versions:
-            description: Versions
-            constraints:
-              platforms: { iOS: ‸13.x, macOS: ‸"10.15.4.1.2", watchOS: ‸sometimes, ‸tvOs: 12, ‸iPadOS: 15 }
+    /// Features referring to products, flags, permissions and platforms that do not exist, in YAML and in JSON.
+    static let featureReferenceSources = [
+        WrittenBlueprint(file: yml, marked: """
+            name: App
+            flags:
+              remoteSwitch: { type: bool, default: true, description: d }
+              count: { type: int, default: 1, description: d }
+            products:
+              premium: { name: Premium, productID: SUB1 }
+              supporter: { name: Supporter, productID: SUP1 }
+            features:
+              single:
+                description: Single
+                constraints:
+                  purchase: ‸premum
+              nested:
+                description: Nested
+                constraints:
+                  purchase: { anyOf: [premium, { allOf: [supporter, ‸vip] }] }
+              namedFlag:
+                description: Named flag
+                constraints:
+                  runtimeEnabled: { flag: ‸remote_switc }
+              notBool:
+                description: Not bool
+                constraints:
+                  runtimeEnabled: { flag: ‸count }
+              perms:
+                description: Permissions
+                constraints:
+                  permissions: [‸camra, { location: ‸sometimes }, ‸speechRecogniton]
+              versions:
+                description: Versions
+                constraints:
+                  platforms: { iOS: ‸13.x, macOS: ‸"10.15.4.1.2", watchOS: ‸sometimes, ‸tvOs: 12, ‸iPadOS: 15 }
 
-        """)
-        let workspace = try Fixture.load(blueprint: source.text)
-        expectDiagnostics(workspace, exactly: Self.featureReferences(Self.yml, source))
-    }
+            """),
+        WrittenBlueprint(file: json, marked: """
+            {
+              "name": "App",
+              "flags": {
+                "remoteSwitch": {"type": "bool", "default": true, "description": "d"},
+                "count": {"type": "int", "default": 1, "description": "d"}
+              },
+              "products": {
+                "premium": {"name": "Premium", "productID": "SUB1"},
+                "supporter": {"name": "Supporter", "productID": "SUP1"}
+              },
+              "features": {
+                "single": {"description": "Single", "constraints": {"purchase": ‸"premum"}},
+                "nested": {"description": "Nested", "constraints": {"purchase": {"anyOf": ["premium", {"allOf": ["supporter", ‸"vip"]}]}}},
+                "namedFlag": {"description": "Named flag", "constraints": {"runtimeEnabled": {"flag": ‸"remote_switc"}}},
+                "notBool": {"description": "Not bool", "constraints": {"runtimeEnabled": {"flag": ‸"count"}}},
+                "perms": {"description": "Permissions", "constraints": {
+                  "permissions": [‸"camra", {"location": ‸"sometimes"}, ‸"speechRecogniton"]}},
+                "versions": {"description": "Versions", "constraints": {
+                  "platforms": {"iOS": ‸"13.x", "macOS": ‸"10.15.4.1.2", "watchOS": ‸"sometimes", ‸"tvOs": 12, ‸"iPadOS": 15}}}
+              }
+            }
 
-    @Test("Unknown products, flags, permissions, platforms and bad versions in features are reported at the value (JSON)")
-    func featureReferencesJSON() throws {
-        let source = MarkedText("""
-        {
-          "name": "App",
-          "flags": {
-            "remoteSwitch": {"type": "bool", "default": true, "description": "d"},
-            "count": {"type": "int", "default": 1, "description": "d"}
-          },
-          "products": {
-            "premium": {"name": "Premium", "productID": "SUB1"},
-            "supporter": {"name": "Supporter", "productID": "SUP1"}
-          },
-          "features": {
-            "single": {"description": "Single", "constraints": {"purchase": ‸"premum"}},
-            "nested": {"description": "Nested", "constraints": {"purchase": {"anyOf": ["premium", {"allOf": ["supporter", ‸"vip"]}]}}},
-            "namedFlag": {"description": "Named flag", "constraints": {"runtimeEnabled": {"flag": ‸"remote_switc"}}},
-            "notBool": {"description": "Not bool", "constraints": {"runtimeEnabled": {"flag": ‸"count"}}},
-            "perms": {"description": "Permissions", "constraints": {
-              "permissions": [‸"camra", {"location": ‸"sometimes"}, ‸"speechRecogniton"]}},
-            "versions": {"description": "Versions", "constraints": {
-              "platforms": {"iOS": ‸"13.x", "macOS": ‸"10.15.4.1.2", "watchOS": ‸"sometimes", ‸"tvOs": 12, ‸"iPadOS": 15}}}
-          }
-        }
+            """),
+    ]
 
-        """)
-        let workspace = try Fixture.load(blueprint: source.text, at: Self.json)
-        expectDiagnostics(workspace, exactly: Self.featureReferences(Self.json, source))
+    @Test("Unknown products, flags, permissions, platforms and bad versions in features are reported at the value (YAML and JSON)",
+          arguments: featureReferenceSources)
+    func featureReferences(_ blueprint: WrittenBlueprint) throws {
+        let source = MarkedText(blueprint.marked)
+        let workspace = try Fixture.load(blueprint: source.text, at: blueprint.file)
+        expectDiagnostics(workspace, exactly: Self.featureReferences(blueprint.file, source))
     }
 
     static func featureReferences(_ file: String, _ source: MarkedText) -> [ExpectedDiagnostic] {

@@ -18,25 +18,6 @@ struct DiagnosticRegressionTests {
         do { _ = try YAMLReader.parse(text); return nil } catch { return error }
     }
 
-    static func load(_ path: String, bytes: [UInt8]) throws -> Workspace {
-        let folder = try FixtureFolder()
-        defer { folder.remove() }
-        try folder.write("flagscope.yml", Fixture.workspaceYAML(blueprints: [path]))
-        try folder.write("remote.json", "{}\n")
-        try folder.write("local.json", "{}\n")
-        try folder.write(path, bytes: bytes)
-        return folder.load()
-    }
-
-    static func loadWorkspace(_ workspace: String) throws -> Workspace {
-        let folder = try FixtureFolder()
-        defer { folder.remove() }
-        try folder.write("flagscope.yml", workspace)
-        try folder.write("blueprints/app.yml", "name: App\nflags:\n  sson: { type: bool, default: false, description: d }\n")
-        for name in ["remote.json", "local.json", "qa.json", "other.json"] { try folder.write(name, "{}\n") }
-        return folder.load()
-    }
-
     @Test("JSON: a UTF-8 byte order mark is not counted as a column")
     func jsonByteOrderMark() throws {
         let root = try JSONReader.parse([0xEF, 0xBB, 0xBF] + Array("{\"a\": 1}".utf8))
@@ -75,7 +56,7 @@ struct DiagnosticRegressionTests {
             description: d
 
         """)
-        let workspace = try Self.load("blueprints/app.yml", bytes: Array(source.text.utf8))
+        let workspace = try Fixture.load("blueprints/app.yml", bytes: Array(source.text.utf8))
         expectDiagnostics(workspace, exactly: [.error("blueprints/app.yml", source[0], "duplicate key 'type'")])
     }
 
@@ -92,7 +73,7 @@ struct DiagnosticRegressionTests {
             path: other.json
 
         """)
-        expectDiagnostics(try Self.loadWorkspace(source.text), exactly: [
+        expectDiagnostics(try Fixture.load(workspaceFile: source.text), exactly: [
             .error("flagscope.yml", source[0], "duplicate provider name 'Remote'"),
         ])
     }
@@ -112,7 +93,7 @@ struct DiagnosticRegressionTests {
             writable: ‸true
 
         """)
-        expectDiagnostics(try Self.loadWorkspace(source.text), exactly: [
+        expectDiagnostics(try Fixture.load(workspaceFile: source.text), exactly: [
             .error("flagscope.yml", source[0], "only one provider can be writable", "'Local' already is"),
         ])
     }

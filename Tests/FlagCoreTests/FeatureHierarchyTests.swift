@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlagCore
 
 /// A throwaway workspace for conditional-feature tests: one blueprint (`app.yml`) and a stack of
 /// Local (json, writable) → Device (json, the simulated device) → Environment (env, prefix `LAB_`).
 /// The device is ordinary `context/*` keys in a provider file, exactly as QA would write them.
-struct FeatureLab {
+struct FeatureLab: TestFolder {
     let url: URL
 
     /// The workspace file every lab uses.
@@ -56,8 +57,7 @@ struct FeatureLab {
 
     /// Writes the workspace with `blueprint`, the device file and the local file.
     init(blueprint: String, device: [String: Any] = [:], local: [String: Any] = [:]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-features-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = try TemporaryFolder.makeUnique(prefix: "flagscope-features")
         try write("flagscope.yml", Self.workspaceYAML)
         try write("app.yml", blueprint)
         try setDevice(device)
@@ -67,12 +67,6 @@ struct FeatureLab {
     /// A lab whose blueprint holds only `features` (see ``blueprint(features:)``).
     init(features: String, device: [String: Any] = [:], local: [String: Any] = [:]) throws {
         try self.init(blueprint: Self.blueprint(features: features), device: device, local: local)
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
     }
 
     /// Replaces the simulated device (the Device provider's file).
@@ -110,8 +104,6 @@ struct FeatureLab {
         let evaluator = FeatureEvaluator(workspace: workspace, resolutions: Resolver(workspace: workspace).resolveAll())
         return try #require(evaluator.explain(key), "no feature \(key)", sourceLocation: sourceLocation)
     }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
 
     /// Explains feature `key` of a lab with `features` on `device`, then removes the lab.
     static func explain(_ key: String, features: String, device: [String: Any] = [:], local: [String: Any] = [:],

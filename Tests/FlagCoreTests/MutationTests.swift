@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlagCore
 
 // Seeded mutation testing over every file kind a workspace reads (issue 6, "Malformed input"):
@@ -15,27 +16,8 @@ import Testing
 
 // MARK: - Deterministic randomness
 
-/// SplitMix64: tiny, fast, and the same sequence on every platform and run.
-struct MutationRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (0 when `bound` is 0).
-    mutating func below(_ bound: Int) -> Int {
-        bound <= 0 ? 0 : Int(next() % UInt64(bound))
-    }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
+/// The mutants' generator: the shared SplitMix64, the same sequence on every platform and run.
+typealias MutationRandom = SplitMix64
 
 // MARK: - An in-memory workspace
 

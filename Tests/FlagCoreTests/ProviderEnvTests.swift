@@ -37,16 +37,7 @@ struct ProviderEnvTests {
         ])
         defer { sandbox.remove() }
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
-        let expected: [(String, FlagValue)] = [
-            ("dark_mode", .bool(true)), ("retries", .int(7)), ("ratio", .double(0.25)), ("greeting", .string("hi")),
-            ("theme", .string("dark")), ("launch_date", .date("2026-05-01")), ("homepage", .url("https://flags.example.com/home")),
-            ("layout", .json(.object(["columns": .int(3), "dense": .bool(true)]))), ("checkout/new_flow", .bool(false)),
-        ]
-        for (key, value) in expected {
-            let resolution = try workspace.requireResolution(key)
-            #expect(resolution.layers[0].state == .set(value), "\(key)")
-            #expect(resolution.source == "Source", "\(key)")
-        }
+        try workspace.expectSet(ProviderBlueprint.sampleValues)
         #expect(try workspace.requireLayer("checkout/new_flow", "Source").notes.contains { $0.contains("APP_CHECKOUT__NEW_FLOW") })
         #expect(workspace.unknownKeys.isEmpty, "variables without the prefix are not keys: \(workspace.unknownKeys.map(\.key))")
     }

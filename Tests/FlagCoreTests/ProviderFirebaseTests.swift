@@ -92,17 +92,11 @@ struct ProviderFirebaseTests {
         let (sandbox, workspace) = try Self.load(Self.template, base: #"{"launch_date": "2026-07-01", "sealed": false}"#)
         defer { sandbox.remove() }
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
-        let expected: [(String, FlagValue)] = [
+        try workspace.expectSet([
             ("dark_mode", .bool(true)), ("retries", .int(7)), ("ratio", .double(0.25)), ("greeting", .string("ciao")),
             ("theme", .string("dark")), ("homepage", .url("https://flags.example.com/home")),
             ("layout", .json(.object(["columns": .int(3), "dense": .bool(true)]))), ("checkout/new_flow", .bool(false)),
-        ]
-        for (key, value) in expected {
-            let resolution = try workspace.requireResolution(key)
-            #expect(resolution.layers[0].state == .set(value), "\(key)")
-            #expect(resolution.value == value, "\(key)")
-            #expect(resolution.source == "Source", "\(key)")
-        }
+        ])
         #expect(try workspace.requireLayer("retries", "Source").notes.contains { $0.contains("Networking") })
     }
 

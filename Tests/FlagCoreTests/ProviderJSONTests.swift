@@ -36,20 +36,7 @@ struct ProviderJSONTests {
         let workspace = sandbox.load()
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
 
-        let expected: [(String, FlagValue)] = [
-            ("dark_mode", .bool(true)), ("retries", .int(7)), ("ratio", .double(0.25)), ("greeting", .string("hi")),
-            ("theme", .string("dark")), ("launch_date", .date("2026-05-01")), ("homepage", .url("https://flags.example.com/home")),
-            ("layout", .json(.object(["columns": .int(3), "dense": .bool(true)]))), ("checkout/new_flow", .bool(false)),
-        ]
-        for (key, value) in expected {
-            let resolution = try workspace.requireResolution(key)
-            #expect(resolution.value == value, "\(key)")
-            #expect(resolution.source == "Source", "\(key)")
-            #expect(resolution.reason == .provider, "\(key)")
-            let layer = try workspace.requireLayer(key, "Source")
-            #expect(layer.state == .set(value), "\(key)")
-            #expect(layer.isWinner, "\(key)")
-        }
+        try workspace.expectSet(ProviderBlueprint.sampleValues)
         // The lower layer still has its say, shadowed.
         let base = try workspace.requireLayer("retries", "Base")
         #expect(base.state == .set(.int(1)))

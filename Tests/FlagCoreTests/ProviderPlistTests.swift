@@ -63,17 +63,7 @@ struct ProviderPlistTests {
         try sandbox.write("base.json", #"{"checkout/new_flow": true}"#)
         let workspace = sandbox.load()
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
-        let expected: [(String, FlagValue)] = [
-            ("dark_mode", .bool(true)), ("retries", .int(7)), ("ratio", .double(0.25)), ("greeting", .string("hi")),
-            ("theme", .string("dark")), ("launch_date", .date("2026-05-01")), ("homepage", .url("https://flags.example.com/home")),
-            ("layout", .json(.object(["columns": .int(3), "dense": .bool(true)]))), ("checkout/new_flow", .bool(false)),
-        ]
-        for (key, value) in expected {
-            let resolution = try workspace.requireResolution(key)
-            #expect(resolution.layers.first?.state == .set(value), "\(key)")
-            #expect(resolution.value == value, "\(key)")
-            #expect(resolution.source == "Source", "\(key)")
-        }
+        try workspace.expectSet(ProviderBlueprint.sampleValues)
         #expect(workspace.unknownKeys.isEmpty, "a json flag's dictionary is its value, not more keys: \(workspace.unknownKeys.map(\.key))")
     }
 

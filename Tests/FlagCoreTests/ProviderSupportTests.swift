@@ -1,15 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlagCore
 
-/// A temporary workspace for provider, resolution and write tests: write files, load with an
-/// explicit environment, resolve keys, remove everything.
-struct ProviderSandbox {
+/// A temporary workspace for provider, resolution and write tests: write files (``TestFolder``),
+/// load with an explicit environment, resolve keys, remove everything.
+struct ProviderSandbox: TestFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-provider-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = try TemporaryFolder.makeUnique(prefix: "flagscope-provider")
     }
 
     /// A sandbox holding `ProviderBlueprint.yaml` and a workspace file with `providers` (YAML list items).
@@ -20,116 +20,53 @@ struct ProviderSandbox {
         return sandbox
     }
 
-    /// The URL of a path inside the sandbox.
-    func file(_ path: String) -> URL { url.appendingPathComponent(path) }
-
-    /// Writes text (creating folders).
-    @discardableResult
-    func write(_ path: String, _ text: String) throws -> URL {
-        try write(path, bytes: Array(text.utf8))
-    }
-
-    /// Writes raw bytes (creating folders).
-    @discardableResult
-    func write(_ path: String, bytes: [UInt8]) throws -> URL {
-        let target = file(path)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: target)
-        return target
-    }
-
-    /// The bytes of a file.
-    func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: file(path))) }
-
-    /// The text of a file.
-    func text(_ path: String) throws -> String { String(decoding: try bytes(path), as: UTF8.self) }
-
-    /// Whether a file exists.
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: file(path).path) }
-
-    /// The file names in a folder of the sandbox.
-    func listing(_ folder: String = "") throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: file(folder).path).sorted()
-    }
-
     /// Loads the workspace with exactly `environment` for env providers.
     func load(environment: [String: String] = [:], fileSystem: FileSystem = LocalFileSystem()) -> Workspace {
         Workspace.load(from: file("flagscope.yml"), fileSystem: fileSystem, environment: environment)
     }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// A small blueprint with one flag of every type, rules that can be broken, a nested
-/// collection, and a flag (`sealed`) that never reads the provider named `excluding`.
+/// The shared blueprint with one flag of every type, plus a flag (`sealed`) that never reads the
+/// provider named `excluding`.
 enum ProviderBlueprint {
     static func yaml(excluding: String = "Source") -> String {
-        """
-        name: App
-        description: Flags of every type
-        flags:
-          darkMode:
-            type: bool
-            default: false
-            description: Dark appearance
-          retries:
-            type: int
-            default: 3
-            min: 0
-            max: 10
-            description: Network retries
-          ratio:
-            type: double
-            default: 0.5
-            min: 0.0
-            max: 1.0
-            description: Sampling ratio
-          greeting:
-            type: string
-            default: hello
-            pattern: "[a-z]+"
-            description: Lower-case greeting word
-          theme:
-            type: enum
-            values: [system, light, dark]
-            default: system
-            description: Colour theme
-          launchDate:
-            type: date
-            default: 2026-01-01
-            description: Campaign start
-          homepage:
-            type: url
-            default: https://example.com
-            description: Home page
-          layout:
-            type: json
-            default:
-              columns: 2
-            description: Grid layout
-          sealed:
-            type: bool
-            default: false
-            excludedProviders: [\(excluding)]
-            description: Never read from \(excluding)
-        collections:
-          checkout:
-            description: Checkout flow
-            flags:
-              newFlow:
+        EveryTypeBlueprint.yaml(extraFlags: """
+              sealed:
                 type: bool
-                default: true
-                description: New checkout flow
+                default: false
+                excludedProviders: [\(excluding)]
+                description: Never read from \(excluding)
 
-        """
+            """)
     }
 
     /// Every declared key.
     static let keys = ["dark_mode", "retries", "ratio", "greeting", "theme", "launch_date", "homepage", "layout", "sealed",
                        "checkout/new_flow"]
+
+    /// A value of every type that the provider tests set in their Source layer, by key.
+    static let sampleValues: [(key: String, value: FlagValue)] = [
+        ("dark_mode", .bool(true)), ("retries", .int(7)), ("ratio", .double(0.25)), ("greeting", .string("hi")),
+        ("theme", .string("dark")), ("launch_date", .date("2026-05-01")), ("homepage", .url("https://flags.example.com/home")),
+        ("layout", .json(.object(["columns": .int(3), "dense": .bool(true)]))), ("checkout/new_flow", .bool(false)),
+    ]
 }
 
 extension Workspace {
+    /// Expects each key set to its value in `provider`'s layer (the top one), and that layer to win.
+    func expectSet(_ values: [(key: String, value: FlagValue)], by provider: String = "Source",
+                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for (key, value) in values {
+            let resolution = try requireResolution(key, sourceLocation: sourceLocation)
+            #expect(resolution.layers.first?.provider == provider, "\(key)", sourceLocation: sourceLocation)
+            #expect(resolution.layers.first?.state == .set(value), "\(key)", sourceLocation: sourceLocation)
+            #expect(resolution.layers.first?.isWinner == true, "\(key)", sourceLocation: sourceLocation)
+            #expect(resolution.value == value, "\(key)", sourceLocation: sourceLocation)
+            #expect(resolution.source == provider, "\(key)", sourceLocation: sourceLocation)
+            #expect(resolution.reason == .provider, "\(key)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The resolution of a key, failing the test when the key is not declared.
     func requireResolution(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Resolution {
         try #require(Resolver(workspace: self).resolve(key), "no resolution for \(key)", sourceLocation: sourceLocation)

@@ -6,19 +6,12 @@ import Testing
 /// they take, each problem at `path:line:col` (loaded without asking any server).
 @Suite("Remote provider configuration")
 struct RemoteConfigDiagnosticsTests {
-    static let blueprint = """
-    name: App
-    flags:
-      sson: { type: bool, default: false, description: d }
-
-    """
-
     /// Loads a workspace file; remote layers are left pending, so no server is asked.
     static func load(_ workspace: String) throws -> Workspace {
         let folder = try FixtureFolder()
         defer { folder.remove() }
         try folder.write("flagscope.yml", workspace)
-        try folder.write("blueprints/app.yml", blueprint)
+        try folder.write("blueprints/app.yml", Fixture.oneFlagBlueprint)
         try folder.write("local.json", "{}\n")
         return Workspace.load(from: folder.url.appendingPathComponent("flagscope.yml"),
                               environment: ["XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path], remote: .known([:]))

@@ -5,16 +5,6 @@ import Testing
 /// path relative to the workspace — and the other files are still checked.
 @Suite("Syntax diagnostics")
 struct SyntaxDiagnosticsTests {
-    static func load(_ path: String, bytes: [UInt8]) throws -> Workspace {
-        let folder = try FixtureFolder()
-        defer { folder.remove() }
-        try folder.write("flagscope.yml", Fixture.workspaceYAML(blueprints: [path]))
-        try folder.write("remote.json", "{}\n")
-        try folder.write("local.json", "{}\n")
-        try folder.write(path, bytes: bytes)
-        return folder.load()
-    }
-
     @Test("JSON syntax errors in a blueprint are reported at the offending token", arguments: [
         ("missing comma", "{\n  \"name\": \"App\"\n  ‸\"flags\": {}\n}\n", "expected ',' or '}'"),
         ("trailing comma", "{\n  \"name\": \"App\",\n  \"flags\": {\"a\": {\"type\": \"bool\", \"default\": true,‸}}\n}\n", "expected a quoted key"),
@@ -27,23 +17,19 @@ struct SyntaxDiagnosticsTests {
     ])
     func jsonSyntax(label: String, marked: String, fragment: String) throws {
         let source = MarkedText(marked)
-        let workspace = try Self.load("blueprints/app.json", bytes: Array(source.text.utf8))
+        let workspace = try Fixture.load("blueprints/app.json", bytes: Array(source.text.utf8))
         expectDiagnostics(workspace, exactly: [.error("blueprints/app.json", source[0], fragment)])
     }
 
-    @Test("Invalid UTF-8 in a JSON blueprint is reported at the first bad byte")
-    func jsonInvalidUTF8() throws {
+    @Test("Invalid UTF-8 in a blueprint is reported at the first bad byte (JSON and YAML)", arguments: [
         // Line 2 is `  "name": "caf\xE9"`: the bad byte is column 15.
-        let bytes = Array("{\n  \"name\": \"caf".utf8) + [0xE9] + Array("\"\n}\n".utf8)
-        let workspace = try Self.load("blueprints/app.json", bytes: bytes)
-        expectDiagnostics(workspace, exactly: [.error("blueprints/app.json", TextLocation(line: 2, column: 15), "invalid UTF-8")])
-    }
-
-    @Test("Invalid UTF-8 in a YAML blueprint is reported at the first bad byte")
-    func yamlInvalidUTF8() throws {
-        let bytes = Array("name: App\ndescription: 🚀 caf".utf8) + [0xC3, 0x28] + Array("\n".utf8)
-        let workspace = try Self.load("blueprints/app.yml", bytes: bytes)
-        expectDiagnostics(workspace, exactly: [.error("blueprints/app.yml", TextLocation(line: 2, column: 19), "invalid UTF-8")])
+        ("blueprints/app.json", Array("{\n  \"name\": \"caf".utf8) + [0xE9] + Array("\"\n}\n".utf8), TextLocation(line: 2, column: 15)),
+        // Line 2 is `description: 🚀 caf\xC3(`: the rocket is one column, the bad byte is column 19.
+        ("blueprints/app.yml", Array("name: App\ndescription: 🚀 caf".utf8) + [0xC3, 0x28] + Array("\n".utf8), TextLocation(line: 2, column: 19)),
+    ])
+    func invalidUTF8(path: String, bytes: [UInt8], location: TextLocation) throws {
+        let workspace = try Fixture.load(path, bytes: bytes)
+        expectDiagnostics(workspace, exactly: [.error(path, location, "invalid UTF-8")])
     }
 
     @Test("YAML syntax errors in a blueprint are reported where libyaml stops", arguments: [
@@ -53,15 +39,15 @@ struct SyntaxDiagnosticsTests {
     ])
     func yamlSyntax(label: String, marked: String, fragment: String) throws {
         let source = MarkedText(marked)
-        let workspace = try Self.load("blueprints/app.yml", bytes: Array(source.text.utf8))
+        let workspace = try Fixture.load("blueprints/app.yml", bytes: Array(source.text.utf8))
         expectDiagnostics(workspace, exactly: [.error("blueprints/app.yml", source[0], fragment)])
     }
 
     @Test("A blueprint whose root is not a mapping says so")
     func rootNotAMapping() throws {
-        let workspace = try Self.load("blueprints/app.yml", bytes: Array("- a\n- b\n".utf8))
+        let workspace = try Fixture.load("blueprints/app.yml", bytes: Array("- a\n- b\n".utf8))
         expectDiagnostics(workspace, exactly: [.error("blueprints/app.yml", TextLocation(line: 1, column: 1), "a blueprint must be a mapping", "found a list")])
-        let json = try Self.load("blueprints/app.json", bytes: Array("  42".utf8))
+        let json = try Fixture.load("blueprints/app.json", bytes: Array("  42".utf8))
         expectDiagnostics(json, exactly: [.error("blueprints/app.json", TextLocation(line: 1, column: 3), "a blueprint must be a mapping", "found a number")])
     }
 
@@ -85,7 +71,7 @@ struct SyntaxDiagnosticsTests {
         collections: ‸[a, b]
 
         """)
-        let workspace = try Self.load("blueprints/app.yml", bytes: Array(source.text.utf8))
+        let workspace = try Fixture.load("blueprints/app.yml", bytes: Array(source.text.utf8))
         let file = "blueprints/app.yml"
         expectDiagnostics(workspace, exactly: [
             .error(file, source[0], "'description' must be text, found a list"),

@@ -4,20 +4,8 @@ import Testing
 /// The workspace file's own problems (SPEC §1): providers and blueprint lists, with positions.
 @Suite("Workspace file diagnostics")
 struct WorkspaceConfigDiagnosticsTests {
-    static let blueprint = """
-    name: App
-    flags:
-      sson: { type: bool, default: false, description: d }
-
-    """
-
     static func load(_ workspace: String, file: String = "flagscope.yml") throws -> Workspace {
-        let folder = try FixtureFolder()
-        defer { folder.remove() }
-        try folder.write(file, workspace)
-        try folder.write("blueprints/app.yml", blueprint)
-        for name in ["remote.json", "local.json", "qa.json", "other.json"] { try folder.write(name, "{}\n") }
-        return folder.load(file)
+        try Fixture.load(workspaceFile: workspace, as: file)
     }
 
     @Test("An unknown field in a provider is reported at its key with a suggestion")

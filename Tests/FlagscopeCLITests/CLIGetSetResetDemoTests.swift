@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// get/set on a copy of the bundled demo workspace (never the original: writes would change it).
 @Suite("get and set on the demo workspace")
@@ -7,9 +8,7 @@ struct CLIGetSetResetDemoTests {
     /// A fresh copy of `Resources/Demo`, hidden `.flagscope` folder included.
     static func demoCopy() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        let demo = CLIRunner.packageRoot.appendingPathComponent("Resources/Demo")
-        let copy = folder.url.appendingPathComponent("demo")
-        try FileManager.default.copyItem(at: demo, to: copy)
+        try folder.copyDemo(to: "demo")
         return folder
     }
 

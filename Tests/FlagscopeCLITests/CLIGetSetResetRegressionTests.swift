@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Behaviour the SPEC asks for that the commands do not have yet (kept out of the commit; see the report).
 @Suite("get and set: cases found by review")

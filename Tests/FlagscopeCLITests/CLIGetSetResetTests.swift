@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A small workspace for the get/set/reset commands: one flag of each type, a locked flag,
 /// a Remote layer above the writable Local one, and a QA profile below it.
@@ -7,65 +8,16 @@ struct EditWorkspace {
     let folder: TemporaryFolder
     var url: URL { folder.url }
 
-    static let blueprint = """
-        name: App
-        description: Flags of every type
-        flags:
-          darkMode:
-            type: bool
-            default: false
-            description: Dark appearance
-          retries:
-            type: int
-            default: 3
-            min: 0
-            max: 10
-            description: Network retries
-          ratio:
-            type: double
-            default: 0.5
-            min: 0.0
-            max: 1.0
-            description: Sampling ratio
-          greeting:
-            type: string
-            default: hello
-            pattern: "[a-z]+"
-            description: Lower-case greeting word
-          theme:
-            type: enum
-            values: [system, light, dark]
-            default: system
-            description: Colour theme
-          launchDate:
-            type: date
-            default: 2026-01-01
-            description: Campaign start
-          homepage:
-            type: url
-            default: https://example.com
-            description: Home page
-          layout:
-            type: json
-            default:
-              columns: 2
-            description: Grid layout
+    /// One flag of every type, plus a locked flag (`apiEnvironment`).
+    static let blueprint = EveryTypeBlueprint.yaml(extraFlags: """
           apiEnvironment:
             type: enum
             values: [production, staging]
             default: production
             locked: true
             description: Backend (locked)
-        collections:
-          checkout:
-            description: Checkout flow
-            flags:
-              newFlow:
-                type: bool
-                default: true
-                description: New checkout flow
 
-        """
+        """)
 
     static let workspace = """
         blueprints:
@@ -118,12 +70,6 @@ struct EditWorkspace {
     }
 
     func remove() { folder.remove() }
-}
-
-/// Parses a command's JSON output.
-func parseJSONObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
-    return try #require(value as? [String: Any], "not a JSON object: \(text)", sourceLocation: sourceLocation)
 }
 
 @Suite("get, set and reset on the command line")

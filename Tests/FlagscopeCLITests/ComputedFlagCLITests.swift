@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `get` and `list` on computed flags of the demo (SPEC §5, §6): provenance `computed` with the
 /// expression and the keys it read, or the stack when a context key it reads is unset.
 @Suite("Computed flags on the command line")
 struct ComputedFlagCLITests {
-    static var demoConfig: String { CLIRunner.packageRoot.appendingPathComponent("Resources/Demo/flagscope.yml").path }
+    static var demoConfig: String { Repository.demoWorkspaceFile.path }
 
     @Test("get --json of a computed flag: value, source and reason computed, expression and keys read")
     func getComputed() throws {

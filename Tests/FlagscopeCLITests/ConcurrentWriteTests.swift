@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Real `flagscope set` processes racing each other and being killed mid-write (SPEC §3 "Writing").
 @Suite("Concurrent writers and killed writers", .serialized)
@@ -41,26 +42,11 @@ struct ConcurrentWriteTests {
 
     /// Starts `flagscope arguments…` in `folder` with output discarded.
     static func start(_ arguments: [String], in folder: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
+        let process = CLIRunner.process(arguments, in: folder)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
-    }
-
-    static func readObject(_ url: URL) throws -> [String: Any] {
-        let data = try Data(contentsOf: url)
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw CocoaError(.propertyListReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: String(decoding: data, as: UTF8.self)])
-        }
-        return object
     }
 
     @Test("Writers setting different keys at the same time lose none of them, round after round",
@@ -78,7 +64,7 @@ struct ConcurrentWriteTests {
             }
             for process in processes { process.waitUntilExit() }
             #expect(processes.allSatisfy { $0.terminationStatus == 0 }, "round \(rounds): every writer succeeded")
-            let object = try Self.readObject(file)
+            let object = try readJSONObject(at: file)
             for slot in 0..<Self.slots {
                 #expect(object["slot/s\(slot)"] as? Int == rounds * 100 + slot, "round \(rounds): slot \(slot) kept its write: \(object)")
             }
@@ -125,7 +111,7 @@ struct ConcurrentWriteTests {
 
             let object: [String: Any]
             do {
-                object = try Self.readObject(file)
+                object = try readJSONObject(at: file)
             } catch {
                 Issue.record("iteration \(iteration): the file is torn: \(error)")
                 return
@@ -142,6 +128,6 @@ struct ConcurrentWriteTests {
         let final = try CLIRunner.run(["set", "counter", "1000"], in: folder.url)
         #expect(final.status == 0, "\(final.stderr)")
         #expect(Date().timeIntervalSince(after) < 4, "no waiting on a dead writer's lock")
-        #expect(try Self.readObject(file)["counter"] as? Int == 1000)
+        #expect(try readJSONObject(at: file)["counter"] as? Int == 1000)
     }
 }

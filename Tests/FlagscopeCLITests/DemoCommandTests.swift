@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `flagscope demo`: the bundled demo copied to `$XDG_STATE_HOME/flagscope/demo`, kept, and restored by `--reset`.
 @Suite("demo command")
 struct DemoCommandTests {
-    static var bundled: URL { CLIRunner.packageRoot.appendingPathComponent("Resources/Demo") }
+    static var bundled: URL { Repository.demoFolder }
 
     /// Relative paths of every file in a folder (hidden ones included).
     static func files(in folder: URL) -> Set<String> {

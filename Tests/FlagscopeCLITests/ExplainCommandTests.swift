@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A private copy of the bundled demo workspace, so `set` never touches `Resources/Demo`.
 struct ExplainDemoWorkspace {
@@ -8,9 +9,7 @@ struct ExplainDemoWorkspace {
 
     init() throws {
         folder = try TemporaryFolder()
-        let copy = folder.url.appendingPathComponent("demo")
-        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Resources/Demo"), to: copy)
-        config = copy.appendingPathComponent("flagscope.yml")
+        config = try folder.copyDemo(to: "demo")
     }
 
     /// Runs `flagscope arguments… --config <copy>` from the temp folder, with no demo variables set.
@@ -32,8 +31,7 @@ struct ExplainDemoWorkspace {
     }
 
     static func object(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8))
-        return try #require(parsed as? [String: Any], "not a JSON object: \(text)", sourceLocation: sourceLocation)
+        try parseJSONObject(text, sourceLocation: sourceLocation)
     }
 
     func remove() { folder.remove() }
@@ -65,7 +63,7 @@ struct ExplainCommandTests {
 
     static let symbols = ["available": "✓", "unavailable": "✗", "unknown": "?"]
 
-    static var demoConfig: String { CLIRunner.packageRoot.appendingPathComponent("Resources/Demo/flagscope.yml").path }
+    static var demoConfig: String { Repository.demoWorkspaceFile.path }
 
     @Test("explain prints the verdict, a constraint table, and numbered next steps when not available",
           arguments: demo.map(\.key))

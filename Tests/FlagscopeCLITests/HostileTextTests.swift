@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Control characters and escape sequences from files never reach the terminal raw: every human
 /// output shows them as visible escapes, and JSON output keeps them as JSON escapes (issue 6).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `flagscope init`: a starter workspace that validates; never overwrites (SPEC §6).
 @Suite("init command")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `flagscope list`: one row per flag with key, type, value and source; filters; JSON (SPEC §6).
 @Suite("list command")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Bad usage exits 64; every malformed file gives exit 1 and a diagnostic — never a crash (SPEC §6).
 @Suite("Bad usage and malformed files")

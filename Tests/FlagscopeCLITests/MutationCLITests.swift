@@ -1,110 +1,6 @@
 import Foundation
 import Testing
-
-// MARK: - Helpers shared by the issue-6 CLI suites (MutationCLITests, HostileTextTests, WriteSafetyTests)
-
-/// Runs the built `flagscope` with a deadline: a run that does not finish in time is killed
-/// with SIGKILL and reported as timed out (a hang fails clearly instead of stalling the suite).
-enum TimedCLI {
-    struct Run: CustomStringConvertible {
-        var arguments: [String]
-        var stdout: [UInt8]
-        var stderr: [UInt8]
-        var status: Int32
-        var signaled: Bool
-        var timedOut: Bool
-        var seconds: Double
-
-        var out: String { String(decoding: stdout, as: UTF8.self) }
-        var err: String { String(decoding: stderr, as: UTF8.self) }
-        var both: String { out + "\n" + err }
-
-        var description: String {
-            let how = timedOut ? "killed after \(String(format: "%.1f", seconds)) s (timed out)"
-                : signaled ? "died of signal \(status)" : "exit \(status)"
-            return "flagscope \(arguments.map { $0.debugDescription }.joined(separator: " ")): \(how)\n--- stdout\n\(out.prefix(3000).debugDescription)\n--- stderr\n\(err.prefix(3000).debugDescription)"
-        }
-    }
-
-    /// Collects a pipe's bytes on a background thread.
-    final class Drain: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
-
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    lock.withLock { data.append(chunk) }
-                }
-                done.signal()
-            }
-        }
-
-        func finish(timeout: Double) -> [UInt8] {
-            _ = done.wait(timeout: .now() + timeout)
-            return lock.withLock { Array(data) }
-        }
-    }
-
-    static func run(_ arguments: [String], in directory: URL, timeout: Double = 20,
-                    environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["LANG"] = "C.UTF-8"
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let start = Date()
-        try process.run()
-        let outDrain = Drain(out.fileHandleForReading)
-        let errDrain = Drain(err.fileHandleForReading)
-        var timedOut = false
-        while process.isRunning {
-            if Date().timeIntervalSince(start) > timeout {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            usleep(5_000)
-        }
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(start)
-        return Run(arguments: arguments, stdout: outDrain.finish(timeout: 5), stderr: errDrain.finish(timeout: 5),
-                   status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-                   timedOut: timedOut, seconds: seconds)
-    }
-
-    /// A `path:line:column: error|warning:` diagnostic somewhere in the text.
-    static func hasPositionedDiagnostic(_ text: String) -> Bool {
-        text.range(of: #"(^|\n)[^\s:][^:\n]*:[0-9]+:[0-9]+: (error|warning): "#, options: .regularExpression) != nil
-    }
-}
-
-/// SplitMix64 for the CLI mutants (the core suite has its own; test targets do not share code).
-struct CLIMutationRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
-}
-
-// MARK: - The suite
+import TestSupport
 
 /// Mutants of every file kind through the real binary: `validate`, `list` and `get` exit 0 or 1 with a
 /// positioned diagnostic, never a signal, never another code, always within 20 s (issue 6).
@@ -113,10 +9,7 @@ struct MutationCLITests {
     /// The demo workspace plus one provider of each remaining format (flagd, unleash, plist).
     static func workspace() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        let demo = CLIRunner.packageRoot.appendingPathComponent("Resources/Demo")
-        for item in try FileManager.default.contentsOfDirectory(atPath: demo.path) {
-            try FileManager.default.copyItem(at: demo.appendingPathComponent(item), to: folder.url.appendingPathComponent(item))
-        }
+        try folder.copyDemo()
         let config = try folder.read("flagscope.yml")
         try folder.write("flagscope.yml", config + """
               - name: Flagd
@@ -179,7 +72,7 @@ struct MutationCLITests {
 
     /// One random mutation of `bytes` (a subset of the core suite's), described for replay.
     static func mutate(_ bytes: [UInt8], seed: UInt64) -> ([UInt8], String) {
-        var random = CLIMutationRandom(state: seed)
+        var random = SplitMix64(seed: seed)
         var bytes = bytes
         let at = random.below(bytes.count + 1)
         switch random.below(8) {
@@ -267,7 +160,7 @@ struct MutationCLITests {
     /// Hand-made hostile files: (label, path, contents). None repeats MalformedInputTests.
     static let crafted: [(label: String, path: String, bytes: [UInt8])] = {
         func text(_ label: String, _ path: String, _ text: String) -> (String, String, [UInt8]) { (label, path, Array(text.utf8)) }
-        let demoConfig = try! String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Resources/Demo/flagscope.yml"), encoding: .utf8)
+        let demoConfig = try! String(contentsOf: Repository.demoWorkspaceFile, encoding: .utf8)
         return [
             // flagscope.yml is the only YAML that providers depend on (no provider format is YAML):
             // the alias bomb goes there, as a value and as mapping keys.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Remote providers when things go wrong, against a real server (or a closed port): every
 /// failure stays in its own layer, costs at most the timeout, and falls back to the offline

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 // MARK: - The browser and the CLI writing the same file
 
@@ -15,11 +16,8 @@ extension TerminalTests {
 
         @Test("A script's `set` calls and the browser's toggles at the same moment: every edit survives, and the browser shows the script's")
         func browserAndCLI() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "together", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("together")
+            defer { session.close(); demo.remove() }
             try session.press("j")
             try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
 
@@ -50,25 +48,19 @@ extension TerminalTests {
             #expect(local["lab/secrets/boom_feature"] as? Bool == true, "a key nobody touched survives: \(local)")
 
             // The browser shows the script's values after its reload.
-            try session.press("/")
-            try session.type("trialDays")
-            try session.press("Enter")
+            try session.search("trialDays")
             let screen = try await session.waitUntil("trialDays shows the script's 21") {
                 $0.selectedRow?.contains("trialDays") == true && $0.selectedRow?.contains("21") == true
             }
             #expect(screen.contains("Local         set          21"), "\(screen.text)")
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("Undo in the browser after a script's write puts back only the browser's key")
         func undoKeepsTheScriptsKeys() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "together-undo", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("together-undo")
+            defer { session.close(); demo.remove() }
             try session.press("j")
             try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
             try session.press("Space")
@@ -81,8 +73,7 @@ extension TerminalTests {
             try session.press("u")
             let local = try await demo.waitForLocal("lab/sson gone again") { $0["lab/sson"] == nil }
             #expect(local["playback/skip_interval"] as? Int == 45, "the script's key survives the undo: \(local)")
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Tier 3: the built `flagscope` binary in a real terminal (tmux), driven with keys and read back
 /// from the screen, the files it writes and the terminal it leaves behind.
@@ -25,6 +26,12 @@ struct TerminalTests {
         #expect(!screen.contains("Flagscope ·") && !screen.contains("q quit"),
                 "the browser is still on screen after it ended:\n\(screen)", sourceLocation: sourceLocation)
         #expect(screen.contains("EXIT=\(expected)"), sourceLocation: sourceLocation)
+    }
+
+    /// Presses q and checks the browser ended with 0 and handed the terminal back.
+    static func quit(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try session.press("q")
+        try await expectHandedBack(session, status: 0, sourceLocation: sourceLocation)
     }
 }
 
@@ -55,18 +62,14 @@ extension TerminalTests {
             #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent("flagscope.yml").path))
             #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent(".flagscope/local.json").path))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
             #expect(try session.screen().contains("copied the demo workspace to \(demo.path)"))
         }
 
         @Test("j and k move the › selection; l and h expand and collapse a collection")
         func navigate() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "navigate", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("navigate")
+            defer { session.close(); demo.remove() }
 
             try session.press("j")
             try await session.waitUntil("the selection on allowsSSON") { $0.selectedRow?.contains("allowsSSON") == true }
@@ -99,17 +102,13 @@ extension TerminalTests {
             try session.press("Left")
             try await session.waitUntil("← goes to the parent") { $0.selectedRow?.contains("▾ search") == true }
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("/sson then Enter selects allowsSSON and shows lab/sson in the detail pane")
         func search() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "search", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("search")
+            defer { session.close(); demo.remove() }
 
             try session.press("/")
             try session.type("sson")
@@ -122,17 +121,13 @@ extension TerminalTests {
             #expect(screen.contains("Offer sign-in through the listener's company"))
             #expect(screen.contains("▶ Remote        set          true  wins"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("? shows the key table over the browser; Esc closes it")
         func help() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "help", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("help")
+            defer { session.close(); demo.remove() }
 
             try session.press("?")
             // Wait for the whole overlay: a capture can land between two halves of one frame.
@@ -143,17 +138,13 @@ extension TerminalTests {
             try session.press("Escape")
             try await session.waitUntil("the help closed") { !$0.contains("Keys — Esc closes") && $0.contains("allowsSSON") }
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("Shrunk below 40×10 it says so and keeps running; grown back, the tree returns")
         func resize() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "resize", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("resize")
+            defer { session.close(); demo.remove() }
             try session.press("j")
             try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
 
@@ -168,8 +159,7 @@ extension TerminalTests {
             #expect(!screen.contains("too small"))
             #expect(try #require(screen.selectedRow).contains("allowsSSON"), "the selection survives the resize")
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
     }
 }
@@ -187,9 +177,7 @@ extension TerminalTests {
             let session = try TmuxSession(name: "toggle", arguments: demo.browserArguments)
             defer { session.close() }
             try await session.waitForBrowser()
-            try session.press("/")
-            try session.type("auto_play")
-            try session.press("Enter")
+            try session.search("auto_play")
             try await session.waitUntil("autoPlayNext selected") { $0.selectedRow?.contains("autoPlayNext") == true }
 
             try session.press("Space")
@@ -202,8 +190,7 @@ extension TerminalTests {
             #expect(!screen.statusLine.contains("still wins"))
             #expect(try demo.local()["lab/search/results_per_page"] as? Int == 40, "other keys are kept")
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("Enter on a bool that Remote overrides writes Local and warns that Remote still wins")
@@ -226,20 +213,14 @@ extension TerminalTests {
             #expect(try #require(screen.selectedRow).contains("true Remote ✎"))
             #expect(screen.contains("Local         set          false  shadowed"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("Editing an int: an invalid value is flagged live and not saved; a valid one is written")
         func editInt() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "edit", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
-            try session.press("/")
-            try session.type("results_per")
-            try session.press("Enter")
+            let (demo, session) = try await TmuxSession.openOnDemo("edit")
+            defer { session.close(); demo.remove() }
+            try session.search("results_per")
             try await session.waitUntil("resultsPerPage selected") { $0.selectedRow?.contains("resultsPerPage") == true }
 
             try session.press("e")
@@ -271,17 +252,13 @@ extension TerminalTests {
             #expect(screen.statusLine.contains("Remote still wins"), "status: \(screen.statusLine)")
             #expect(screen.contains("Local         set          50"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("u restores the key's previous state in the file (absent or old value); Ctrl-R redoes")
         func undoRedo() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "undo", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
+            let (demo, session) = try await TmuxSession.openOnDemo("undo")
+            defer { session.close(); demo.remove() }
 
             // A key that was not in the file: undo removes it again.
             try session.press("j")
@@ -295,9 +272,7 @@ extension TerminalTests {
             #expect(try #require(screen.selectedRow).contains("true Remote") && !(screen.selectedRow ?? "").contains("✎"))
 
             // A key that was in the file: undo writes the old value back.
-            try session.press("/")
-            try session.type("auto_play")
-            try session.press("Enter")
+            try session.search("auto_play")
             try await session.waitUntil("autoPlayNext selected") { $0.selectedRow?.contains("autoPlayNext") == true }
             try session.press("Space")
             try await demo.waitForLocal("playback/auto_play_next = true") { $0["playback/auto_play_next"] as? Bool == true }
@@ -311,20 +286,14 @@ extension TerminalTests {
             screen = try await session.waitUntil("the redo status") { $0.statusLine.hasPrefix("redid:") }
             #expect(try #require(screen.selectedRow).contains("true Local ✎"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("x removes the key from the local file and the row falls back to the next layer")
         func resetKey() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "reset", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
-            try session.press("/")
-            try session.type("auto_play")
-            try session.press("Enter")
+            let (demo, session) = try await TmuxSession.openOnDemo("reset")
+            defer { session.close(); demo.remove() }
+            try session.search("auto_play")
             try await session.waitUntil("autoPlayNext from Local") { $0.selectedRow?.contains("autoPlayNext            false Local ✎") == true }
 
             try session.press("x")
@@ -335,20 +304,14 @@ extension TerminalTests {
             #expect(screen.statusLine.contains("playback/auto_play_next"), "status: \(screen.statusLine)")
             #expect(!(screen.selectedRow ?? "").contains("✎"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("A file changed by someone else is reloaded within a second or two, keeping the selection")
         func externalChange() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try TmuxSession(name: "reload", arguments: demo.browserArguments)
-            defer { session.close() }
-            try await session.waitForBrowser()
-            try session.press("/")
-            try session.type("sson")
-            try session.press("Enter")
+            let (demo, session) = try await TmuxSession.openOnDemo("reload")
+            defer { session.close(); demo.remove() }
+            try session.search("sson")
             var screen = try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
             #expect(screen.contains("Local         unset"))
 
@@ -361,8 +324,7 @@ extension TerminalTests {
             #expect(row.contains("allowsSSON") && row.contains("✎"), "the selection stays on allowsSSON, now marked: \(row)")
             #expect(screen.statusLine.contains("local.json"))
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
     }
 }
@@ -384,60 +346,57 @@ extension TerminalTests {
             return session
         }
 
-        @Test("q quits with 0, the edit is on disk and the terminal is as it was")
-        func quit() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try await Self.openAndEdit("quit", demo)
-            defer { session.close() }
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
-            #expect(try demo.local()["lab/sson"] as? Bool == false)
+        /// A way to end the browser after an edit, and the exit status the shell must see.
+        enum Way: String, CaseIterable, Sendable, CustomTestStringConvertible {
+            case quit, controlC, sigterm, sigint, crash
+
+            var testDescription: String {
+                switch self {
+                case .quit: "q quits with 0, the edit is on disk and the terminal is as it was"
+                case .controlC: "Ctrl-C ends the browser with 130, like an interrupted program, and restores the terminal"
+                case .sigterm: "SIGTERM ends the browser with 143 and restores the terminal"
+                case .sigint: "SIGINT from outside ends the browser with 130 and restores the terminal"
+                case .crash: "A crash (SIGSEGV) leaves the terminal as it was, then dies of the signal"
+                }
+            }
+
+            var status: Int32 {
+                switch self {
+                case .quit: 0
+                case .controlC, .sigint: 130
+                case .sigterm: 143
+                case .crash: 128 + SIGSEGV
+                }
+            }
+
+            /// The crash is the test trigger on `!`; without the Swift backtracer, the handler
+            /// hands SIGSEGV back to the default action.
+            var environment: [String: String] {
+                self == .crash ? ["FLAGSCOPE_TEST_CRASH": "key", "SWIFT_BACKTRACE": "enable=no"] : [:]
+            }
+
+            /// Does it: a key in the terminal, or a signal from outside.
+            func end(_ session: TmuxSession) async throws {
+                switch self {
+                case .quit: try session.press("q")
+                case .controlC: try session.press("C-c")
+                case .sigterm: #expect(kill(try await session.processID(), SIGTERM) == 0)
+                case .sigint: #expect(kill(try await session.processID(), SIGINT) == 0)
+                case .crash: try session.press("!")
+                }
+            }
         }
 
-        @Test("Ctrl-C ends the browser with 130, like an interrupted program, and restores the terminal")
-        func controlC() async throws {
+        @Test("Every way of ending gives its exit status, keeps the edit on disk and hands the terminal back as it was",
+              arguments: Way.allCases)
+        func ending(way: Way) async throws {
             let demo = try DemoCopy()
             defer { demo.remove() }
-            let session = try await Self.openAndEdit("ctrlc", demo)
+            let session = try await Self.openAndEdit(way.rawValue.lowercased(), demo, environment: way.environment)
             defer { session.close() }
-            try session.press("C-c")
-            try await TerminalTests.expectHandedBack(session, status: 130)
-            #expect(try demo.local()["lab/sson"] as? Bool == false)
-        }
-
-        @Test("SIGTERM ends the browser with 143 and restores the terminal")
-        func sigterm() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try await Self.openAndEdit("sigterm", demo)
-            defer { session.close() }
-            #expect(kill(try await session.processID(), SIGTERM) == 0)
-            try await TerminalTests.expectHandedBack(session, status: 143)
-            #expect(try demo.local()["lab/sson"] as? Bool == false)
-        }
-
-        @Test("SIGINT from outside ends the browser with 130 and restores the terminal")
-        func sigint() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            let session = try await Self.openAndEdit("sigint", demo)
-            defer { session.close() }
-            #expect(kill(try await session.processID(), SIGINT) == 0)
-            try await TerminalTests.expectHandedBack(session, status: 130)
-            #expect(try demo.local()["lab/sson"] as? Bool == false)
-        }
-
-        @Test("A crash (SIGSEGV) leaves the terminal as it was, then dies of the signal")
-        func crash() async throws {
-            let demo = try DemoCopy()
-            defer { demo.remove() }
-            // Without the Swift backtracer, the handler hands SIGSEGV back to the default action.
-            let session = try await Self.openAndEdit("crash", demo, environment: ["FLAGSCOPE_TEST_CRASH": "key", "SWIFT_BACKTRACE": "enable=no"])
-            defer { session.close() }
-            try session.press("!")
-            try await TerminalTests.expectHandedBack(session, status: 128 + SIGSEGV)
-            #expect(try demo.local()["lab/sson"] as? Bool == false, "the write before the crash is intact")
+            try await way.end(session)
+            try await TerminalTests.expectHandedBack(session, status: way.status)
+            #expect(try demo.local()["lab/sson"] as? Bool == false, "the write before the ending is intact")
         }
     }
 
@@ -510,9 +469,7 @@ extension TerminalTests {
             }
             #expect(answered.statusLine.contains("fetched Flags"), "\(answered)")
 
-            try session.press("/")
-            try session.type("greeting")
-            try session.press("Enter")
+            try session.search("greeting")
             let detail = try await session.waitUntil("the detail pane of lab/greeting with reason and variant") {
                 $0.contains("reason TARGETING_MATCH") && $0.contains("variant default")
             }
@@ -527,8 +484,7 @@ extension TerminalTests {
             #expect(failed.row(containing: "▶ Flags")?.contains("(cached)") == true, "the cached answer stands in:\n\(failed)")
             #expect(failed.row(containing: " greeting ")?.contains("hello Flags") == true, "\(failed)")
 
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
 
         @Test("A server that is down costs the browser nothing: the tree at once, the error in the status line, the other layers as usual")
@@ -545,8 +501,7 @@ extension TerminalTests {
             try session.press("j")
             let detail = try await session.waitUntil("the error layer in the detail pane") { $0.contains("Flags         error") }
             #expect(detail.contains("connection refused"), "\(detail)")
-            try session.press("q")
-            try await TerminalTests.expectHandedBack(session, status: 0)
+            try await TerminalTests.quit(session)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A real terminal for one test: a private tmux server (its own socket, so tests never meet each
 /// other or the user's tmux) running `flagscope …` in a detached window, 100×30 unless told.
@@ -119,6 +120,25 @@ final class TmuxSession {
         harness.remove()
     }
 
+    /// Opens the browser on a fresh copy of the demo in a new terminal named `name` and waits for
+    /// its first frame. The caller closes the session and removes the copy.
+    static func openOnDemo(_ name: String, environment: [String: String] = [:]) async throws -> (DemoCopy, TmuxSession) {
+        let demo = try DemoCopy()
+        do {
+            let session = try TmuxSession(name: name, arguments: demo.browserArguments, environment: environment)
+            do {
+                try await session.waitForBrowser()
+                return (demo, session)
+            } catch {
+                session.close()
+                throw error
+            }
+        } catch {
+            demo.remove()
+            throw error
+        }
+    }
+
     // MARK: Input
 
     /// Sends tmux key names (`j`, `Enter`, `C-u`, `Escape`, `Up`), each one key.
@@ -129,6 +149,13 @@ final class TmuxSession {
     /// Types text literally, one key per character.
     func type(_ text: String) throws {
         try tmuxCommand(["send-keys", "-t", name, "-l", text])
+    }
+
+    /// Searches the tree as a user does: `/`, the query, Enter (the selection moves to the first match).
+    func search(_ query: String) throws {
+        try press("/")
+        try type(query)
+        try press("Enter")
     }
 
     /// Resizes the window as a user dragging the terminal would.
@@ -292,10 +319,7 @@ struct DemoCopy {
 
     init() throws {
         folder = try TemporaryFolder()
-        let bundled = CLIRunner.packageRoot.appendingPathComponent("Resources/Demo")
-        for item in try FileManager.default.contentsOfDirectory(atPath: bundled.path) {
-            try FileManager.default.copyItem(at: bundled.appendingPathComponent(item), to: folder.url.appendingPathComponent(item))
-        }
+        try folder.copyDemo()
     }
 
     var workspaceFile: URL { folder.url.appendingPathComponent("flagscope.yml") }
@@ -307,11 +331,7 @@ struct DemoCopy {
     /// The writable local file, parsed (an empty object when missing).
     func local() throws -> [String: Any] {
         guard FileManager.default.fileExists(atPath: localFile.path) else { return [:] }
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: localFile))
-        guard let dictionary = object as? [String: Any] else {
-            throw TmuxSession.Failure(description: ".flagscope/local.json is not a JSON object")
-        }
-        return dictionary
+        return try readJSONObject(at: localFile)
     }
 
     /// Polls the local file until `condition` holds on it (writes land between frames).

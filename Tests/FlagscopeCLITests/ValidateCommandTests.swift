@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `flagscope validate`: every diagnostic, rendered or as JSON; exit 1 on any error (SPEC §2, §6).
 @Suite("validate command")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Finding the workspace")
 struct WorkspaceDiscoveryTests {
@@ -16,7 +17,7 @@ struct WorkspaceDiscoveryTests {
 
     @Test("The demo workspace validates from a fresh checkout")
     func demoValidates() throws {
-        let output = try CLIRunner.run(["validate", "--config", CLIRunner.packageRoot.appendingPathComponent("Resources/Demo/flagscope.yml").path])
+        let output = try CLIRunner.run(["validate", "--config", Repository.demoWorkspaceFile.path])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("✓"))
     }

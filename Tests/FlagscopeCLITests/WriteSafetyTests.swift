@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Writing through real processes: stale and live locks, an uncreatable writable path, nothing
 /// written outside the declared files, permission bits and symlinks kept (SPEC §3, issue 6).
@@ -91,13 +92,9 @@ struct WriteSafetyTests {
         let descriptor = Self.holdLock(lockFile)
         var released = false
         defer { if !released { close(descriptor) } }
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["set", "lab/sson", "true"]
-        process.currentDirectoryURL = folder.url
+        let process = CLIRunner.process(["set", "lab/sson", "true"], in: folder.url)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
         let start = Date()
         try process.run()
         usleep(1_500_000)

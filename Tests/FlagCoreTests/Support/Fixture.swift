@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlagCore
 
 /// Source text with `‸` markers: the markers are removed and their positions kept, so a test
@@ -39,33 +40,18 @@ struct MarkedText {
     subscript(index: Int) -> TextLocation { marks[index] }
 }
 
-/// A temporary workspace folder: write files, load the workspace, remove everything.
-struct FixtureFolder {
+/// A temporary workspace folder: write files (``TestFolder``), load the workspace, remove everything.
+struct FixtureFolder: TestFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-core-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// Writes text (creating folders).
-    func write(_ path: String, _ text: String) throws {
-        try write(path, bytes: Array(text.utf8))
-    }
-
-    /// Writes raw bytes (creating folders).
-    func write(_ path: String, bytes: [UInt8]) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: file)
+        url = try TemporaryFolder.makeUnique(prefix: "flagscope-core")
     }
 
     /// Loads the workspace whose file is `workspaceFile`.
     func load(_ workspaceFile: String = "flagscope.yml") -> Workspace {
-        Workspace.load(from: url.appendingPathComponent(workspaceFile))
+        Workspace.load(from: file(workspaceFile))
     }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 /// Builds small workspaces for tests.
@@ -75,22 +61,12 @@ enum Fixture {
 
     /// A workspace file listing `blueprints` and a three-layer provider stack.
     static func workspaceYAML(blueprints: [String]) -> String {
-        """
-        blueprints:
-        \(blueprints.map { "  - \($0)" }.joined(separator: "\n"))
-        providers:
-          - name: Remote
-            format: json
-            path: remote.json
-          - name: Local
-            format: json
-            path: local.json
-            writable: true
-          - name: Environment
-            format: env
-            prefix: FLAGSCOPE_
+        WorkspaceFile.remoteAndLocal(blueprints: blueprints, localPath: "local.json", moreProviders: """
+              - name: Environment
+                format: env
+                prefix: FLAGSCOPE_
 
-        """
+            """)
     }
 
     /// Writes the workspace file, empty provider files and `files`, loads, and cleans up.
@@ -108,6 +84,36 @@ enum Fixture {
     /// Loads a workspace made of one blueprint file.
     static func load(blueprint text: String, at path: String = "blueprints/app.yml") throws -> Workspace {
         try load([path: text])
+    }
+
+    /// A blueprint with a single bool flag, `sson`, for tests about the workspace file itself.
+    static let oneFlagBlueprint = """
+    name: App
+    flags:
+      sson: { type: bool, default: false, description: d }
+
+    """
+
+    /// Loads the workspace file `text` (written as `file`) over ``oneFlagBlueprint`` at
+    /// `blueprints/app.yml` and empty provider files named remote, local, qa and other `.json`.
+    static func load(workspaceFile text: String, as file: String = "flagscope.yml") throws -> Workspace {
+        let folder = try FixtureFolder()
+        defer { folder.remove() }
+        try folder.write(file, text)
+        try folder.write("blueprints/app.yml", oneFlagBlueprint)
+        for name in ["remote.json", "local.json", "qa.json", "other.json"] { try folder.write(name, "{}\n") }
+        return folder.load(file)
+    }
+
+    /// Loads a workspace made of one blueprint file given as raw bytes (for encoding and syntax errors).
+    static func load(_ path: String, bytes: [UInt8]) throws -> Workspace {
+        let folder = try FixtureFolder()
+        defer { folder.remove() }
+        try folder.write("flagscope.yml", workspaceYAML(blueprints: [path]))
+        try folder.write("remote.json", "{}\n")
+        try folder.write("local.json", "{}\n")
+        try folder.write(path, bytes: bytes)
+        return folder.load()
     }
 }
 

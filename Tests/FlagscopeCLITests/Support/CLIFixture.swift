@@ -1,26 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Small workspaces and output helpers for the command-line tests.
 enum CLIFixture {
     /// The bundled demo workspace file in the repository.
-    static var demoWorkspace: URL { CLIRunner.packageRoot.appendingPathComponent("Resources/Demo/flagscope.yml") }
+    static var demoWorkspace: URL { Repository.demoWorkspaceFile }
 
     /// A workspace file listing `blueprints` with a read-only Remote layer and a writable Local layer.
     static func workspace(blueprints: [String]) -> String {
-        """
-        blueprints:
-        \(blueprints.map { "  - \($0)" }.joined(separator: "\n"))
-        providers:
-          - name: Remote
-            format: json
-            path: remote.json
-          - name: Local
-            format: json
-            path: .flagscope/local.json
-            writable: true
-
-        """
+        WorkspaceFile.remoteAndLocal(blueprints: blueprints, localPath: ".flagscope/local.json")
     }
 
     /// A valid blueprint with a flag of each common type, one stale flag and one feature.
@@ -79,8 +68,7 @@ enum CLIFixture {
 
     /// Parses a JSON object printed by a command.
     static func object(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        let value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        return try #require(value as? [String: Any], "not a JSON object: \(text)", sourceLocation: sourceLocation)
+        try parseJSONObject(text, sourceLocation: sourceLocation)
     }
 
     /// Splits a table row into its cells (columns are separated by two or more spaces).

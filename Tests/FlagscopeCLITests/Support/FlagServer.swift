@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A real flag server for one test: `Tests/Servers/flag_server.py` (Python 3's `http.server`) on
 /// 127.0.0.1 at a free port, speaking OFREP and the Unleash client API. The first path segment
