@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The README and `docs/` are checked like code: the example workspaces load as the pages say,
 /// every `$ flagscope …` transcript prints what the page shows, and every link stays inside
