@@ -136,37 +136,7 @@ enum DetailText {
         out.blank()
         out.text("Layers, highest first:", .key, indent: 0)
         if resolution.reason == .computed { out.append([Span("▶ ", .success), Span("computed", .source), Span("  wins", .success)]) }
-        for layer in resolution.layers {
-            var spans: [Span] = [Span(layer.isWinner ? "▶ " : "  ", .success),
-                                 Span(TerminalText.padded(TerminalText.escaped(layer.provider), toWidth: 14), .source),
-                                 Span(TerminalText.padded(layer.state.name, toWidth: 13), layer.state.name == "set" ? .normal : .muted)]
-            switch layer.state {
-            case .set(let value):
-                spans.append(Span(value.preview(limit: Renderer.rowPreviewLimit), Renderer.valueRole(value)))
-                if layer.isWinner {
-                    spans.append(Span("  wins", .success))
-                } else if resolution.reason != .default {
-                    spans.append(Span("  shadowed", .muted))
-                }
-            case .typeMismatch(let raw, let problem):
-                spans.append(Span(raw.preview(limit: Renderer.rowPreviewLimit), .warning))
-                spans.append(Span("  ignored: " + problem, .warning))
-            case .error(let message): if layer.remote == nil { spans.append(Span(message, .error)) }
-            case .excluded: spans.append(Span("excludedProviders", .muted))
-            case .missing: spans.append(Span("file does not exist", .muted))
-            case .fetching: spans.append(Span("waiting for the server", .muted))
-            case .unset: break
-            }
-            if layer.remote?.isCached == true { spans.append(Span("  (cached)", .warning)) }
-            out.append(spans)
-            // A server's errors are long and matter: wrapped below the layer rather than cut.
-            if layer.remote != nil, case .error(let message) = layer.state { out.text(message, .error, indent: 16) }
-            // How a remote layer got its values (cached, failed, unchanged), unless its state says it already.
-            if let remote = layer.remote, let note = remote.note, layer.state != .error(note) {
-                out.text(note, remote.problem == nil ? .muted : .warning, indent: 16)
-            }
-            for note in layer.notes { out.append([Span("                " + note, .muted)]) }
-        }
+        for layer in LayerDescription.all(of: resolution, workspace: model.workspace) { layerLines(layer, &out) }
         let defaultWins = resolution.reason == .default
         out.append([Span(defaultWins ? "▶ " : "  ", .success), Span(TerminalText.padded("default", toWidth: 14), .source),
                       Span(TerminalText.padded(flag.defaultValue == nil ? "unset" : "set", toWidth: 13), .muted),
@@ -184,6 +154,56 @@ enum DetailText {
             out.blank()
             for (name, value) in details { out.field(name, value, .normal) }
         }
+    }
+
+    /// Columns before a layer's value: the winner mark, the provider and the state.
+    static let layerValueColumn = 29
+    /// Columns before what is said below a layer's headline (its reason and notes).
+    static let layerNoteColumn = 16
+
+    /// One layer: a headline (provider, state, value, how it stands), then its reason and notes,
+    /// wrapped with their continuation lines under their text. A short reason stays on the headline.
+    static func layerLines(_ layer: LayerDescription, _ out: inout Builder) {
+        var trailer: [Span] = []
+        switch layer.verdict {
+        case .wins?: trailer.append(Span("  wins", .success))
+        case .shadowed?: trailer.append(Span("  shadowed", .muted))
+        case nil: break
+        }
+        if layer.isCached { trailer.append(Span("  (cached)", .warning)) }
+        let trailerWidth = trailer.reduce(0) { $0 + TerminalText.displayWidth(of: $1.text) }
+        var spans: [Span] = [Span(layer.verdict == .wins ? "▶ " : "  ", .success),
+                             Span(TerminalText.padded(TerminalText.escaped(layer.provider), toWidth: 14), .source),
+                             Span(TerminalText.padded(layer.stateWord, toWidth: 13), layer.state.name == "set" ? .normal : .muted)]
+        var used = layerValueColumn
+        if let value = layer.valueText(limit: Renderer.rowPreviewLimit) {
+            let room = max(1, out.width - used - trailerWidth)
+            let shown = TerminalText.truncated(TerminalText.escaped(value), toWidth: room)
+            let role: StyleRole
+            if case .set(let flagValue) = layer.state { role = Renderer.valueRole(flagValue) } else { role = .warning }
+            spans.append(Span(shown, role))
+            used += TerminalText.displayWidth(of: shown)
+        }
+        spans += trailer
+        used += trailerWidth
+        var below = layer.lines
+        if let reason = layer.reason, below.first == reason {
+            let inline = (used > layerValueColumn ? "  " : "") + TerminalText.escaped(reason.text)
+            if used + TerminalText.displayWidth(of: inline) <= out.width {
+                spans.append(Span(inline, role(of: reason, in: layer)))
+                below.removeFirst()
+            }
+        }
+        out.append(spans)
+        for line in below {
+            out.text(line.text, role(of: line, in: layer), indent: layerNoteColumn + 2 * line.depth)
+        }
+    }
+
+    /// An error layer's reason reads as an error; other problems as warnings; facts muted.
+    static func role(of line: LayerDescription.Line, in layer: LayerDescription) -> StyleRole {
+        if case .error = layer.state, line == layer.reason { return .error }
+        return line.isProblem ? .warning : .muted
     }
 
     static func featureLines(_ explanation: FeatureExplanation, _ out: inout Builder) {
