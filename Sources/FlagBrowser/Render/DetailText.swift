@@ -33,6 +33,20 @@ enum DetailText {
             }
         }
 
+        /// A labelled block of lines that keep their own breaks and indentation (pretty JSON):
+        /// each is cut with `…` to the pane, never wrapped; `trailer` follows the last one.
+        mutating func block(_ name: String, _ text: [String], trailer: String, _ role: StyleRole = .normal) {
+            let room = max(1, width - 13)
+            for (index, line) in text.enumerated() {
+                let last = index == text.count - 1
+                var shown = TerminalText.escaped(line)
+                if last, TerminalText.displayWidth(of: shown + trailer) <= room { shown += trailer }
+                lines.append([Span(index == 0 ? TerminalText.padded(name, toWidth: 13) : String(repeating: " ", count: 13), .muted),
+                              Span(TerminalText.truncated(shown, toWidth: room), role)])
+                if last, !shown.hasSuffix(trailer) { field("", String(trailer.drop { $0 == " " }), role) }
+            }
+        }
+
         mutating func blank() { lines.append([]) }
 
         mutating func append(_ line: Line) { lines.append(line) }
@@ -112,11 +126,19 @@ enum DetailText {
         case .default: source = "blueprint default"
         case .computed: source = "computed"
         }
-        out.field("value", (resolution.value?.preview(limit: Renderer.detailPreviewLimit) ?? "unset (unknown)") + "   " + source, Renderer.valueRole(resolution.value))
+        if let value = resolution.value, let pretty = prettyJSON(value) {
+            out.block("value", pretty, trailer: "   " + source, Renderer.valueRole(value))
+        } else {
+            out.field("value", (resolution.value?.preview(limit: Renderer.detailPreviewLimit) ?? "unset (unknown)") + "   " + source, Renderer.valueRole(resolution.value))
+        }
         if let size = model.hugeValueSizes[key] {
             out.field("", "cut for the screen: \(TerminalText.byteCount(size)) in all; `flagscope get \(key) --json` prints it whole", .muted)
         }
-        out.field("default", flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? "none (unset means unknown)", .muted)
+        if let value = flag.defaultValue, let pretty = prettyJSON(value) {
+            out.block("default", pretty, trailer: "", .muted)
+        } else {
+            out.field("default", flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? "none (unset means unknown)", .muted)
+        }
         var markers: [String] = []
         if model.isOverridden(key) { markers.append("✎ set in \(model.writableProvider ?? "the writable file")") }
         if model.hasMismatch(key) { markers.append("! a layer's value does not fit") }
@@ -154,6 +176,30 @@ enum DetailText {
             out.blank()
             for (name, value) in details { out.field(name, value, .normal) }
         }
+    }
+
+    /// Lines of a JSON object or array shown whole in the detail pane (two-space indent, one
+    /// member per line), at most this many; the rest is summed up in one line.
+    static let prettyLineLimit = 40
+
+    /// A JSON object or array pretty-printed, or `nil` for other values and for values too large
+    /// to show whole (the pane shows those cut, with their size: pretty-printing a part of
+    /// megabytes would cost lines and show less).
+    static func prettyJSON(_ value: FlagValue) -> [String]? {
+        guard case .json(let json) = value else { return nil }
+        switch json {
+        case .object(let members) where !members.isEmpty: break
+        case .array(let items) where !items.isEmpty: break
+        default: return nil
+        }
+        // Cut text is longer than the limit (it ends in `…`): only values shown whole get here.
+        guard json.compactText(limit: Renderer.detailPreviewLimit).utf8.count <= Renderer.detailPreviewLimit else { return nil }
+        var lines = json.serialized(pretty: true, sortedKeys: false).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.count > prettyLineLimit {
+            let hidden = lines.count - (prettyLineLimit - 1)
+            lines = Array(lines.prefix(prettyLineLimit - 1)) + ["… \(hidden) more lines"]
+        }
+        return lines
     }
 
     /// Columns before a layer's value: the winner mark, the provider and the state.

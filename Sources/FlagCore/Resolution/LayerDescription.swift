@@ -136,38 +136,50 @@ public struct LayerDescription: Sendable, Hashable {
     }
 }
 
+/// What a user can do when a key's value comes from somewhere an edit does not reach: the
+/// action (which file or variable to change), and why the edit did not reach it.
+public struct LayerRemedy: Sendable, Hashable {
+    /// What to do: `edit profiles/qa.json`, `unset or change $APP_THEME`.
+    public var action: String
+    /// Why, or what the place is: `firebase, read-only here`.
+    public var why: String?
+
+    /// The action with its why in parentheses.
+    public var text: String { action + (why.map { " (\($0))" } ?? "") }
+}
+
 extension LayerDescription {
-    /// What a user can do when `key`'s value comes from `winner` and not from the writable
-    /// provider: which file or variable to change, or that the value must change at its source.
-    /// `nil` when the key resolves from the writable provider or its default.
-    public static func remedy(for resolution: Resolution, writableProvider: String, in workspace: Workspace) -> String? {
+    /// What a user can do when `resolution`'s value does not come from `writableProvider`
+    /// (a higher layer, a computed expression, or the flag excluding it); `nil` when it does,
+    /// or when nothing written anywhere set it (the default).
+    public static func remedy(for resolution: Resolution, writableProvider: String, in workspace: Workspace) -> LayerRemedy? {
         let flag = resolution.flag
         if let index = flag.excludedProviders.firstIndex(of: writableProvider) {
             let place = index < flag.excludedOrigins.count ? flag.excludedOrigins[index] : flag.origin
-            return "remove \(writableProvider) from its excludedProviders (\(place)) for edits to count"
+            return LayerRemedy(action: "remove \(writableProvider) from its excludedProviders", why: place.description)
         }
         if resolution.reason == .computed {
-            let place = flag.computedOrigin.map { " (\($0))" } ?? ""
-            return "it is computed\(place): change the keys it reads (\(resolution.computedInputs.joined(separator: ", ")))"
+            return LayerRemedy(action: "change the keys it reads: \(resolution.computedInputs.joined(separator: ", "))",
+                               why: flag.computedOrigin.map { "computed at \($0)" } ?? "computed")
         }
         guard resolution.reason == .provider, resolution.source != writableProvider,
               let winner = workspace.providers.first(where: { $0.config.name == resolution.source }) else { return nil }
         return remedy(for: flag.key, from: winner)
     }
 
-    /// Where a key's value in a read-only provider is changed.
-    static func remedy(for key: String, from provider: ProviderData) -> String {
+    /// Where a key's value in a provider that Flagscope does not write is changed.
+    static func remedy(for key: String, from provider: ProviderData) -> LayerRemedy {
         let config = provider.config
         if config.isRemote {
-            return "\(config.name) is a \(config.format.rawValue) server: the value must change there"
+            return LayerRemedy(action: "change it on \(config.name)'s server", why: "\(config.format.rawValue); Flagscope only reads it")
         }
         switch config.format {
         case .env:
-            return "unset or change $\(ProviderReaders.variableName(for: key, prefix: config.prefix ?? ""))"
+            return LayerRemedy(action: "unset or change $\(ProviderReaders.variableName(for: key, prefix: config.prefix ?? ""))", why: nil)
         case .json, .plist:
-            return "edit or remove it in \(provider.displayPath) (\(config.name), read-only here)"
+            return LayerRemedy(action: "edit \(provider.displayPath)", why: "\(config.name), read-only here")
         default:
-            return "\(config.name) is a \(config.format.rawValue) file (\(provider.displayPath)): the value must change there"
+            return LayerRemedy(action: "edit \(provider.displayPath)", why: "\(config.name)'s \(config.format.rawValue) file, read-only here")
         }
     }
 }
