@@ -101,14 +101,18 @@ struct TreeWalk<Sink: TreeSink> {
     /// What receives the nodes.
     var sink: Sink
 
-    /// Visits every node in pre-order.
+    /// Visits every node in pre-order. Problems come first when the workspace's files have an error
+    /// (a blueprint that did not load is why flags are missing: that is the first thing to see), else last.
     mutating func walk() {
+        let errorsFirst = ProblemCount(workspace.diagnostics).workspaceErrors > 0
+        if errorsFirst { addProblems() }
         for blueprint in workspace.blueprints {
             addCollection(blueprint.root, file: blueprint.file, parent: nil)
         }
         addFeatures()
         addContext()
         addUnknownKeys()
+        if !errorsFirst { addProblems() }
     }
 
     @discardableResult
@@ -187,6 +191,26 @@ struct TreeWalk<Sink: TreeSink> {
             default:
                 addFlag(group, label: String(group.dropFirst(ContextKeys.prefix.count)), parent: section)
             }
+        }
+    }
+
+    /// At most this many diagnostics are nodes; `flagscope validate` lists them all.
+    static var problemNodeLimit: Int { 1_000 }
+
+    /// The workspace's diagnostics, errors first, each in reading order.
+    private mutating func addProblems() {
+        let diagnostics = workspace.diagnostics
+        guard !diagnostics.isEmpty else { return }
+        let sorted = diagnostics.sortedForReading()
+        let ordered = sorted.filter { $0.severity == .error } + sorted.filter { $0.severity == .warning }
+        var summary = ProblemCount(diagnostics).text
+        if ordered.count > Self.problemNodeLimit { summary += "; the first \(Self.problemNodeLimit) shown, `flagscope validate` lists all" }
+        let section = add(.section(.problems, summary: summary), label: TreeSection.problems.title, parent: nil,
+                          search: ["problems diagnostics"])
+        for diagnostic in ordered.prefix(Self.problemNodeLimit) {
+            let position = diagnostic.location.map { ":\($0.line):\($0.column)" } ?? ""
+            add(.diagnostic(diagnostic), label: "\(diagnostic.file)\(position): \(diagnostic.message)", parent: section,
+                search: [diagnostic.file, diagnostic.message, diagnostic.severity.rawValue])
         }
     }
 

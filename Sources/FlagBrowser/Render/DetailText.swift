@@ -103,6 +103,8 @@ enum DetailText {
             if let value = unknown.value { out.field("value", value.preview(limit: Renderer.detailPreviewLimit)) }
             if let suggestion = unknown.suggestion { out.field("did you mean", suggestion, .key) }
             if unknown.provider == model.writableProvider { out.blank(); out.text("x removes it from \(unknown.provider).", .muted) }
+        case .diagnostic(let diagnostic):
+            diagnosticLines(diagnostic, model, &out)
         }
         return out.lines
     }
@@ -250,6 +252,24 @@ enum DetailText {
     static func role(of line: LayerDescription.Line, in layer: LayerDescription) -> StyleRole {
         if case .error = layer.state, line == layer.reason { return .error }
         return line.isProblem ? .warning : .muted
+    }
+
+    /// A problem as `validate` prints it: the headline wrapped, then the quoted line and its caret,
+    /// cut rather than wrapped so the caret stays under its column.
+    static func diagnosticLines(_ diagnostic: Diagnostic, _ model: BrowserModel, _ out: inout Builder) {
+        let role: StyleRole = diagnostic.severity == .error ? .error : .warning
+        out.text((diagnostic.severity == .error ? "✗ " : "! ") + diagnostic.severity.rawValue, role)
+        out.text(diagnostic.headline, .normal)
+        let quoted = model.workspace.diagnosticRenderer.render(diagnostic).split(separator: "\n").dropFirst()
+        if !quoted.isEmpty {
+            out.blank()
+            for line in quoted { out.append([Span(String(line), .muted)]) }
+        }
+        out.blank()
+        let consequence = diagnostic.severity == .error
+            ? "The workspace has errors, so some of what it declares is missing above. "
+            : ""
+        out.text(consequence + "Fix the file and save it: the browser reloads it within a second (r reloads now).", .muted)
     }
 
     static func featureLines(_ explanation: FeatureExplanation, _ out: inout Builder) {
