@@ -101,18 +101,17 @@ struct TreeWalk<Sink: TreeSink> {
     /// What receives the nodes.
     var sink: Sink
 
-    /// Visits every node in pre-order. Problems come first when the workspace's files have an error
-    /// (a blueprint that did not load is why flags are missing: that is the first thing to see), else last.
+    /// Visits every node in pre-order. Problems come last, whatever they are: positions (which
+    /// tell repeated identities apart) do not move when an error comes or goes, and the header
+    /// points to them while there are errors.
     mutating func walk() {
-        let errorsFirst = ProblemCount(workspace.diagnostics).workspaceErrors > 0
-        if errorsFirst { addProblems() }
         for blueprint in workspace.blueprints {
             addCollection(blueprint.root, file: blueprint.file, parent: nil)
         }
         addFeatures()
         addContext()
         addUnknownKeys()
-        if !errorsFirst { addProblems() }
+        addProblems()
     }
 
     @discardableResult
@@ -137,8 +136,9 @@ struct TreeWalk<Sink: TreeSink> {
     private mutating func addFeatures() {
         let topLevel = workspace.blueprints.flatMap(\.features)
         guard !topLevel.isEmpty else { return }
+        // Unavailable and unknown alike: what the unavailable-features view shows, counted the same way.
         let unavailable = explanations.values.filter { $0.availability != .available }.count
-        let section = add(.section(.features, summary: "\(workspace.features.count) features, \(unavailable) not available"),
+        let section = add(.section(.features, summary: "\(unavailable) of \(workspace.features.count) not available"),
                           label: TreeSection.features.title, parent: nil, search: ["features"])
         for feature in topLevel { addFeature(feature, parent: section) }
     }

@@ -78,7 +78,9 @@ public enum NodeKind: Sendable {
         case .constraint(let featureKey, _, let kind, let name): "constraint:\(featureKey)#\(kind.rawValue):\(name)"
         case .unknownKey(let unknown): "unknown:\(unknown.provider):\(unknown.key)"
         case .group(let group): "group:context/" + group.rawValue
-        case .diagnostic(let diagnostic): "diagnostic:\(diagnostic.file):\(diagnostic.location.map { "\($0.line):\($0.column)" } ?? ""):\(diagnostic.message)"
+        // Where it points, not its words (which may change with the wording); two at one place
+        // are told apart by position, as every repeated identity is.
+        case .diagnostic(let diagnostic): "diagnostic:\(diagnostic.file):\(diagnostic.location.map { "\($0.line):\($0.column)" } ?? "")"
         }
     }
 }
