@@ -59,7 +59,7 @@ public struct LayerDescription: Sendable, Hashable {
     public var lines: [Line] { (reason.map { [$0] } ?? []) + notes }
 
     /// Puts `layer` of `resolution` into words. `workspace`, when given, names the provider's
-    /// file (`profiles/qa.json does not exist`).
+    /// file (`profiles/qa.json does not exist`, `broken.json:1:3: expected a quoted key`).
     public init(_ layer: Layer, in resolution: Resolution, workspace: Workspace? = nil) {
         self.layer = layer
         isCached = layer.remote?.isCached == true
@@ -74,7 +74,13 @@ public struct LayerDescription: Sendable, Hashable {
         case .typeMismatch(_, let problem):
             reason = Line("ignored: " + problem, isProblem: true)
         case .error(let message):
-            reason = Line(message, isProblem: true)
+            // A file that cannot be read says where, so the reason leads to the place to fix.
+            let provider = workspace?.providers.first { $0.config.name == layer.provider }
+            if let provider, !provider.config.isRemote, case .failed(message, let location) = provider.status {
+                reason = Line("\(provider.displayPath)\(location.map { ":\($0.line):\($0.column)" } ?? ""): \(message)", isProblem: true)
+            } else {
+                reason = Line(message, isProblem: true)
+            }
         case .excluded:
             reason = Line("listed in the flag's excludedProviders")
         case .missing:
