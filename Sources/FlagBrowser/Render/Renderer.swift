@@ -221,8 +221,9 @@ public enum Renderer {
             if let suggestion = unknown.suggestion { right.append((" ≈ " + suggestion, .muted)) }
         case .diagnostic(let diagnostic):
             prefix = diagnostic.severity == .error ? "✗ " : "! "
+            // The symbol says the severity (the heading counts each, the detail names it): the
+            // row's width goes to where the problem is and what it is.
             prefixRole = diagnostic.severity == .error ? .error : .warning
-            right = [(diagnostic.severity.rawValue, prefixRole)]
         }
         var x = 1 + screen.write(indent + disclosure, x: 1, y: y, role: .muted, limit: width - 1)
         x += screen.write(prefix, x: x, y: y, role: prefixRole, limit: max(0, width - x))
