@@ -75,6 +75,10 @@ enum DetailText {
                 out.blank()
                 out.text("The simulated device is ordinary context/* keys: any provider can set them, and your edits here go to the writable file, so you can try what-ifs and reset them.", .normal)
             }
+            if section == .problems {
+                out.blank()
+                out.text("What `flagscope validate` reports, errors first. Fix a file and save it: the browser reloads it within a second (r reloads now), and a fixed problem leaves this list.", .normal)
+            }
         case .group(let group):
             out.text(group.title, .header)
             out.text("Edit a row to simulate its state on the device.", .muted)
