@@ -19,7 +19,7 @@ struct Explain: ParsableCommand {
             Console.error("error: unknown feature '\(TerminalText.escaped(feature))'\(hint.isEmpty && !known.isEmpty ? "; features are \(listed)" : hint)")
             throw ExitCode.failure
         }
-        let report = ExplainReport(explanation: explanation)
+        let report = ExplainReport(explanation: explanation, workspace: loaded)
         if json { Console.json(report.json) } else { Console.out(report.text) }
     }
 }

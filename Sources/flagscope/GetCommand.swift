@@ -16,7 +16,7 @@ struct Get: ParsableCommand {
             Console.error("error: unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: loaded.flags.keys.elements))")
             throw ExitCode.failure
         }
-        let report = GetReport(resolution: resolution, now: Date())
+        let report = GetReport(resolution: resolution, now: Date(), workspace: loaded)
         if json { Console.json(report.json) } else { Console.out(report.text) }
     }
 }

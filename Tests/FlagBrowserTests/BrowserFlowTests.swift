@@ -11,8 +11,9 @@ struct BrowserFlowTests {
         defer { demo.remove() }
         try demo.press("/allowsSSON<Enter><Space>")
         #expect(try demo.localValues()["lab/sson"] as? Bool == false)
-        #expect(demo.screen.contains("set lab/sson = false in Local (.flagscope/local.json)"))
-        #expect(demo.screen.contains("Remote still wins with true"))
+        // Remote still wins: the warning comes first, then where the value went.
+        #expect(demo.session.state.status?.text == "⚠ Remote still wins with true: edit remote/remote-config.json · saved false in Local (.flagscope/local.json)")
+        #expect(demo.screen.contains("⚠ Remote still wins with true: edit remote/remote-config.json · saved false in Local"))
     }
 
     @Test("An invalid edit is refused with the reason; a valid one is written; undo and redo write back")

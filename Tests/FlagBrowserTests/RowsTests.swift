@@ -118,7 +118,7 @@ struct RowsTests {
             guard let resolution = model.resolution(key) else { return false }
             return resolution.value != resolution.flag.defaultValue
         case (.problems, .flag(let key)): return model.isStale(key) || model.hasMismatch(key)
-        case (.problems, .unknownKey): return true
+        case (.problems, .unknownKey), (.problems, .diagnostic): return true
         case (.unavailable, .feature(let key)): return model.explanations[key].map { $0.availability != .available } ?? false
         case (.unavailable, .constraint(let key, let index, _, _)):
             guard let explanation = model.explanations[key], explanation.availability != .available else { return false }
@@ -168,10 +168,19 @@ struct RowsTests {
             }
             #expect(screenLines.contains { $0.contains("contains     \(count) flag\(count == 1 ? "" : "s")") }, "\(context): flag count of \(node.id)")
         }
-        // The status line's count of shown rows, when it gives one.
+        // The status line's count of shown rows, when it gives one: leaves, or for the
+        // unavailable-features view the features (not their constraints' rows).
         if let status = state.status?.text, status.hasPrefix("view: ") || status.hasPrefix("filter: "), status.contains(" shown)") {
             let leaves = rows.filter { !isBranch(model.nodes[$0]) }.count
-            #expect(status.contains("(\(leaves) shown)"), "\(context): '\(status)' should count \(leaves)")
+            #expect(status.contains("(\(leaves) shown)") || status.contains("(\(leaves) flag") || status.contains("(\(leaves) problem"),
+                    "\(context): '\(status)' should count \(leaves)")
+        }
+        if let status = state.status?.text, status.hasPrefix("view: unavailable features (") {
+            let unavailable = rows.filter { position in
+                guard case .feature(let key) = model.nodes[position].kind else { return false }
+                return model.explanations[key]?.availability != .available
+            }.count
+            #expect(status.hasPrefix("view: unavailable features (\(unavailable) of "), "\(context): '\(status)' should count \(unavailable) features")
         }
     }
 

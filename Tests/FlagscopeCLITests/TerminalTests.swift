@@ -206,10 +206,10 @@ extension TerminalTests {
 
             try session.press("Enter")
             try await demo.waitForLocal("lab/sson = false") { $0["lab/sson"] as? Bool == false }
+            // The warning first, what to do about it, then where the value went.
             let screen = try await session.waitUntil("the status line about the write") {
-                $0.statusLine.contains("set lab/sson = false in Local (.flagscope/local.json)")
+                $0.statusLine.hasPrefix("⚠ Remote still wins with true: edit remote/remote-config.json · saved false in Local")
             }
-            #expect(screen.statusLine.contains("Remote still wins"), "status: \(screen.statusLine)")
             #expect(try #require(screen.selectedRow).contains("true Remote ✎"))
             #expect(screen.contains("Local         set          false  shadowed"))
 
@@ -247,9 +247,8 @@ extension TerminalTests {
             try session.press("Enter")
             try await demo.waitForLocal("lab/search/results_per_page = 50") { $0["lab/search/results_per_page"] as? Int == 50 }
             screen = try await session.waitUntil("the status line about the write") {
-                $0.statusLine.contains("set lab/search/results_per_page = 50 in Local (.flagscope/local.json)")
+                $0.statusLine.hasPrefix("⚠ Remote still wins with 25: edit remote/remote-config.json · saved 50 in Local")
             }
-            #expect(screen.statusLine.contains("Remote still wins"), "status: \(screen.statusLine)")
             #expect(screen.contains("Local         set          50"))
 
             try await TerminalTests.quit(session)

@@ -39,10 +39,14 @@ public struct BrowserModel: Sendable {
     /// The writable provider's name, if any.
     public var writableProvider: String? { workspace.config.writableProvider?.name }
 
+    /// The workspace's errors and warnings, counted once (the header keeps errors in sight).
+    let problemCount: ProblemCount
+
     /// Builds the model of a loaded workspace.
     public init(workspace: Workspace, now: Date = Date()) {
         self.workspace = workspace
         self.now = now
+        problemCount = ProblemCount(workspace.diagnostics)
         let writable = workspace.config.writableProvider?.name
         var values: [ResolvedValue] = []
         values.reserveCapacity(workspace.flags.count)
@@ -81,7 +85,7 @@ public struct BrowserModel: Sendable {
                 guard let explanation = explanations[key], explanation.availability != .available else { return [] }
                 let status = explanation.constraints[position].status
                 return status == .notSatisfied || status == .notDetermined ? .unavailable : []
-            case .unknownKey:
+            case .unknownKey, .diagnostic:
                 return .problem
             default:
                 return []
@@ -94,11 +98,11 @@ public struct BrowserModel: Sendable {
     /// The keys whose entries changed, and computed flags, are resolved again and their marks
     /// redrawn; nothing else is recomputed, so a toggle at 100k flags costs milliseconds, not a
     /// rebuild. A change that reaches the tree — a key features read (their explanations and
-    /// constraint rows), or an unknown key coming or going — builds the model again.
+    /// constraint rows), an unknown key coming or going, or a diagnostic — builds the model again.
     public func updated(afterRereading provider: String, in workspace: Workspace) -> BrowserModel {
         guard let position = workspace.providers.firstIndex(where: { $0.config.name == provider }),
               workspace.providers.count == self.workspace.providers.count, workspace.flags.count == self.workspace.flags.count,
-              workspace.unknownKeys == self.workspace.unknownKeys else {
+              workspace.unknownKeys == self.workspace.unknownKeys, workspace.diagnostics == self.workspace.diagnostics else {
             return BrowserModel(workspace: workspace, now: now)
         }
         let old = self.workspace.providers[position].entries

@@ -101,7 +101,9 @@ struct TreeWalk<Sink: TreeSink> {
     /// What receives the nodes.
     var sink: Sink
 
-    /// Visits every node in pre-order.
+    /// Visits every node in pre-order. Problems come last, whatever they are: positions (which
+    /// tell repeated identities apart) do not move when an error comes or goes, and the header
+    /// points to them while there are errors.
     mutating func walk() {
         for blueprint in workspace.blueprints {
             addCollection(blueprint.root, file: blueprint.file, parent: nil)
@@ -109,6 +111,7 @@ struct TreeWalk<Sink: TreeSink> {
         addFeatures()
         addContext()
         addUnknownKeys()
+        addProblems()
     }
 
     @discardableResult
@@ -133,8 +136,9 @@ struct TreeWalk<Sink: TreeSink> {
     private mutating func addFeatures() {
         let topLevel = workspace.blueprints.flatMap(\.features)
         guard !topLevel.isEmpty else { return }
+        // Unavailable and unknown alike: what the unavailable-features view shows, counted the same way.
         let unavailable = explanations.values.filter { $0.availability != .available }.count
-        let section = add(.section(.features, summary: "\(workspace.features.count) features, \(unavailable) not available"),
+        let section = add(.section(.features, summary: "\(unavailable) of \(workspace.features.count) not available"),
                           label: TreeSection.features.title, parent: nil, search: ["features"])
         for feature in topLevel { addFeature(feature, parent: section) }
     }
@@ -187,6 +191,26 @@ struct TreeWalk<Sink: TreeSink> {
             default:
                 addFlag(group, label: String(group.dropFirst(ContextKeys.prefix.count)), parent: section)
             }
+        }
+    }
+
+    /// At most this many diagnostics are nodes; `flagscope validate` lists them all.
+    static var problemNodeLimit: Int { 1_000 }
+
+    /// The workspace's diagnostics, errors first, each in reading order.
+    private mutating func addProblems() {
+        let diagnostics = workspace.diagnostics
+        guard !diagnostics.isEmpty else { return }
+        let sorted = diagnostics.sortedForReading()
+        let ordered = sorted.filter { $0.severity == .error } + sorted.filter { $0.severity == .warning }
+        var summary = ProblemCount(diagnostics).text
+        if ordered.count > Self.problemNodeLimit { summary += "; the first \(Self.problemNodeLimit) shown, `flagscope validate` lists all" }
+        let section = add(.section(.problems, summary: summary), label: TreeSection.problems.title, parent: nil,
+                          search: ["problems diagnostics"])
+        for diagnostic in ordered.prefix(Self.problemNodeLimit) {
+            let position = diagnostic.location.map { ":\($0.line):\($0.column)" } ?? ""
+            add(.diagnostic(diagnostic), label: "\(diagnostic.file)\(position): \(diagnostic.message)", parent: section,
+                search: [diagnostic.file, diagnostic.message, diagnostic.severity.rawValue])
         }
     }
 

@@ -19,7 +19,7 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
 /// The headings after the blueprints' collections, each with an identity that never changes.
 public enum TreeSection: String, Sendable {
-    case features, context, unknown
+    case features, context, unknown, problems
 
     /// The heading as shown.
     public var title: String {
@@ -27,6 +27,7 @@ public enum TreeSection: String, Sendable {
         case .features: "Features"
         case .context: "Context"
         case .unknown: "Unknown keys"
+        case .problems: "Problems"
         }
     }
 }
@@ -64,6 +65,8 @@ public enum NodeKind: Sendable {
     indirect case unknownKey(UnknownKey)
     /// A group inside the Context branch.
     case group(ContextGroup)
+    /// A problem `validate` reports: a blueprint that does not load, a value that does not fit…
+    indirect case diagnostic(Diagnostic)
 
     /// The identity of a node of this kind, unless an earlier node already has it (see ``TreeNode/id``).
     var identity: String {
@@ -75,6 +78,9 @@ public enum NodeKind: Sendable {
         case .constraint(let featureKey, _, let kind, let name): "constraint:\(featureKey)#\(kind.rawValue):\(name)"
         case .unknownKey(let unknown): "unknown:\(unknown.provider):\(unknown.key)"
         case .group(let group): "group:context/" + group.rawValue
+        // Where it points, not its words (which may change with the wording); two at one place
+        // are told apart by position, as every repeated identity is.
+        case .diagnostic(let diagnostic): "diagnostic:\(diagnostic.file):\(diagnostic.location.map { "\($0.line):\($0.column)" } ?? "")"
         }
     }
 }

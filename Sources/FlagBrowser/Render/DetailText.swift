@@ -33,6 +33,20 @@ enum DetailText {
             }
         }
 
+        /// A labelled block of lines that keep their own breaks and indentation (pretty JSON):
+        /// each is cut with `…` to the pane, never wrapped; `trailer` follows the last one.
+        mutating func block(_ name: String, _ text: [String], trailer: String, _ role: StyleRole = .normal) {
+            let room = max(1, width - 13)
+            for (index, line) in text.enumerated() {
+                let last = index == text.count - 1
+                var shown = TerminalText.escaped(line)
+                if last, TerminalText.displayWidth(of: shown + trailer) <= room { shown += trailer }
+                lines.append([Span(index == 0 ? TerminalText.padded(name, toWidth: 13) : String(repeating: " ", count: 13), .muted),
+                              Span(TerminalText.truncated(shown, toWidth: room), role)])
+                if last, !shown.hasSuffix(trailer) { field("", String(trailer.drop { $0 == " " }), role) }
+            }
+        }
+
         mutating func blank() { lines.append([]) }
 
         mutating func append(_ line: Line) { lines.append(line) }
@@ -60,6 +74,10 @@ enum DetailText {
             if section == .context {
                 out.blank()
                 out.text("The simulated device is ordinary context/* keys: any provider can set them, and your edits here go to the writable file, so you can try what-ifs and reset them.", .normal)
+            }
+            if section == .problems {
+                out.blank()
+                out.text("What `flagscope validate` reports, errors first. Fix a file and save it: the browser reloads it within a second (r reloads now), and a fixed problem leaves this list.", .normal)
             }
         case .group(let group):
             out.text(group.title, .header)
@@ -89,6 +107,8 @@ enum DetailText {
             if let value = unknown.value { out.field("value", value.preview(limit: Renderer.detailPreviewLimit)) }
             if let suggestion = unknown.suggestion { out.field("did you mean", suggestion, .key) }
             if unknown.provider == model.writableProvider { out.blank(); out.text("x removes it from \(unknown.provider).", .muted) }
+        case .diagnostic(let diagnostic):
+            diagnosticLines(diagnostic, model, &out)
         }
         return out.lines
     }
@@ -112,11 +132,19 @@ enum DetailText {
         case .default: source = "blueprint default"
         case .computed: source = "computed"
         }
-        out.field("value", (resolution.value?.preview(limit: Renderer.detailPreviewLimit) ?? "unset (unknown)") + "   " + source, Renderer.valueRole(resolution.value))
+        if let value = resolution.value, let pretty = prettyJSON(value) {
+            out.block("value", pretty, trailer: "   " + source, Renderer.valueRole(value))
+        } else {
+            out.field("value", (resolution.value?.preview(limit: Renderer.detailPreviewLimit) ?? "unset (unknown)") + "   " + source, Renderer.valueRole(resolution.value))
+        }
         if let size = model.hugeValueSizes[key] {
             out.field("", "cut for the screen: \(TerminalText.byteCount(size)) in all; `flagscope get \(key) --json` prints it whole", .muted)
         }
-        out.field("default", flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? "none (unset means unknown)", .muted)
+        if let value = flag.defaultValue, let pretty = prettyJSON(value) {
+            out.block("default", pretty, trailer: "", .muted)
+        } else {
+            out.field("default", flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? "none (unset means unknown)", .muted)
+        }
         var markers: [String] = []
         if model.isOverridden(key) { markers.append("✎ set in \(model.writableProvider ?? "the writable file")") }
         if model.hasMismatch(key) { markers.append("! a layer's value does not fit") }
@@ -136,37 +164,7 @@ enum DetailText {
         out.blank()
         out.text("Layers, highest first:", .key, indent: 0)
         if resolution.reason == .computed { out.append([Span("▶ ", .success), Span("computed", .source), Span("  wins", .success)]) }
-        for layer in resolution.layers {
-            var spans: [Span] = [Span(layer.isWinner ? "▶ " : "  ", .success),
-                                 Span(TerminalText.padded(TerminalText.escaped(layer.provider), toWidth: 14), .source),
-                                 Span(TerminalText.padded(layer.state.name, toWidth: 13), layer.state.name == "set" ? .normal : .muted)]
-            switch layer.state {
-            case .set(let value):
-                spans.append(Span(value.preview(limit: Renderer.rowPreviewLimit), Renderer.valueRole(value)))
-                if layer.isWinner {
-                    spans.append(Span("  wins", .success))
-                } else if resolution.reason != .default {
-                    spans.append(Span("  shadowed", .muted))
-                }
-            case .typeMismatch(let raw, let problem):
-                spans.append(Span(raw.preview(limit: Renderer.rowPreviewLimit), .warning))
-                spans.append(Span("  ignored: " + problem, .warning))
-            case .error(let message): if layer.remote == nil { spans.append(Span(message, .error)) }
-            case .excluded: spans.append(Span("excludedProviders", .muted))
-            case .missing: spans.append(Span("file does not exist", .muted))
-            case .fetching: spans.append(Span("waiting for the server", .muted))
-            case .unset: break
-            }
-            if layer.remote?.isCached == true { spans.append(Span("  (cached)", .warning)) }
-            out.append(spans)
-            // A server's errors are long and matter: wrapped below the layer rather than cut.
-            if layer.remote != nil, case .error(let message) = layer.state { out.text(message, .error, indent: 16) }
-            // How a remote layer got its values (cached, failed, unchanged), unless its state says it already.
-            if let remote = layer.remote, let note = remote.note, layer.state != .error(note) {
-                out.text(note, remote.problem == nil ? .muted : .warning, indent: 16)
-            }
-            for note in layer.notes { out.append([Span("                " + note, .muted)]) }
-        }
+        for layer in LayerDescription.all(of: resolution, workspace: model.workspace) { layerLines(layer, &out) }
         let defaultWins = resolution.reason == .default
         out.append([Span(defaultWins ? "▶ " : "  ", .success), Span(TerminalText.padded("default", toWidth: 14), .source),
                       Span(TerminalText.padded(flag.defaultValue == nil ? "unset" : "set", toWidth: 13), .muted),
@@ -184,6 +182,98 @@ enum DetailText {
             out.blank()
             for (name, value) in details { out.field(name, value, .normal) }
         }
+    }
+
+    /// Lines of a JSON object or array shown whole in the detail pane (two-space indent, one
+    /// member per line), at most this many; the rest is summed up in one line.
+    static let prettyLineLimit = 40
+
+    /// A JSON object or array pretty-printed, or `nil` for other values and for values too large
+    /// to show whole (the pane shows those cut, with their size: pretty-printing a part of
+    /// megabytes would cost lines and show less).
+    static func prettyJSON(_ value: FlagValue) -> [String]? {
+        guard case .json(let json) = value else { return nil }
+        switch json {
+        case .object(let members) where !members.isEmpty: break
+        case .array(let items) where !items.isEmpty: break
+        default: return nil
+        }
+        // Cut text is longer than the limit (it ends in `…`): only values shown whole get here.
+        guard json.compactText(limit: Renderer.detailPreviewLimit).utf8.count <= Renderer.detailPreviewLimit else { return nil }
+        var lines = json.serialized(pretty: true, sortedKeys: false).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.count > prettyLineLimit {
+            let hidden = lines.count - (prettyLineLimit - 1)
+            lines = Array(lines.prefix(prettyLineLimit - 1)) + ["… \(hidden) more lines"]
+        }
+        return lines
+    }
+
+    /// Columns before a layer's value: the winner mark, the provider and the state.
+    static let layerValueColumn = 29
+    /// Columns before what is said below a layer's headline (its reason and notes).
+    static let layerNoteColumn = 16
+
+    /// One layer: a headline (provider, state, value, how it stands), then its reason and notes,
+    /// wrapped with their continuation lines under their text. A short reason stays on the headline.
+    static func layerLines(_ layer: LayerDescription, _ out: inout Builder) {
+        var trailer: [Span] = []
+        switch layer.verdict {
+        case .wins?: trailer.append(Span("  wins", .success))
+        case .shadowed?: trailer.append(Span("  shadowed", .muted))
+        case nil: break
+        }
+        if layer.isCached { trailer.append(Span("  (cached)", .warning)) }
+        let trailerWidth = trailer.reduce(0) { $0 + TerminalText.displayWidth(of: $1.text) }
+        var spans: [Span] = [Span(layer.verdict == .wins ? "▶ " : "  ", .success),
+                             Span(TerminalText.padded(TerminalText.escaped(layer.provider), toWidth: 14), .source),
+                             Span(TerminalText.padded(layer.stateWord, toWidth: 13), layer.state.name == "set" ? .normal : .muted)]
+        var used = layerValueColumn
+        if let value = layer.valueText(limit: Renderer.rowPreviewLimit) {
+            let room = max(1, out.width - used - trailerWidth)
+            let shown = TerminalText.truncated(TerminalText.escaped(value), toWidth: room)
+            let role: StyleRole
+            if case .set(let flagValue) = layer.state { role = Renderer.valueRole(flagValue) } else { role = .warning }
+            spans.append(Span(shown, role))
+            used += TerminalText.displayWidth(of: shown)
+        }
+        spans += trailer
+        used += trailerWidth
+        var below = layer.lines
+        if let reason = layer.reason, below.first == reason {
+            let inline = (used > layerValueColumn ? "  " : "") + TerminalText.escaped(reason.text)
+            if used + TerminalText.displayWidth(of: inline) <= out.width {
+                spans.append(Span(inline, role(of: reason, in: layer)))
+                below.removeFirst()
+            }
+        }
+        out.append(spans)
+        for line in below {
+            out.text(line.text, role(of: line, in: layer), indent: layerNoteColumn + 2 * line.depth)
+        }
+    }
+
+    /// An error layer's reason reads as an error; other problems as warnings; facts muted.
+    static func role(of line: LayerDescription.Line, in layer: LayerDescription) -> StyleRole {
+        if case .error = layer.state, line == layer.reason { return .error }
+        return line.isProblem ? .warning : .muted
+    }
+
+    /// A problem as `validate` prints it: the headline wrapped, then the quoted line and its caret,
+    /// cut rather than wrapped so the caret stays under its column.
+    static func diagnosticLines(_ diagnostic: Diagnostic, _ model: BrowserModel, _ out: inout Builder) {
+        let role: StyleRole = diagnostic.severity == .error ? .error : .warning
+        out.text((diagnostic.severity == .error ? "✗ " : "! ") + diagnostic.severity.rawValue, role)
+        out.text(diagnostic.headline, .normal)
+        let quoted = model.workspace.diagnosticRenderer.render(diagnostic).split(separator: "\n").dropFirst()
+        if !quoted.isEmpty {
+            out.blank()
+            for line in quoted { out.append([Span(String(line), .muted)]) }
+        }
+        out.blank()
+        let consequence = diagnostic.severity == .error
+            ? "The workspace has errors, so some of what it declares is missing above. "
+            : ""
+        out.text(consequence + "Fix the file and save it: the browser reloads it within a second (r reloads now).", .muted)
     }
 
     static func featureLines(_ explanation: FeatureExplanation, _ out: inout Builder) {

@@ -36,7 +36,9 @@ public struct Layout: Sendable, Equatable {
         if width >= Self.splitWidth {
             showsTree = true
             showsDetail = true
-            treeWidth = max(34, min(64, width * 9 / 20))
+            // The tree grows with the terminal (values in rows are cut less on wide screens); the
+            // detail keeps the larger share, as its lines are the longer ones.
+            treeWidth = max(34, width * 9 / 20)
             detailX = treeWidth + 1
             detailWidth = width - detailX
         } else if detailFocused {

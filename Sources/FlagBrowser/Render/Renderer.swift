@@ -43,11 +43,12 @@ public enum Renderer {
         screen.fill(x: 0, y: 0, count: screen.width, role: .header)
         let workspace = state.model.workspace
         let name = workspace.folder.lastPathComponent
-        var stack = workspace.config.providers.map { provider -> String in
-            provider.writable ? provider.name + "✎" : provider.name
-        }
+        var stack = workspace.providers.map(stackEntry)
         stack.append("default")
         var right: [String] = []
+        // Errors stay in sight until a reload finds them fixed; the status line only says them once.
+        let errors = state.model.problemCount.workspaceErrors
+        if errors > 0 { right.append("⚠ \(ProblemCount.plural(errors, "error"))\(state.view == .problems ? "" : " — F problems")") }
         if !state.fetching.isEmpty { right.append("fetching \(state.fetching.joined(separator: ", "))…") }
         if state.view != .all { right.append("view: \(state.view.title)") }
         if let filter = state.filter { right.append("filter: \(filter)") }
@@ -59,6 +60,21 @@ public enum Renderer {
         if !rightText.isEmpty {
             screen.write(rightText, x: max(0, screen.width - rightWidth - 1), y: 0, role: .header)
         }
+    }
+
+    /// A provider in the header's stack: its name, ✎ when edits go there, and a word when its
+    /// layer cannot give values (`QA profile (missing)`, `Remote ⚠ error`): otherwise every key it
+    /// should decide quietly falls through to the next layer.
+    static func stackEntry(_ provider: ProviderData) -> String {
+        var entry = provider.config.name + (provider.config.writable ? "✎" : "")
+        switch provider.status {
+        // A writable file that does not exist yet is normal: the first edit creates it.
+        case .missing where !provider.config.writable: entry += " (missing)"
+        case .failed: entry += " ⚠ error"
+        case .loaded where provider.remote?.problem != nil: entry += provider.remote?.isCached == true ? " ⚠ cached" : " ⚠ error"
+        default: break
+        }
+        return entry
     }
 
     static func drawFooter(_ state: BrowserState, _ screen: inout ScreenBuffer) {
@@ -203,6 +219,11 @@ public enum Renderer {
             labelRole = .warning
             right = [(unknown.value?.preview(limit: rowPreviewLimit) ?? "", .value), (" " + unknown.provider, .source)]
             if let suggestion = unknown.suggestion { right.append((" ≈ " + suggestion, .muted)) }
+        case .diagnostic(let diagnostic):
+            prefix = diagnostic.severity == .error ? "✗ " : "! "
+            // The symbol says the severity (the heading counts each, the detail names it): the
+            // row's width goes to where the problem is and what it is.
+            prefixRole = diagnostic.severity == .error ? .error : .warning
         }
         var x = 1 + screen.write(indent + disclosure, x: 1, y: y, role: .muted, limit: width - 1)
         x += screen.write(prefix, x: x, y: y, role: prefixRole, limit: max(0, width - x))

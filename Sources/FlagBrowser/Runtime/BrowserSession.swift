@@ -82,12 +82,20 @@ public struct BrowserSession: Sendable {
         }
     }
 
-    /// Every file the workspace reads: the workspace file, blueprints and provider files.
+    /// Every file the workspace reads: the workspace file, blueprints and provider files, and any
+    /// file a diagnostic points into.
     public var watchedFiles: [URL] {
         let workspace = state.model.workspace
         var urls = [workspace.config.file]
         urls += workspace.blueprints.map { workspace.folder.appendingPathComponent($0.file) }
         urls += workspace.config.providers.compactMap { $0.path.map { workspace.folder.appendingPathComponent($0) } }
+        // A blueprint that did not load is not among the blueprints; its diagnostic names it, and
+        // saving the fix must reload like any other change.
+        let named = Set(urls.map(\.standardizedFileURL.path))
+        for file in Set(workspace.diagnostics.map(\.file)).sorted() {
+            let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : workspace.folder.appendingPathComponent(file)
+            if !named.contains(url.standardizedFileURL.path) { urls.append(url) }
+        }
         return urls
     }
 

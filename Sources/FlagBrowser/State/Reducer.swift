@@ -123,7 +123,7 @@ public enum Reducer {
             state.view = state.view.next
             state.refreshRows()
             state.settleSelection()
-            state.status = StatusMessage("view: \(state.view.title) (\(countLeaves(state)) shown)")
+            state.status = StatusMessage("view: \(state.view.title) (\(state.viewCountText))")
         case .toggleHidden:
             state.showHidden.toggle()
             state.refreshRows()

@@ -154,28 +154,64 @@ public struct EditReport: Sendable {
         return "\(resolution.source) still wins with \(resolution.value?.displayText ?? "?") (it is higher in the stack)"
     }
 
+    /// What the user can do when the written value does not win: the file or variable to change
+    /// instead, or the flag's `excludedProviders` to edit (``LayerDescription/remedy(for:writableProvider:in:)``).
+    public func shadowRemedy(for key: String) -> LayerRemedy? {
+        guard shadowWarning(for: key) != nil, let resolution = resolutions[key] else { return nil }
+        return LayerDescription.remedy(for: resolution, writableProvider: provider, in: workspace)
+    }
+
     /// The human lines for `set`.
     public var setText: String {
         var lines: [String] = []
         for key in result.storedKeys {
-            let value = resolutions[key]?.layers.first { $0.provider == provider }?.value?.displayText ?? "?"
+            let value = writtenText(key, limit: .max)
             lines.append(TerminalText.escaped("set \(key) = \(value) in \(provider) (\(file))"))
             if let warning = shadowWarning(for: key) { lines.append("warning: \(TerminalText.escaped(warning))") }
+            if let remedy = shadowRemedy(for: key) { lines.append("note: to change what wins, \(TerminalText.escaped(remedy.text))") }
             if resolutions[key]?.flag.requiresRestart == true { lines.append("note: takes effect after the app restarts") }
         }
         return lines.joined(separator: "\n")
     }
 
+    /// The value written for `key` as people read it, cut to about `limit` characters: its layer's
+    /// value, or the file's entry when the layer does not show it (a flag that excludes the provider).
+    func writtenText(_ key: String, limit: Int) -> String {
+        if let value = resolutions[key]?.layers.first(where: { $0.provider == provider })?.value { return value.preview(limit: limit) }
+        switch workspace.writableProvider?.entries[key]?.value {
+        case .native(.string(let text))?, .text(let text)?: return TerminalText.capped(text, limit: limit)
+        case .native(let json)?: return json.compactText(limit: limit)
+        case nil: return "?"
+        }
+    }
+
+    /// Values in the browser's status line are cut to this many columns, so the rest of the line
+    /// (a warning, what to do about it) is not pushed off the screen by a long value.
+    static let statusValueWidth = 16
+
     /// One status line for the browser, and whether it is a warning (a higher layer still wins).
+    /// A warning comes first, then what to do about it, then where the value went (the key is
+    /// the one selected): a narrow screen cuts the end of the line, and the warning is what must
+    /// not be lost.
     public var statusLine: (text: String, isWarning: Bool) {
         var parts: [String] = []
         var warning = false
+        func short(_ text: String) -> String {
+            TerminalText.truncated(TerminalText.escaped(text), toWidth: Self.statusValueWidth)
+        }
         for key in result.storedKeys {
-            let value = resolutions[key]?.layers.first { $0.provider == provider }?.value?.displayText ?? "?"
-            parts.append("set \(key) = \(value) in \(provider) (\(file))")
-            if let shadow = shadowWarning(for: key) {
-                parts.append("but \(shadow.replacingOccurrences(of: " (it is higher in the stack)", with: ""))")
+            let written = short(writtenText(key, limit: 200))
+            if shadowWarning(for: key) != nil, let resolution = resolutions[key] {
+                let remedy = shadowRemedy(for: key).map { ": " + $0.action } ?? ""
+                if resolution.flag.excludedProviders.contains(provider) {
+                    parts.append("⚠ \(key) never reads \(provider)\(remedy) · saved \(written) in \(provider) (\(file))")
+                } else {
+                    let winner = resolution.reason == .computed ? "the computed value" : resolution.source
+                    parts.append("⚠ \(winner) still wins with \(short(resolution.value?.preview(limit: 200) ?? "?"))\(remedy) · saved \(written) in \(provider) (\(file))")
+                }
                 warning = true
+            } else {
+                parts.append("set \(key) = \(written) in \(provider) (\(file))")
             }
         }
         if !result.removedKeys.isEmpty {
@@ -210,7 +246,7 @@ public struct EditReport: Sendable {
         return lines.map(TerminalText.escaped).joined(separator: "\n")
     }
 
-    /// `{"provider","file","changes":[{"key","action","value","source","warning"}]}`.
+    /// `{"provider","file","changes":[{"key","action","value","source","warning","remedy"}]}`.
     public var json: JSONValue {
         var changes: [JSONValue] = []
         func entry(_ key: String, _ action: String) -> JSONValue {
@@ -223,6 +259,7 @@ public struct EditReport: Sendable {
                 object["written"] = written.json
             }
             if action == "set", let warning = shadowWarning(for: key) { object["warning"] = .string(warning) }
+            if action == "set", let remedy = shadowRemedy(for: key) { object["remedy"] = .string(remedy.text) }
             return .object(object)
         }
         changes += result.storedKeys.map { entry($0, "set") }

@@ -4,10 +4,13 @@ import OrderedCollections
 public struct ExplainReport: Sendable {
     /// The explanation shown.
     public var explanation: FeatureExplanation
+    /// The workspace explained, when at hand: the text then says where each key's value comes from.
+    public var workspace: Workspace?
 
     /// Creates a report.
-    public init(explanation: FeatureExplanation) {
+    public init(explanation: FeatureExplanation, workspace: Workspace? = nil) {
         self.explanation = explanation
+        self.workspace = workspace
     }
 
     /// The JSON of SPEC §6.
@@ -60,6 +63,7 @@ public struct ExplainReport: Sendable {
                 if !step.keys.isEmpty { lines.append("     keys: \(step.keys.map(show).joined(separator: ", "))") }
             }
         }
+        lines += sourceLines
         return lines.joined(separator: "\n")
     }
 

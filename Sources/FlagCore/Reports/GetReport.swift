@@ -7,12 +7,18 @@ public struct GetReport: Sendable {
     public var resolution: Resolution
     /// The moment staleness is judged against.
     public var now: Date
+    /// The workspace resolved, when at hand: layers then name their provider's file.
+    public var workspace: Workspace?
 
     /// Creates a report.
-    public init(resolution: Resolution, now: Date) {
+    public init(resolution: Resolution, now: Date, workspace: Workspace? = nil) {
         self.resolution = resolution
         self.now = now
+        self.workspace = workspace
     }
+
+    /// Every layer in words, in stack order.
+    var layers: [LayerDescription] { LayerDescription.all(of: resolution, workspace: workspace) }
 
     /// The JSON of SPEC §6.
     public var json: JSONValue {
@@ -27,7 +33,7 @@ public struct GetReport: Sendable {
             "locked": .bool(flag.locked),
             "stale": .bool(resolution.isStale(now: now)),
         ]
-        object["layers"] = .array(resolution.layers.map(Self.json))
+        object["layers"] = .array(layers.map(\.json))
         if resolution.reason == .computed || flag.computed != nil {
             object["computed"] = .object(["expression": .string(flag.computed ?? ""),
                                           "reads": .array(resolution.computedInputs.map(JSONValue.string))])
@@ -46,29 +52,8 @@ public struct GetReport: Sendable {
         return .object(object)
     }
 
-    /// One layer as `{"provider","state","value"|"raw","winner"}`.
-    static func json(_ layer: Layer) -> JSONValue {
-        var object: OrderedDictionary<String, JSONValue> = ["provider": .string(layer.provider), "state": .string(layer.state.name)]
-        switch layer.state {
-        case .set(let value): object["value"] = value.json
-        case .typeMismatch(let raw, let problem):
-            object["raw"] = raw.json
-            object["problem"] = .string(problem)
-        case .error(let message): object["error"] = .string(message)
-        default: break
-        }
-        if let remote = layer.remote {
-            if remote.isCached {
-                object["cached"] = .bool(true)
-                if let fetchedAt = remote.fetchedAt { object["fetchedAt"] = .string(ISO8601DateFormatter().string(from: fetchedAt)) }
-            }
-            if remote.notModified { object["notModified"] = .bool(true) }
-            if let problem = remote.problem, object["error"] == nil { object["error"] = .string(problem) }
-        }
-        if layer.isWinner { object["winner"] = .bool(true) }
-        if !layer.notes.isEmpty { object["notes"] = .array(layer.notes.map(JSONValue.string)) }
-        return .object(object)
-    }
+    /// One layer as `get --json` writes it (see ``LayerDescription/json``).
+    static func json(_ layer: Layer) -> JSONValue { LayerDescription.json(of: layer) }
 
     /// A readable block: value and source, default, every layer, then the flag's details.
     public var text: String {
@@ -99,34 +84,27 @@ public struct GetReport: Sendable {
         if let computed = flag.computed { lines.append("  computed \(show(computed))") }
         if !resolution.layers.isEmpty {
             lines.append("  layers (highest first):")
-            let rows = resolution.layers.map { layer -> [String] in
-                var detail = ""
-                switch layer.state {
-                case .set(let value):
-                    detail = TerminalText.truncated(show(value.displayText), toWidth: 60)
-                    if layer.isWinner {
-                        detail += "   ← wins"
-                    } else if resolution.reason == .provider || resolution.reason == .computed {
-                        detail += "   (shadowed)"
-                    }
-                case .typeMismatch(let raw, let problem):
-                    detail = TerminalText.truncated(show(raw.displayText), toWidth: 40) + "   ignored: " + show(problem)
-                case .error(let message): detail = show(message)
-                case .excluded: detail = "(listed in excludedProviders)"
-                case .missing: detail = "(file does not exist)"
-                case .fetching: detail = "(waiting for the server)"
-                case .unset: detail = ""
+            let layers = self.layers
+            let rows = layers.map { layer -> [String] in
+                var detail: [String] = []
+                if let value = layer.valueText(limit: 200) {
+                    // Narrower beside a reason, so the reason stays on a readable line.
+                    detail.append(TerminalText.truncated(show(value), toWidth: layer.reason == nil ? 60 : 40))
                 }
-                if layer.remote?.isCached == true { detail += detail.isEmpty ? "(cached)" : "   (cached)" }
-                return ["    " + show(layer.provider), layer.state.name, detail]
+                switch layer.verdict {
+                case .wins?: detail.append("← wins")
+                case .shadowed?: detail.append("(shadowed)")
+                case nil: break
+                }
+                if let reason = layer.reason { detail.append(show(reason.text)) }
+                if layer.isCached { detail.append("(cached)") }
+                return ["    " + show(layer.provider), layer.stateWord, detail.joined(separator: "   ")]
             }
             lines.append(TextTable.render(header: [], rows: rows))
-            for layer in resolution.layers {
-                // How a remote layer got its values, unless its state already says (an error).
-                if let note = layer.remote?.note, layer.state != .error(note) {
-                    lines.append("    \(show(layer.provider)): \(show(note))")
+            for layer in layers {
+                for note in layer.notes {
+                    lines.append(String(repeating: "  ", count: 2 + note.depth) + "\(show(layer.provider)): \(show(note.text))")
                 }
-                for note in layer.notes { lines.append("    \(show(layer.provider)): \(show(note))") }
             }
         }
         if let description = flag.description { lines.append("  description  \(show(description))") }

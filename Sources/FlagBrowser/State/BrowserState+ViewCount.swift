@@ -1,0 +1,23 @@
+import FlagCore
+
+extension BrowserState {
+    /// What the active view shows, counted in what the view is about, for the status line: the
+    /// unavailable-features view counts features (as the Features heading does), not the rows of
+    /// their constraints; flag views count flags; the problems view counts problems.
+    var viewCountText: String {
+        switch view {
+        case .unavailable:
+            let features = rows.filter { position in
+                guard case .feature = model.nodes[position].kind else { return false }
+                return model.viewMarks[position].contains(.unavailable)
+            }.count
+            return "\(features) of \(ProblemCount.plural(model.workspace.features.count, "feature")), with the constraints that block them"
+        case .overridden, .differs:
+            return ProblemCount.plural(shownLeafCount, "flag") + " shown"
+        case .problems:
+            return ProblemCount.plural(shownLeafCount, "problem") + " shown"
+        case .all:
+            return "\(shownLeafCount) shown"
+        }
+    }
+}
