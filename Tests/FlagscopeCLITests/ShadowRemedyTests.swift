@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `set` when the written value does not win: besides the warning, it says what the user can do
 /// about the layer that wins (issue 14: which file or variable to change, or the flag's exclusion).
