@@ -65,6 +65,8 @@ public struct Picker: Sendable, Equatable {
     public var options: [FlagValue]
     /// The highlighted option.
     public var selected: Int
+    /// The letters typed to jump to an option (empty after a move).
+    public var typed: String = ""
 }
 
 /// A question awaiting y/n, with the write it would make.
@@ -139,6 +141,10 @@ public struct BrowserState: Sendable {
     public internal(set) var mode: Mode = .normal
     /// The search text (kept after Enter for n/N and f).
     public internal(set) var query: String = ""
+    /// While a query is typed: where the search began and what its match opened.
+    var searchStart: SearchStart?
+    /// Which match the selection is, of how many, after the last search step (`nil` before any).
+    public internal(set) var matchCount: MatchCount?
     /// The active filter text, if any.
     public internal(set) var filter: String?
     /// The active view.
