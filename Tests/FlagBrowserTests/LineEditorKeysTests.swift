@@ -45,6 +45,28 @@ struct LineEditorKeysTests {
         #expect(try demo.localValues()["store/catalog/promo_banner_text"] == nil)
     }
 
+    @Test("Alt-d deletes the word after the cursor; an Alt key the editor has no use for changes nothing and does not cancel")
+    func altDAndStrayAlt() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/promoBanner<Enter>e<C-u>one two three<C-a><M-f><M-d>")
+        #expect(Self.editorLine(demo).contains("(string): one three"))
+        try demo.press("<M-x>")
+        #expect(Self.editorLine(demo).contains("(string): one three"))
+        #expect(demo.session.state.editorCursor == 3)
+    }
+
+    @Test("Outside the editor an Alt key is Esc and the key, as a fast Esc then key used to be: Esc closes the help, q quits")
+    func altElsewhere() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("?<M-j>")
+        #expect(demo.session.state.mode == .normal)
+        #expect(demo.session.state.selectedNode?.label == "allowsSSON", "Esc closed the help, j moved down")
+        try demo.press("<M-q>")
+        #expect(demo.session.finished)
+    }
+
     @Test("Alt keys arrive as one key in --keys notation, <M-b>, and typed text keeps its case")
     func altNotation() throws {
         #expect(try KeyEvent.parse("<M-b><m-F>x") == [.alt("b"), .alt("F"), .character("x")])

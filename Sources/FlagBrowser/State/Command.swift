@@ -15,7 +15,7 @@ public enum SearchCommand: Sendable, Hashable {
 public enum EditorCommand: Sendable, Hashable {
     case save, cancel
     case left, right, wordLeft, wordRight, lineStart, lineEnd
-    case deleteBack, deleteForward, deleteWordBack, killToEnd, clear
+    case deleteBack, deleteForward, deleteWordBack, deleteWordForward, killToEnd, clear
 }
 
 /// What a key does in a picker. Printable characters are not commands there: they jump.

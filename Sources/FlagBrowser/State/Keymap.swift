@@ -59,6 +59,7 @@ public enum Keymap {
         Binding([.backspace], "BS", "delete the character before the cursor", .deleteBack),
         Binding([.delete, .control("d")], "Del ^D", "delete the character under the cursor", .deleteForward),
         Binding([.control("w")], "^W", "delete the word before the cursor", .deleteWordBack),
+        Binding([.alt("d")], "Alt-d", "delete the word after the cursor", .deleteWordForward),
         Binding([.control("k")], "^K", "delete to the end of the line", .killToEnd),
         Binding([.control("u")], "^U", "delete to the start of the line", .clear),
     ])

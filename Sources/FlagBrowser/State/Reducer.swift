@@ -73,6 +73,14 @@ public enum Reducer {
             case .suspend: return [.suspend]
             }
         }
+        if case .alt(let character) = key {
+            // Esc typed just before a key arrives as Alt with it does. Only the line editor has
+            // Alt keys (and ignores the others, so a stray one never cancels an edit); elsewhere
+            // the pair is the two keys, as before Alt was read.
+            if case .edit = state.mode {} else {
+                return handle(.escape, &state) + handle(character == " " ? .space : .character(character), &state)
+            }
+        }
         switch state.mode {
         case .normal: return handleNormal(key, &state)
         case .search: handleSearch(key, &state); return []

@@ -25,6 +25,8 @@ extension TextEditor {
             let start = LineText.wordStartBefore(cursor, in: text, by: .whitespace)
             text.removeSubrange(start..<cursor)
             cursor = start
+        case .deleteWordForward:
+            text.removeSubrange(cursor..<LineText.wordEndAfter(cursor, in: text, by: .alphanumeric))
         case .killToEnd:
             text.removeSubrange(cursor..<text.count)
         case .clear:
