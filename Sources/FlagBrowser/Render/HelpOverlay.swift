@@ -2,7 +2,7 @@ import FlagCore
 
 /// The `?` overlay: every mode's keys, read from the keymap tables, and the legend, wrapped to
 /// the box at any width and scrolled with a note of what is above and below.
-public enum HelpOverlay {
+enum HelpOverlay {
     /// The widest the box gets.
     static let preferredWidth = 80
     /// The box's title.
@@ -26,10 +26,10 @@ public enum HelpOverlay {
 
     /// Lines the box shows at once on a screen `screenHeight` tall: the box stays clear of the
     /// header and of the footer's hints.
-    public static func visibleLines(screenHeight: Int) -> Int { max(1, screenHeight - 5) }
+    static func visibleLines(screenHeight: Int) -> Int { max(1, screenHeight - 5) }
 
     /// The furthest the help scrolls: its last line at the bottom of the box.
-    public static func maximumScroll(screenWidth: Int, screenHeight: Int) -> Int {
+    static func maximumScroll(screenWidth: Int, screenHeight: Int) -> Int {
         max(0, lines(screenWidth: screenWidth).count - visibleLines(screenHeight: screenHeight))
     }
 
