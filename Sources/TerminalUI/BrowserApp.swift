@@ -27,17 +27,28 @@ public enum BrowserApp {
         while true {
             let signal = flagscope_pending_signal()
             if signal != 0 { return .signal(signal) }
+            // `kill -TSTP` (in raw mode Ctrl-Z is a key, below): suspend between frames.
+            if flagscope_take_suspend_request() != 0 {
+                terminal.suspend()
+                _ = flagscope_take_continued()
+            }
+            // Continued after an outside SIGSTOP: whatever was drawn over the screen goes.
+            if flagscope_take_continued() != 0 { terminal.redrawAfterStop() }
             terminal.present(session.render())
             if let event = terminal.nextEvent() {
                 let generation = session.generation
                 switch event {
                 case .key(let key):
                     // In raw mode Ctrl-C arrives as a key; leave as an interrupted program does (130).
-                    if key == .control("c") { return .signal(SIGINT) }
+                    if Keymap.everywhere.command(for: key) == .interrupt { return .signal(SIGINT) }
                     if case .character("!") = key, ProcessInfo.processInfo.environment["FLAGSCOPE_TEST_CRASH"] == "key" {
                         flagscope_crash_for_test()
                     }
                     if !session.press(key) { return .quit }
+                    if session.takeSuspendRequest() {
+                        terminal.suspend()
+                        _ = flagscope_take_continued()
+                    }
                 case .mouse(let mouse): session.apply(.mouse(mouse))
                 case .resize(let width, let height): session.apply(.resize(width: width, height: height))
                 }

@@ -35,7 +35,7 @@ public final class Terminal {
         keypad(fs_stdscr(), true)
         set_escdelay(25)
         wtimeout(fs_stdscr(), 100)
-        mousemask(fs_mouse_mask(), nil)
+        Self.enableMouse()
         mouseinterval(0)
         curs_set(0)
         colors = wantColors && has_colors()
@@ -56,11 +56,33 @@ public final class Terminal {
         if active { endwin() }
     }
 
+    /// SGR mouse reports (mode 1006): coordinates in decimal, so clicks beyond column 223
+    /// arrive whole. ncurses asks for them itself only when TERM's `kmous` is `\E[<`
+    /// (xterm-256color); under tmux or screen (`\E[M`) it asks for the old encoding, so this is
+    /// asked for explicitly and the reports ncurses then does not parse are read in ``nextEvent()``.
+    static let sgrMouseOn = "\u{1B}[?1006h"
+    /// Turns SGR mouse reports off again.
+    static let sgrMouseOff = "\u{1B}[?1006l"
+
+    /// Clicks and the wheel, reported in the SGR encoding.
+    private static func enableMouse() {
+        mousemask(fs_mouse_mask(), nil)
+        Self.send(Self.sgrMouseOn)
+    }
+
+    /// Writes a control sequence straight to the terminal (ncurses has no call for this one).
+    private static func send(_ sequence: String) {
+        fflush(fs_stdout())
+        var bytes = Array(sequence.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
     /// Leaves curses: alternate screen off, echo and line mode back.
     public func restore() {
         guard !restored else { return }
         restored = true
         Terminal.active = false
+        Self.send(Self.sgrMouseOff)
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
@@ -101,6 +123,26 @@ public final class Terminal {
     public func invalidate() {
         previous = nil
         clearok(fs_stdscr(), true)
+    }
+
+    /// Ctrl-Z: hands the terminal back to the shell in the state it was found (cooked mode, main
+    /// screen, cursor shown, no mouse reporting), stops until `fg`, then takes it again and
+    /// redraws the last frame whole. Returns after the process is continued.
+    public func suspend() {
+        let last = previous
+        Self.send(Self.sgrMouseOff)
+        endwin()
+        flagscope_stop_process()
+        redrawAfterStop(last)
+    }
+
+    /// After SIGCONT: curses takes its modes back on the first refresh; the frame is drawn whole
+    /// (the shell wrote over the screen) and the mouse asked for again.
+    public func redrawAfterStop(_ frame: ScreenBuffer? = nil) {
+        let frame = frame ?? previous
+        invalidate()
+        if let frame { present(frame) }
+        Self.enableMouse()
     }
 
     /// The next event, or `nil` after the 100 ms timeout.
@@ -145,7 +187,7 @@ public final class Terminal {
         }
         switch character {
         case 10, 13: return .key(.enter)
-        case 27: return .key(.escape)
+        case 27: return readAfterEscape()
         case 9: return .key(.tab)
         case 32: return .key(.space)
         case 127, 8: return .key(.backspace)
@@ -155,6 +197,50 @@ public final class Terminal {
             guard let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
             return .key(.character(Character(scalar)))
         }
+    }
+
+    /// After an Esc: Alt with a key (terminals send Alt-b as Esc then b, and both are already
+    /// waiting), an SGR mouse report ncurses left unparsed, or a plain Esc when nothing follows
+    /// (ncurses has waited ESCDELAY for more before returning it).
+    private func readAfterEscape() -> TerminalEvent? {
+        wtimeout(fs_stdscr(), 0)
+        defer { wtimeout(fs_stdscr(), 100) }
+        var next: wint_t = 0
+        let result = wget_wch(fs_stdscr(), &next)
+        if result == ERR { return .key(.escape) }
+        if result == KEY_CODE_YES {
+            ungetch(Int32(next))
+            return .key(.escape)
+        }
+        switch next {
+        case 0x5B:  // "[": a control sequence
+            return readControlSequence()
+        case 27:
+            unget_wch(wchar_t(27))
+            return .key(.escape)
+        case 0x21...0x7E, 0xA0...:
+            guard let scalar = Unicode.Scalar(UInt32(next)) else { return .key(.escape) }
+            return .key(.alt(Character(scalar)))
+        default:
+            return .key(.escape)
+        }
+    }
+
+    /// The rest of a control sequence after `Esc [`: its parameters up to the final character.
+    /// An SGR mouse report becomes a mouse event; any other sequence ncurses did not know is dropped.
+    private func readControlSequence() -> TerminalEvent? {
+        // The rest of a report arrives in the same write; a short wait covers a slow link.
+        wtimeout(fs_stdscr(), 10)
+        var parameters = ""
+        while parameters.count < 32 {
+            var character: wint_t = 0
+            guard wget_wch(fs_stdscr(), &character) == OK, let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
+            if (0x40...0x7E).contains(character) {
+                return MouseEvent.sgr(parameters: parameters, final: Character(scalar)).map(TerminalEvent.mouse)
+            }
+            parameters.unicodeScalars.append(scalar)
+        }
+        return nil
     }
 
     /// Style roles → curses attributes and colour pairs; without colour, bold/reverse/underline.

@@ -7,7 +7,7 @@ import Foundation
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the browser headless with scripted keys and print the final screen.",
-        discussion: "Keys: <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x>; other characters are typed. Edits go to an in-memory copy unless --write.")
+        discussion: "Keys: <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x> <M-x> (Alt); other characters are typed. Edits go to an in-memory copy unless --write.")
 
     @OptionGroup var workspace: WorkspaceOptions
     @Option(help: ArgumentHelp("Screen size as WIDTHxHEIGHT.", valueName: "size")) var size = "100x30"

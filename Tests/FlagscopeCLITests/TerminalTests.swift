@@ -124,17 +124,19 @@ extension TerminalTests {
             try await TerminalTests.quit(session)
         }
 
-        @Test("? shows the key table over the browser; Esc closes it")
+        @Test("? shows the key table over the browser, End pages to the legend's end, Esc closes it")
         func help() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("help")
             defer { session.close(); demo.remove() }
 
             try session.press("?")
             // Wait for the whole overlay: a capture can land between two halves of one frame.
-            let screen = try await session.waitUntil("the help is drawn") { $0.contains("Keys — Esc closes") && $0.contains("q       quit") }
-            for line in ["↑ k     move up", "Space   toggle bool", "u       undo (writes back)", "^R      redo", "q       quit"] {
+            let screen = try await session.waitUntil("the help is drawn") { $0.contains("Keys — Esc closes") && $0.contains("more below ↓") }
+            for line in ["↑ k         move up", "Space       toggle bool", "u           undo (writes back)", "^R          redo"] {
                 #expect(screen.contains(line), "help lacks “\(line)”")
             }
+            try session.press("End")
+            try await session.waitUntil("the end of the legend") { $0.contains("the wheel") && $0.contains("above") && !$0.contains("more below ↓") }
             try session.press("Escape")
             try await session.waitUntil("the help closed") { !$0.contains("Keys — Esc closes") && $0.contains("allowsSSON") }
 

@@ -101,6 +101,44 @@ final class TmuxSession {
         try tmuxCommand(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, scriptURL.path])
     }
 
+    /// Starts an interactive `bash` (no startup files, prompt `shell> `) in `directory`, for
+    /// what needs a job-control shell around flagscope (Ctrl-Z, `fg`): the test types the
+    /// command lines itself. The pid file is written by ``shellLaunchLine(_:)``'s command.
+    init(shellNamed name: String, directory: URL, environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws {
+        tmux = try Self.locateTmux()
+        self.name = name
+        socket = "/tmp/flagscope-tmux-\(name)-\(ProcessInfo.processInfo.processIdentifier).sock"
+        harness = try TemporaryFolder()
+        var variables = ["LANG": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no", "PS1": "shell> ", "HISTFILE": "/dev/null"]
+        for (key, value) in environment { variables[key] = value }
+        let assignments = variables.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
+        let script = """
+            #!/bin/sh
+            cd \(Self.quote(directory.path)) || exit 1
+            exec env \(assignments.joined(separator: " ")) bash --norc --noprofile -i
+            """
+        let scriptURL = try harness.write("shell.sh", script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
+        try tmuxCommand(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, scriptURL.path])
+    }
+
+    /// The command line that runs `flagscope arguments…` from the shell of ``init(shellNamed:directory:environment:width:height:)``
+    /// as its own job, recording its pid first (`exec` keeps it).
+    func shellLaunchLine(_ arguments: [String]) -> String {
+        let command = ([CLIRunner.executable.path] + arguments).map(Self.quote).joined(separator: " ")
+        return "sh -c 'echo $$ > \"$0\"; exec \"$@\"' \(Self.quote(harness.url.appendingPathComponent("pid").path)) \(command)"
+    }
+
+    /// One of tmux's format variables for the pane (`#{mouse_sgr_flag}`).
+    func paneFormat(_ format: String) throws -> String {
+        try tmuxCommand(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Sends raw bytes to the pane as if the terminal had (a mouse report, for instance).
+    func sendBytes(_ bytes: [UInt8]) throws {
+        try tmuxCommand(["send-keys", "-t", name, "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
     deinit { close() }
 
     /// Stops the tmux server (and with it the pane) and removes the harness folder.

@@ -210,7 +210,8 @@ struct TreeWalk<Sink: TreeSink> {
         for diagnostic in ordered.prefix(Self.problemNodeLimit) {
             let position = diagnostic.location.map { ":\($0.line):\($0.column)" } ?? ""
             add(.diagnostic(diagnostic), label: "\(diagnostic.file)\(position): \(diagnostic.message)", parent: section,
-                search: [diagnostic.file, diagnostic.message, diagnostic.severity.rawValue])
+                // The place as validate prints it, so `/podcast.yml:25` finds its problem.
+                search: ["\(diagnostic.file)\(position)", diagnostic.message, diagnostic.severity.rawValue])
         }
     }
 

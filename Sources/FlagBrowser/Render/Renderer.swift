@@ -23,7 +23,7 @@ public enum Renderer {
         switch state.mode {
         case .picker(let picker): drawPicker(picker, state, &screen)
         case .confirm(let confirmation): drawConfirmation(confirmation, &screen)
-        case .help(let scroll): drawHelp(scroll: scroll, &screen)
+        case .help(let scroll): HelpOverlay.draw(scroll: scroll, &screen)
         default: break
         }
         return screen
@@ -81,27 +81,14 @@ public enum Renderer {
         let hintsY = screen.height - 2
         let statusY = screen.height - 1
         screen.fill(x: 0, y: hintsY, count: screen.width, role: .footer)
-        var x = 1
-        let hints: [(String, String)]
-        switch state.mode {
-        case .normal: hints = Keymap.footer
-        case .search: hints = [("Enter", "keep"), ("Esc", "cancel"), ("n N", "next/prev after Enter")]
-        case .edit: hints = [("Enter", "save"), ("Esc", "cancel"), ("^U", "clear")]
-        case .picker: hints = [("↑↓", "choose"), ("Enter", "save"), ("Esc", "cancel")]
-        case .confirm: hints = [("y", "yes, remove them"), ("n Esc", "keep them")]
-        case .help: hints = [("Esc ? q", "close help"), ("↑↓", "scroll")]
-        }
-        for (label, help) in hints {
-            let needed = TerminalText.displayWidth(of: label) + TerminalText.displayWidth(of: help) + 3
-            if x + needed > screen.width { break }
-            x += screen.write(label, x: x, y: hintsY, role: .footerKey)
-            x += screen.write(" " + help + "  ", x: x, y: hintsY, role: .footer)
+        for placed in FooterHints.placed(for: state.mode, width: screen.width) {
+            let x = placed.columns.lowerBound
+            let used = screen.write(placed.hint.label, x: x, y: hintsY, role: .footerKey)
+            screen.write(" " + placed.hint.help, x: x + used, y: hintsY, role: .footer)
         }
         switch state.mode {
         case .search:
-            let prompt = "/" + state.query
-            let used = screen.write(prompt, x: 0, y: statusY, role: .input)
-            screen.cursor = (min(used, screen.width - 1), statusY)
+            drawSearchPrompt(state, y: statusY, &screen)
         case .edit(let editor):
             drawEditor(editor, state, y: statusY, &screen)
         default:
@@ -115,6 +102,21 @@ public enum Renderer {
                 screen.write(status.text, x: 0, y: statusY, role: role)
             }
         }
+    }
+
+    /// The query being typed, and on the right which match of how many is selected, or that
+    /// nothing matches, so a typo shows while typing rather than after Enter.
+    static func drawSearchPrompt(_ state: BrowserState, y: Int, _ screen: inout ScreenBuffer) {
+        var counter: (text: String, role: StyleRole)?
+        if let count = state.matchCount, !state.query.isEmpty {
+            counter = count.total == 0 ? ("no match", .statusWarning) : ("\(count.current)/\(count.total)", .status)
+        }
+        let counterWidth = counter.map { TerminalText.displayWidth(of: $0.text) + 2 } ?? 0
+        let used = screen.write("/" + state.query, x: 0, y: y, role: .input, limit: max(1, screen.width - counterWidth - 1))
+        if let counter, screen.width - counterWidth > used {
+            screen.write(counter.text, x: screen.width - counterWidth + 1, y: y, role: counter.role)
+        }
+        screen.cursor = (min(used, screen.width - 1), y)
     }
 
     static func drawEditor(_ editor: TextEditor, _ state: BrowserState, y: Int, _ screen: inout ScreenBuffer) {
@@ -306,7 +308,10 @@ public enum Renderer {
 
     // MARK: Overlays
 
-    static func box(_ lines: [(String, StyleRole)], title: String, width: Int, _ screen: inout ScreenBuffer, selected: Int? = nil) {
+    /// A framed box in the middle of the screen: `title` in the top border, `note` (if any) in
+    /// the bottom one, the lines scrolled so that `selected` shows.
+    static func box(_ lines: [(String, StyleRole)], title: String, width: Int, _ screen: inout ScreenBuffer, selected: Int? = nil,
+                    note: String? = nil) {
         let boxWidth = min(screen.width - 2, max(width, TerminalText.displayWidth(of: title) + 6))
         let boxHeight = min(screen.height - 2, lines.count + 2)
         let left = max(0, (screen.width - boxWidth) / 2)
@@ -327,6 +332,9 @@ public enum Renderer {
             if index == selected { screen.paint(x: left + 1, y: y, count: boxWidth - 2, role: .selection) }
         }
         screen.write("└" + String(repeating: "─", count: max(0, boxWidth - 2)) + "┘", x: left, y: top + boxHeight - 1, role: .border)
+        if let note {
+            screen.write(" \(note) ", x: left + 2, y: top + boxHeight - 1, role: .muted, limit: boxWidth - 4)
+        }
     }
 
     static func drawPicker(_ picker: Picker, _ state: BrowserState, _ screen: inout ScreenBuffer) {
@@ -336,7 +344,8 @@ public enum Renderer {
             return (mark + option.preview(limit: rowPreviewLimit), valueRole(option))
         }
         let width = (lines.map { TerminalText.displayWidth(of: $0.0) }.max() ?? 10) + 6
-        box(lines, title: "set \(picker.key)", width: max(width, 24), &screen, selected: picker.selected)
+        let note = picker.typed.isEmpty ? "type to jump" : "jump: " + picker.typed
+        box(lines, title: "set \(picker.key)", width: max(width, 24), &screen, selected: picker.selected, note: note)
     }
 
     static func drawConfirmation(_ confirmation: Confirmation, _ screen: inout ScreenBuffer) {
@@ -344,20 +353,6 @@ public enum Renderer {
         lines.append(("", .normal))
         lines.append(("y removes them (u undoes it), n keeps them", .muted))
         box(lines, title: confirmation.title, width: min(screen.width - 2, 70), &screen)
-    }
-
-    static func drawHelp(scroll: Int, _ screen: inout ScreenBuffer) {
-        var lines: [(String, StyleRole)] = Keymap.bindings.map { binding in
-            (TerminalText.padded(binding.label, toWidth: 8) + binding.help, .normal)
-        }
-        lines.append(("", .normal))
-        lines.append(("Markers: ✎ set in the writable file  ! a layer's value does not fit", .muted))
-        lines.append(("         ⊘ locked  † stale (past its expiry date)", .muted))
-        lines.append(("Features: ✓ available  ✗ unavailable  ? unknown", .muted))
-        lines.append(("Constraints: ✓ satisfied ✗ not satisfied ? not determined – other platform", .muted))
-        lines.append(("Mouse: click selects, wheel scrolls.  Ctrl-C quits too.", .muted))
-        let visible = Array(lines.dropFirst(min(scroll, max(0, lines.count - (screen.height - 4)))))
-        box(visible, title: "Keys — Esc closes", width: 76, &screen)
     }
 
     /// Values shown in a tree row are cut to this many characters before layout.

@@ -14,6 +14,9 @@ public struct BrowserSession: Sendable {
     public let environment: [String: String]
     /// Set when the user quit.
     public private(set) var finished = false
+    /// Set when the user asked to suspend (Ctrl-Z); the terminal run loop takes it with
+    /// ``takeSuspendRequest()``, a headless run ignores it.
+    public private(set) var suspendRequested = false
     /// Counts model replacements (writes, reloads), so the run loop knows when to re-watch files.
     public private(set) var generation = 0
 
@@ -104,6 +107,9 @@ public struct BrowserSession: Sendable {
         switch effect {
         case .quit:
             return nil
+        case .suspend:
+            suspendRequested = true
+            return nil
         case .reload:
             return .loaded(loadModel(), message: StatusMessage("reloaded from disk"))
         case .fetch:
@@ -134,6 +140,12 @@ public struct BrowserSession: Sendable {
             if let answer = perform(effect) { send(answer) }
         }
         return !finished
+    }
+
+    /// Whether the user asked to suspend since the last call (and forgets it).
+    public mutating func takeSuspendRequest() -> Bool {
+        defer { suspendRequested = false }
+        return suspendRequested
     }
 
     /// Sends a non-key action.

@@ -52,4 +52,6 @@ public enum Effect: Sendable, Equatable {
     case fetch
     /// Leave the browser.
     case quit
+    /// Hand the terminal back to the shell until the user resumes (Ctrl-Z); a headless run ignores it.
+    case suspend
 }

@@ -1,119 +1,4 @@
 import FlagCore
-import OrderedCollections
-
-/// Which pane has the keyboard.
-public enum Pane: Sendable, Hashable { case tree, detail }
-
-/// The view cycle of `F`.
-public enum BrowserView: String, Sendable, Hashable, CaseIterable {
-    case all, overridden, differs, unavailable, problems
-
-    /// The header label.
-    public var title: String {
-        switch self {
-        case .all: return "all"
-        case .overridden: return "overridden"
-        case .differs: return "differs from default"
-        case .unavailable: return "unavailable features"
-        case .problems: return "problems"
-        }
-    }
-
-    var next: BrowserView {
-        let all = Self.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
-    }
-}
-
-/// A message in the status line.
-public struct StatusMessage: Sendable, Equatable {
-    /// How it reads.
-    public enum Kind: Sendable, Equatable { case info, warning, error }
-    /// The text.
-    public var text: String
-    /// Its kind.
-    public var kind: Kind
-
-    /// Creates a message.
-    public init(_ text: String, _ kind: Kind = .info) {
-        self.text = text
-        self.kind = kind
-    }
-}
-
-/// The typed text editor of `e` for numbers, strings, dates, urls and json.
-public struct TextEditor: Sendable, Equatable {
-    /// The key being edited.
-    public var key: String
-    /// The text typed so far.
-    public var text: [Character]
-    /// Cursor position in `text`.
-    public var cursor: Int
-    /// Why the text does not fit yet (live validation), or `nil` when it does.
-    public var problem: String?
-
-    /// Values longer than this many bytes are not opened in the line editor (each keystroke
-    /// re-validates the whole text).
-    static let sizeLimit = 100_000
-}
-
-/// A choice list: enum values, bools, permission and purchase states.
-public struct Picker: Sendable, Equatable {
-    /// The key being edited.
-    public var key: String
-    /// The values offered.
-    public var options: [FlagValue]
-    /// The highlighted option.
-    public var selected: Int
-}
-
-/// A question awaiting y/n, with the write it would make.
-public struct Confirmation: Sendable, Equatable {
-    /// The question.
-    public var title: String
-    /// What will happen, line by line.
-    public var lines: [String]
-    /// The write on yes.
-    public var request: WriteRequest
-}
-
-/// What the keyboard is doing.
-public enum Mode: Sendable, Equatable {
-    case normal
-    case search
-    case edit(TextEditor)
-    case picker(Picker)
-    case confirm(Confirmation)
-    case help(scroll: Int)
-}
-
-/// An edit that can be undone: the changes forward and back.
-public struct UndoEntry: Sendable, Equatable {
-    /// What the edit did, for the status line.
-    public var summary: String
-    /// Changes that redo it.
-    public var forward: OrderedDictionary<String, KeyChange>
-    /// Whether redo removes every key.
-    public var forwardRemovesAll: Bool
-    /// Changes that undo it (restore the file's previous entries).
-    public var backward: OrderedDictionary<String, KeyChange>
-}
-
-/// A write for the run loop to perform.
-public struct WriteRequest: Sendable, Equatable {
-    /// Why: a new edit, an undo or a redo.
-    public enum Origin: Sendable, Equatable { case edit, undo, redo }
-    /// Key changes.
-    public var changes: OrderedDictionary<String, KeyChange>
-    /// Remove every key first.
-    public var removeAll: Bool
-    /// The status line's account of it.
-    public var summary: String
-    /// The undo entry this write creates or replays.
-    public var entry: UndoEntry
-    /// Edit, undo or redo.
-    public var origin: Origin
-}
 
 /// The browser's whole state. The reducer changes it; the renderer only reads it.
 public struct BrowserState: Sendable {
@@ -139,6 +24,10 @@ public struct BrowserState: Sendable {
     public internal(set) var mode: Mode = .normal
     /// The search text (kept after Enter for n/N and f).
     public internal(set) var query: String = ""
+    /// While a query is typed: where the search began and what its match opened.
+    var searchStart: SearchStart?
+    /// Which match the selection is, of how many, after the last search step (`nil` before any).
+    public internal(set) var matchCount: MatchCount?
     /// The active filter text, if any.
     public internal(set) var filter: String?
     /// The active view.

@@ -2,12 +2,14 @@
 public enum KeyEvent: Hashable, Sendable {
     case character(Character)
     case control(Character)
+    /// Alt (Meta) with a key: terminals send it as Esc and the key, read as one event.
+    case alt(Character)
     case up, down, left, right
     case enter, escape, tab, backTab, space
     case pageUp, pageDown, home, end
     case backspace, delete
 
-    /// Parses the `--keys` notation of `flagscope snapshot`: `<Up>`, `<C-r>`, `<Space>`, plain characters.
+    /// Parses the `--keys` notation of `flagscope snapshot`: `<Up>`, `<C-r>`, `<M-b>` (Alt), `<Space>`, plain characters.
     public static func parse(_ notation: String) throws(KeyNotationError) -> [KeyEvent] {
         var events: [KeyEvent] = []
         var rest = Substring(notation)
@@ -24,8 +26,12 @@ public enum KeyEvent: Hashable, Sendable {
                     events.append(event)
                 } else if name.hasPrefix("c-"), name.count == 3, let letter = name.last {
                     events.append(.control(letter))
+                } else if name.hasPrefix("m-") || name.hasPrefix("a-"), name.count == 3 {
+                    // The original case: <M-B> is Alt-Shift-b.
+                    let original = rest[rest.index(after: rest.startIndex)..<close]
+                    events.append(.alt(original.last!))
                 } else {
-                    throw KeyNotationError(message: "unknown key <\(name)>; keys are <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x>")
+                    throw KeyNotationError(message: "unknown key <\(name)>; keys are <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x> <M-x> (Alt)")
                 }
                 rest = rest[rest.index(after: close)...]
             } else {
@@ -42,23 +48,4 @@ public struct KeyNotationError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
     public var description: String { message }
-}
-
-/// A mouse event in screen cells.
-public struct MouseEvent: Hashable, Sendable {
-    /// What happened.
-    public enum Kind: Hashable, Sendable { case press, wheelUp, wheelDown }
-    /// The kind.
-    public var kind: Kind
-    /// Column.
-    public var x: Int
-    /// Row.
-    public var y: Int
-
-    /// Creates an event.
-    public init(kind: Kind, x: Int, y: Int) {
-        self.kind = kind
-        self.x = x
-        self.y = y
-    }
 }

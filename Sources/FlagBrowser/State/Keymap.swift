@@ -1,75 +1,107 @@
-/// What a key does in normal mode. One table drives key handling, the footer and `?` help.
-public enum Command: String, Sendable, Hashable, CaseIterable {
-    case moveUp, moveDown, collapse, expand, pageUp, pageDown, top, bottom
-    case activate, toggle, edit, resetKey, resetAll, undo, redo
-    case search, nextMatch, previousMatch, filter, cycleView, toggleHidden
-    case switchPane, reload, help, quit, back
-}
-
-/// One row of the keymap.
-public struct Binding: Sendable {
-    /// The keys that trigger it.
-    public var keys: [KeyEvent]
-    /// How the keys are written in the footer and help (`↑↓ j k`).
-    public var label: String
-    /// What it does, in a few words.
-    public var help: String
-    /// The command.
-    public var command: Command
-    /// Whether the footer shows it (space is short; help shows all).
-    public var inFooter: Bool
-}
-
-/// The single keymap table.
+/// The keymap: one table per mode. Each table drives that mode's key handling, its footer
+/// hints and its part of the `?` help; no key is handled anywhere else.
 public enum Keymap {
-    /// Every binding, in help order.
-    public static let bindings: [Binding] = [
-        Binding(keys: [.up, .character("k")], label: "↑ k", help: "move up", command: .moveUp, inFooter: false),
-        Binding(keys: [.down, .character("j")], label: "↓ j", help: "move down", command: .moveDown, inFooter: false),
-        Binding(keys: [.left, .character("h")], label: "← h", help: "collapse / go to parent", command: .collapse, inFooter: false),
-        Binding(keys: [.right, .character("l")], label: "→ l", help: "expand / go to first child", command: .expand, inFooter: false),
-        Binding(keys: [.pageUp, .control("b")], label: "PgUp", help: "page up", command: .pageUp, inFooter: false),
-        Binding(keys: [.pageDown, .control("f")], label: "PgDn", help: "page down", command: .pageDown, inFooter: false),
-        Binding(keys: [.home, .character("g")], label: "Home g", help: "first row", command: .top, inFooter: false),
-        Binding(keys: [.end, .character("G")], label: "End G", help: "last row", command: .bottom, inFooter: false),
-        Binding(keys: [.enter], label: "Enter", help: "toggle bool, edit value, expand", command: .activate, inFooter: true),
-        Binding(keys: [.space], label: "Space", help: "toggle bool", command: .toggle, inFooter: false),
-        Binding(keys: [.character("e")], label: "e", help: "edit (typed editor or picker)", command: .edit, inFooter: true),
-        Binding(keys: [.character("x")], label: "x", help: "reset key (remove from the writable file)", command: .resetKey, inFooter: true),
-        Binding(keys: [.character("X")], label: "X", help: "reset all (shows what will go, asks first)", command: .resetAll, inFooter: false),
-        Binding(keys: [.character("u")], label: "u", help: "undo (writes back)", command: .undo, inFooter: true),
-        Binding(keys: [.control("r")], label: "^R", help: "redo", command: .redo, inFooter: false),
-        Binding(keys: [.character("/")], label: "/", help: "search as you type; n / N next, previous", command: .search, inFooter: true),
-        Binding(keys: [.character("n")], label: "n", help: "next match", command: .nextMatch, inFooter: false),
-        Binding(keys: [.character("N")], label: "N", help: "previous match", command: .previousMatch, inFooter: false),
-        Binding(keys: [.character("f")], label: "f", help: "filter to matches (ancestors kept); again to clear", command: .filter, inFooter: true),
-        Binding(keys: [.character("F")], label: "F", help: "cycle views: all, overridden, differs, unavailable, problems", command: .cycleView, inFooter: true),
-        Binding(keys: [.character(".")], label: ".", help: "show hidden flags", command: .toggleHidden, inFooter: false),
-        Binding(keys: [.tab], label: "Tab", help: "switch pane (detail full-width when narrow)", command: .switchPane, inFooter: false),
-        Binding(keys: [.character("r")], label: "r", help: "reload from disk, ask servers again", command: .reload, inFooter: false),
-        Binding(keys: [.character("?")], label: "?", help: "help", command: .help, inFooter: true),
-        Binding(keys: [.character("q")], label: "q", help: "quit", command: .quit, inFooter: true),
-        Binding(keys: [.escape], label: "Esc", help: "back, cancel, clear filter", command: .back, inFooter: false),
-    ]
+    /// Keys in the tree and the detail pane.
+    public static let normal = KeyTable<Command>(title: "Browsing", [
+        Binding([.up, .character("k")], "↑ k", "move up", .moveUp),
+        Binding([.down, .character("j")], "↓ j", "move down", .moveDown),
+        Binding([.left, .character("h")], "← h", "collapse / go to parent", .collapse),
+        Binding([.right, .character("l")], "→ l", "expand / go to first child", .expand),
+        Binding([.pageUp, .control("b")], "PgUp ^B", "page up", .pageUp),
+        Binding([.pageDown, .control("f")], "PgDn ^F", "page down", .pageDown),
+        Binding([.home, .character("g")], "Home g", "first row", .top),
+        Binding([.end, .character("G")], "End G", "last row", .bottom),
+        Binding([.enter], "Enter", "toggle bool, edit value, expand", .activate, footer: "toggle/edit"),
+        Binding([.space], "Space", "toggle bool; on a feature, its user toggle", .toggle),
+        Binding([.character("e")], "e", "edit (typed editor or picker)", .edit, footer: "edit"),
+        Binding([.character("x")], "x", "reset key (remove from the writable file)", .resetKey, footer: "reset"),
+        Binding([.character("X")], "X", "reset all (shows what will go, asks first)", .resetAll),
+        Binding([.character("D")], "D", "restore the simulated device: remove every context/* key from the writable file (asks first)",
+                .restoreDevice),
+        Binding([.character("u")], "u", "undo (writes back)", .undo, footer: "undo"),
+        Binding([.control("r")], "^R", "redo", .redo),
+        Binding([.character("/")], "/", "search as you type; n / N next, previous", .search, footer: "search"),
+        Binding([.character("n")], "n", "next match", .nextMatch),
+        Binding([.character("N")], "N", "previous match", .previousMatch),
+        Binding([.character("f")], "f", "filter to matches (ancestors kept); again to clear", .filter, footer: "filter"),
+        Binding([.character("F")], "F", "cycle views: all, overridden, differs, unavailable, problems", .cycleView, footer: "view"),
+        Binding([.character(".")], ".", "show hidden flags", .toggleHidden),
+        Binding([.tab], "Tab", "switch pane (detail full-width when narrow)", .switchPane),
+        Binding([.character("r")], "r", "reload from disk, ask servers again", .reload),
+        Binding([.character("?")], "?", "help", .help, footer: "help"),
+        Binding([.character("q")], "q", "quit", .quit, footer: "quit"),
+        Binding([.escape], "Esc", "back, cancel, clear filter", .back),
+    ])
 
-    private static let lookup: [KeyEvent: Command] = {
-        var table: [KeyEvent: Command] = [:]
-        for binding in bindings { for key in binding.keys { table[key] = binding.command } }
-        return table
-    }()
+    /// Keys while typing a search after `/`; other characters are typed into the query.
+    public static let search = KeyTable<SearchCommand>(
+        title: "Searching (/)",
+        notes: ["Typing moves to the first match; the status line counts them (2/7) or says no match."],
+        [
+            Binding([.enter], "Enter", "keep the match (then n / N walk the others, f filters)", .keep, footer: "keep"),
+            Binding([.escape], "Esc", "cancel: back to where the search started", .cancel, footer: "cancel"),
+            Binding([.backspace], "BS", "delete a character", .deleteBack),
+            Binding([.control("w")], "^W", "delete the word before the cursor", .deleteWordBack),
+            Binding([.control("u")], "^U", "clear the query", .clear),
+        ])
 
-    /// The command a key triggers in normal mode.
-    public static func command(for key: KeyEvent) -> Command? {
-        lookup[key]
-    }
+    /// Keys in the line editor of `e` (numbers, text, dates, URLs, JSON): the readline keys of a
+    /// shell. Other characters are typed.
+    public static let editor = KeyTable<EditorCommand>(title: "Line editor (e on a number, text, date, URL, JSON)", [
+        Binding([.enter], "Enter", "save (refused, with the reason, while the value does not fit)", .save),
+        Binding([.escape], "Esc", "cancel the edit", .cancel),
+        Binding([.left, .control("b")], "← ^B", "character left", .left),
+        Binding([.right, .control("f")], "→ ^F", "character right", .right),
+        Binding([.alt("b")], "Alt-b", "word left", .wordLeft),
+        Binding([.alt("f")], "Alt-f", "word right", .wordRight),
+        Binding([.home, .control("a")], "Home ^A", "start of the line", .lineStart),
+        Binding([.end, .control("e")], "End ^E", "end of the line", .lineEnd),
+        Binding([.backspace], "BS", "delete the character before the cursor", .deleteBack),
+        Binding([.delete, .control("d")], "Del ^D", "delete the character under the cursor", .deleteForward),
+        Binding([.control("w")], "^W", "delete the word before the cursor", .deleteWordBack),
+        Binding([.alt("d")], "Alt-d", "delete the word after the cursor", .deleteWordForward),
+        Binding([.control("k")], "^K", "delete to the end of the line", .killToEnd),
+        Binding([.control("u")], "^U", "delete to the start of the line", .clear),
+    ])
 
-    /// The footer hints, in order.
-    public static var footer: [(label: String, help: String)] {
-        bindings.filter(\.inFooter).map { ($0.label, Self.shortHelp[$0.command] ?? $0.help) }
-    }
+    /// Keys in a picker (enum values, bools, permission and purchase states). Letters are not
+    /// commands there: they jump, as in a file picker.
+    public static let picker = KeyTable<PickerCommand>(
+        title: "Pickers (e on an enum, bool, permission or purchase)",
+        notes: ["Typing jumps to the first option that starts with the letters typed; the same letter again goes to the next one."],
+        [
+            Binding([.up], "↑", "previous option", .up),
+            Binding([.down], "↓", "next option", .down, footer: "choose", footerLabel: "↑↓"),
+            Binding([.pageUp], "PgUp", "a page up", .pageUp),
+            Binding([.pageDown], "PgDn", "a page down", .pageDown),
+            Binding([.home], "Home", "first option", .first),
+            Binding([.end], "End", "last option", .last),
+            Binding([.enter, .space], "Enter", "save the option (Space too)", .choose, footer: "save"),
+            Binding([.escape], "Esc", "cancel", .cancel, footer: "cancel"),
+            Binding([.backspace], "BS", "take back a typed letter", .deleteBack),
+        ])
 
-    private static let shortHelp: [Command: String] = [
-        .activate: "toggle/edit", .edit: "edit", .resetKey: "reset", .undo: "undo", .search: "search",
-        .filter: "filter", .cycleView: "view", .help: "help", .quit: "quit",
-    ]
+    /// Keys while a confirmation (`X`, `D`) waits for an answer.
+    public static let confirm = KeyTable<ConfirmCommand>(title: "Confirmations (X, D)", [
+        Binding([.character("y"), .character("Y"), .enter], "y", "yes, remove them (u undoes it)", .yes, footer: "yes, remove them"),
+        Binding([.character("n"), .character("N"), .escape, .character("q")], "n Esc", "no, keep them", .no, footer: "keep them"),
+    ])
+
+    /// Keys in this help.
+    public static let help = KeyTable<HelpCommand>(title: "This help", [
+        Binding([.escape, .character("q"), .character("?"), .enter], "Esc q ?", "close", .close, footer: "close help"),
+        Binding([.down, .character("j")], "↓ j", "scroll down a line", .lineDown),
+        Binding([.up, .character("k")], "↑ k", "scroll up a line", .lineUp),
+        Binding([.pageDown, .space, .control("f")], "PgDn Space", "scroll down a page", .pageDown, footer: "scroll",
+                footerLabel: "↑↓ PgDn"),
+        Binding([.pageUp, .control("b")], "PgUp", "scroll up a page", .pageUp),
+        Binding([.home, .character("g")], "Home g", "top", .top),
+        Binding([.end, .character("G")], "End G", "bottom", .bottom),
+    ])
+
+    /// Keys that do the same in every mode.
+    public static let everywhere = KeyTable<GlobalCommand>(title: "Everywhere", [
+        Binding([.control("c")], "^C", "quit at once (exit status 130)", .interrupt),
+        Binding([.control("z")], "^Z", "suspend to the shell; fg brings the browser back", .suspend),
+    ])
 }

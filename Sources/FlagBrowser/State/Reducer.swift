@@ -10,8 +10,7 @@ public enum Reducer {
         case .key(let key):
             return handle(key, &state)
         case .mouse(let event):
-            handleMouse(event, &state)
-            return []
+            return handleMouse(event, &state)
         case .resize(let width, let height):
             state.size = (width, height)
             state.clampScroll()
@@ -24,19 +23,23 @@ public enum Reducer {
             state.writing = false
             switch result {
             case .success(let outcome):
+                let before = state.model.explanations
                 replaceModel(outcome.model, &state)
-                state.status = outcome.message
+                // What the write did to features leads: the write itself is what the user just asked for.
+                var text = outcome.message.text
+                if let news = AvailabilityNews.sentence(from: before, to: state.model.explanations) { text = news + " — " + text }
                 switch request.origin {
                 case .edit:
                     state.undoStack.append(request.entry)
                     state.redoStack.removeAll()
                 case .undo:
                     if let entry = state.undoStack.popLast() { state.redoStack.append(entry) }
-                    state.status = StatusMessage("undid: " + request.entry.summary + " — " + outcome.message.text, outcome.message.kind)
+                    text = "undid: " + request.entry.summary + " — " + text
                 case .redo:
                     if let entry = state.redoStack.popLast() { state.undoStack.append(entry) }
-                    state.status = StatusMessage("redid: " + request.entry.summary + " — " + outcome.message.text, outcome.message.kind)
+                    text = "redid: " + request.entry.summary + " — " + text
                 }
+                state.status = StatusMessage(text, outcome.message.kind)
             case .failure(let failure):
                 state.status = StatusMessage(failure.message, .error)
             }
@@ -64,26 +67,32 @@ public enum Reducer {
     // MARK: Keys by mode
 
     static func handle(_ key: KeyEvent, _ state: inout BrowserState) -> [Effect] {
-        if key == .control("c") { return [.quit] }
+        if let command = Keymap.everywhere.command(for: key) {
+            switch command {
+            case .interrupt: return [.quit]
+            case .suspend: return [.suspend]
+            }
+        }
+        if case .alt(let character) = key {
+            // Esc typed just before a key arrives as Alt with it does. Only the line editor has
+            // Alt keys (and ignores the others, so a stray one never cancels an edit); elsewhere
+            // the pair is the two keys, as before Alt was read.
+            if case .edit = state.mode {} else {
+                return handle(.escape, &state) + handle(character == " " ? .space : .character(character), &state)
+            }
+        }
         switch state.mode {
         case .normal: return handleNormal(key, &state)
         case .search: handleSearch(key, &state); return []
         case .edit(let editor): return handleEditor(key, editor, &state)
         case .picker(let picker): return handlePicker(key, picker, &state)
         case .confirm(let confirmation): return handleConfirm(key, confirmation, &state)
-        case .help(let scroll):
-            switch key {
-            case .down, .character("j"): state.mode = .help(scroll: scroll + 1)
-            case .up, .character("k"): state.mode = .help(scroll: max(0, scroll - 1))
-            case .character("q"), .escape, .character("?"), .enter: state.mode = .normal
-            default: break
-            }
-            return []
+        case .help(let scroll): handleHelp(key, scroll: scroll, &state); return []
         }
     }
 
     static func handleNormal(_ key: KeyEvent, _ state: inout BrowserState) -> [Effect] {
-        guard let command = Keymap.command(for: key) else { return [] }
+        guard let command = Keymap.normal.command(for: key) else { return [] }
         if state.focus == .detail {
             switch command {
             case .moveDown: state.detailScroll += 1; return []
@@ -111,11 +120,10 @@ public enum Reducer {
         case .edit: return startEdit(&state)
         case .resetKey: return resetKey(&state)
         case .resetAll: confirmResetAll(&state)
+        case .restoreDevice: confirmRestoreDevice(&state)
         case .undo: return undo(&state)
         case .redo: return redo(&state)
-        case .search:
-            state.mode = .search
-            state.query = ""
+        case .search: startSearch(&state)
         case .nextMatch: findMatch(forward: true, includeCurrent: false, &state)
         case .previousMatch: findMatch(forward: false, includeCurrent: false, &state)
         case .filter: toggleFilter(&state)
@@ -201,109 +209,7 @@ public enum Reducer {
         }
     }
 
-    static func handleMouse(_ event: MouseEvent, _ state: inout BrowserState) {
-        switch event.kind {
-        case .wheelUp:
-            state.scroll = max(0, state.scroll - 3)
-        case .wheelDown:
-            state.scroll = min(max(0, state.rows.count - state.treeHeight), state.scroll + 3)
-        case .press:
-            guard state.mode == .normal else { return }
-            let layout = Layout(width: state.size.width, height: state.size.height, detailFocused: state.focus == .detail)
-            if layout.showsTree, event.x < layout.treeWidth, event.y >= layout.bodyTop, event.y < layout.bodyTop + layout.bodyHeight {
-                let row = state.scroll + event.y - layout.bodyTop
-                if row < state.rows.count {
-                    let position = state.rows[row]
-                    select(node: position, &state)
-                    state.focus = .tree
-                }
-            } else if layout.showsDetail, event.x >= layout.detailX {
-                state.focus = .detail
-            }
-        }
-    }
-
-    // MARK: Search and filter
-
-    static func handleSearch(_ key: KeyEvent, _ state: inout BrowserState) {
-        switch key {
-        case .enter:
-            state.mode = .normal
-            if state.query.isEmpty {
-                state.status = StatusMessage("search cancelled")
-            } else if let needle = SearchIndex.needle(state.query), let position = state.selectedPosition,
-                      state.model.search.contains(needle, at: position) {
-                state.status = StatusMessage("search: \(state.query) — n next, N previous, f filter")
-            } else {
-                state.status = StatusMessage("no match for '\(state.query)'", .warning)
-            }
-        case .escape:
-            state.mode = .normal
-            state.query = ""
-            state.status = nil
-        case .backspace:
-            if !state.query.isEmpty { state.query.removeLast() }
-            findMatch(forward: true, includeCurrent: true, &state)
-        case .character(let character):
-            state.query.append(character)
-            findMatch(forward: true, includeCurrent: true, &state)
-        case .space:
-            state.query.append(" ")
-            findMatch(forward: true, includeCurrent: true, &state)
-        default:
-            break
-        }
-    }
-
-    /// Moves to the next node (in tree order, collapsed ones included) whose text contains the
-    /// query. The index finds candidates with `memmem`; typing one more character usually
-    /// keeps the current match, so each keystroke costs about one scan at most.
-    static func findMatch(forward: Bool, includeCurrent: Bool, _ state: inout BrowserState) {
-        guard let needle = SearchIndex.needle(state.query), !state.model.nodes.isEmpty else { return }
-        let search = state.model.search
-        let count = state.model.nodes.count
-        let start = state.selectedPosition ?? 0
-        // Candidates in the order they are tried: after (or before) the selection, then wrapping.
-        var candidates: AnySequence<Int>
-        if forward {
-            let first = includeCurrent ? start : start + 1
-            candidates = AnySequence(sequence(state: (next: first, wrapped: false)) { cursor -> Int? in
-                while true {
-                    if let found = search.firstNode(containing: needle, from: cursor.next),
-                       !cursor.wrapped || found < first {
-                        cursor.next = found + 1
-                        return found
-                    }
-                    guard !cursor.wrapped else { return nil }
-                    cursor = (0, true)
-                }
-            })
-        } else {
-            let all = search.nodes(containing: needle)
-            let split = all.firstIndex { $0 >= (includeCurrent ? start + 1 : start) } ?? all.count
-            candidates = AnySequence(all[..<split].reversed() + all[split...].reversed())
-        }
-        for position in candidates.prefix(count) {
-            if state.model.nodes[position].hidden && !state.showHidden { continue }
-            reveal(position, &state)
-            guard state.row(of: position) != nil else { continue }
-            select(node: position, &state)
-            state.status = StatusMessage("/\(state.query)")
-            return
-        }
-        state.status = StatusMessage("no match for '\(state.query)'", .warning)
-    }
-
-    /// Expands the ancestors of a node, outermost first, so it is visible.
-    static func reveal(_ position: Int, _ state: inout BrowserState) {
-        var ancestors: [Int] = []
-        var parent = state.model.nodes[position].parent
-        while let current = parent {
-            ancestors.append(current)
-            parent = state.model.nodes[current].parent
-        }
-        for ancestor in ancestors.reversed() { state.expand(ancestor) }
-    }
+    // MARK: Filter
 
     static func toggleFilter(_ state: inout BrowserState) {
         if state.filter != nil {
@@ -339,7 +245,11 @@ public enum Reducer {
     }
 
     static func toggle(_ state: inout BrowserState) -> [Effect] {
-        guard let key = state.editableKey, let flag = state.model.workspace.flags[key] else { return [] }
+        if case .feature(let featureKey)? = state.selectedNode?.kind { return toggleUserSwitch(of: featureKey, &state) }
+        guard let key = state.editableKey, let flag = state.model.workspace.flags[key] else {
+            state.status = StatusMessage("nothing to toggle here: Space toggles a bool flag (Enter or → opens a branch)", .warning)
+            return []
+        }
         guard flag.type == .bool else {
             state.status = StatusMessage("\(key) is \(flag.type.rawValue): press e or Enter to edit it", .warning)
             return []
@@ -348,6 +258,21 @@ public enum Reducer {
         // and flipping the shown value would write the same thing again); else the shown value.
         let current = writableValue(key, state) ?? state.model.value(key)?.value
         return write(key: key, value: .bool(current != .bool(true)), &state)
+    }
+
+    /// Space on a feature: its user toggle is the one switch a feature has that stands for the
+    /// user (a Settings switch), so Space flips it, as on a bool row; the write's status line
+    /// names the key. A feature without one is told what Space does and where to go instead.
+    static func toggleUserSwitch(of featureKey: String, _ state: inout BrowserState) -> [Effect] {
+        guard let explanation = state.model.explanations[featureKey] else { return [] }
+        let name = explanation.feature.displayName
+        guard let userToggle = explanation.constraints.first(where: { $0.kind == .userToggled }),
+              state.model.workspace.flags[userToggle.key]?.type == .bool else {
+            state.status = StatusMessage("Space toggles a bool; \(name) has no user toggle — → shows its constraints, e on one simulates it", .warning)
+            return []
+        }
+        let current = writableValue(userToggle.key, state) ?? state.model.value(userToggle.key)?.value
+        return write(key: userToggle.key, value: .bool(current != .bool(true)), &state)
     }
 
     static func startEdit(_ state: inout BrowserState) -> [Effect] {
@@ -401,83 +326,6 @@ public enum Reducer {
         case .success: editor.problem = nil
         case .failure(let problem): editor.problem = problem.message
         }
-    }
-
-    static func handleEditor(_ key: KeyEvent, _ editor: TextEditor, _ state: inout BrowserState) -> [Effect] {
-        var editor = editor
-        guard let flag = state.model.workspace.flags[editor.key] else {
-            state.mode = .normal
-            return []
-        }
-        switch key {
-        case .escape:
-            state.mode = .normal
-            state.status = StatusMessage("edit cancelled")
-            return []
-        case .enter:
-            switch flag.rules.value(fromText: String(editor.text)) {
-            case .success(let value):
-                state.mode = .normal
-                return write(key: flag.key, value: value, &state)
-            case .failure(let problem):
-                editor.problem = "not saved: " + problem.message
-                state.mode = .edit(editor)
-                state.status = StatusMessage("not saved: \(problem.message)", .error)
-                return []
-            }
-        case .backspace:
-            if editor.cursor > 0 {
-                editor.text.remove(at: editor.cursor - 1)
-                editor.cursor -= 1
-            }
-        case .delete:
-            if editor.cursor < editor.text.count { editor.text.remove(at: editor.cursor) }
-        case .left: editor.cursor = max(0, editor.cursor - 1)
-        case .right: editor.cursor = min(editor.text.count, editor.cursor + 1)
-        case .home, .control("a"): editor.cursor = 0
-        case .end, .control("e"): editor.cursor = editor.text.count
-        case .control("u"):
-            editor.text.removeAll()
-            editor.cursor = 0
-        case .space:
-            editor.text.insert(" ", at: editor.cursor)
-            editor.cursor += 1
-        case .character(let character):
-            editor.text.insert(character, at: editor.cursor)
-            editor.cursor += 1
-        default:
-            break
-        }
-        validate(&editor, flag: flag)
-        state.mode = .edit(editor)
-        return []
-    }
-
-    static func handlePicker(_ key: KeyEvent, _ picker: Picker, _ state: inout BrowserState) -> [Effect] {
-        var picker = picker
-        switch key {
-        case .escape, .character("q"):
-            state.mode = .normal
-            state.status = StatusMessage("edit cancelled")
-        case .up, .character("k"):
-            picker.selected = max(0, picker.selected - 1)
-            state.mode = .picker(picker)
-        case .down, .character("j"):
-            picker.selected = min(picker.options.count - 1, picker.selected + 1)
-            state.mode = .picker(picker)
-        case .home, .character("g"):
-            picker.selected = 0
-            state.mode = .picker(picker)
-        case .end, .character("G"):
-            picker.selected = picker.options.count - 1
-            state.mode = .picker(picker)
-        case .enter, .space:
-            state.mode = .normal
-            return write(key: picker.key, value: picker.options[picker.selected], &state)
-        default:
-            break
-        }
-        return []
     }
 
     /// The write that sets one key, with its undo entry.
@@ -571,14 +419,14 @@ public enum Reducer {
     }
 
     static func handleConfirm(_ key: KeyEvent, _ confirmation: Confirmation, _ state: inout BrowserState) -> [Effect] {
-        switch key {
-        case .character("y"), .character("Y"), .enter:
+        switch Keymap.confirm.command(for: key) {
+        case .yes?:
             state.mode = .normal
             return submit(confirmation.request, &state)
-        case .character("n"), .character("N"), .escape, .character("q"):
+        case .no?:
             state.mode = .normal
             state.status = StatusMessage("nothing was reset")
-        default:
+        case nil:
             break
         }
         return []

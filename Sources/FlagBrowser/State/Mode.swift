@@ -1,0 +1,9 @@
+/// What the keyboard is doing.
+public enum Mode: Sendable, Equatable {
+    case normal
+    case search
+    case edit(TextEditor)
+    case picker(Picker)
+    case confirm(Confirmation)
+    case help(scroll: Int)
+}

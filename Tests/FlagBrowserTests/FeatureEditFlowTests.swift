@@ -1,0 +1,62 @@
+import FlagBrowser
+import FlagCore
+import Foundation
+import Testing
+
+@Suite("Features: what Space does on them, and what an edit of the simulated device changed")
+struct FeatureEditFlowTests {
+    @Test("Space on a feature with a user toggle flips that toggle, and the status line says the feature's availability changed")
+    func spaceFlipsUserToggle() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/Sleep timer<Enter>")
+        guard case .feature? = demo.session.state.selectedNode?.kind else {
+            Issue.record("the search did not select the Sleep timer feature")
+            return
+        }
+        #expect(demo.screen.contains("✗ Sleep timer"))
+        try demo.press("<Space>")
+        #expect(try demo.localValues()["player/sleep_timer/user_toggled"] as? Bool == true)
+        let status = try #require(demo.screen.split(separator: "\n").last)
+        #expect(status.hasPrefix("Sleep timer is now available — set player/sleep_timer/user_toggled = true in Local"))
+        try demo.press("u")
+        #expect(try demo.localValues()["player/sleep_timer/user_toggled"] as? Bool == false)
+        #expect(demo.screen.contains("undid: player/sleep_timer/user_toggled = true — Sleep timer is now unavailable"))
+    }
+
+    @Test("Space on a feature without a user toggle says what Space does and where to go instead; nothing is written")
+    func spaceExplains() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        let before = try demo.localFile()
+        try demo.press("/smart playlists<Enter><Space>")
+        #expect(demo.screen.contains("Space toggles a bool; Smart playlists has no user toggle — → shows its constraints, e on one simulates it"))
+        #expect(try demo.localFile() == before)
+        try demo.press("gg<Space>")
+        #expect(demo.screen.contains("nothing to toggle here: Space toggles a bool flag (Enter or → opens a branch)"))
+    }
+
+    @Test("Authorizing a permission in the Context branch names the feature it made available")
+    func contextEditNamesFeature() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/permissions/photos<Enter>e")
+        try demo.press("a<Enter>")
+        #expect(try demo.localValues()["context/permissions/photos"] as? String == "authorized")
+        let status = try #require(demo.screen.split(separator: "\n").last)
+        #expect(status.hasPrefix("Cover art studio is now available — set context/permissions/photos = authorized"), "\(status)")
+    }
+
+    @Test("A change to several features counts them and names the first three")
+    func severalFeatures() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/context/platform<Enter>e")
+        try demo.press("w<Enter>")
+        #expect(try demo.localValues()["context/platform"] as? String == "watchOS")
+        let status = try #require(demo.session.state.status?.text)
+        #expect(demo.screen.contains("4 features changed: Background audio now unavailable, Favourites sync now available,"))
+        #expect(status.range(of: #"^4 features changed: [^,]+ now \w+, [^,]+ now \w+, [^,]+ now \w+, and 1 more — set context/platform = watchOS"#,
+                             options: .regularExpression) != nil, "\(status)")
+    }
+}

@@ -1,0 +1,64 @@
+import FlagBrowser
+import FlagCore
+import Foundation
+import Testing
+
+@Suite("Search while typing: a match counter, no match at once, and only the final match's branches opened")
+struct SearchTypingTests {
+    static func lines(_ demo: DemoFixture) -> [String] { demo.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    @Test("The prompt counts the matches (1/4) while typing and says no match as soon as the query has none")
+    func counter() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/ski")
+        var prompt = try #require(Self.lines(demo).last)
+        #expect(prompt.hasPrefix("/ski"))
+        // The two skip flags, the misspelt key under Unknown keys, and the Problems row about it.
+        #expect(prompt.hasSuffix("1/4"), "the counter at the right of the prompt: \(prompt)")
+        try demo.press("pq")
+        prompt = try #require(Self.lines(demo).last)
+        #expect(prompt.hasPrefix("/skipq"))
+        #expect(prompt.contains("no match"), "before Enter: \(prompt)")
+        try demo.press("<BS><Enter>")
+        #expect(demo.screen.contains("search: skip (1/4) — n next, N previous, f filter"))
+        try demo.press("n")
+        #expect(demo.screen.contains("/skip (2/4)"))
+        try demo.press("nnn")
+        #expect(demo.screen.contains("/skip (1/4)"), "n wraps round")
+        try demo.press("N")
+        #expect(demo.screen.contains("/skip (4/4)"), "N wraps back")
+    }
+
+    @Test("Typing leaves open only the branches of the final match: an earlier match's branch closes again")
+    func onlyFinalBranches() throws {
+        var demo = try DemoFixture(width: 120, height: 60)
+        defer { demo.remove() }
+        let before = demo.session.state.expanded
+        try demo.press("/sha")
+        #expect(demo.session.state.selectedNode?.label.contains("Sleep timer") == true)
+        #expect(demo.screen.contains("▾ ✓ Podcast player"), "Sleep timer's parent feature opened to show it")
+        try demo.press("r")
+        #expect(demo.session.state.selectedNode?.label.contains("Share with friends") == true)
+        #expect(demo.screen.contains("▸ ✓ Podcast player"), "opened for “sha” only, closed again for “shar”")
+        #expect(demo.session.state.expanded == before, "Share with friends is at the top of Features: nothing else opened")
+        try demo.press("<Enter>")
+        #expect(demo.session.state.expanded == before)
+    }
+
+    @Test("Esc goes back to where the search started, with the branches its matches opened closed")
+    func escapeGoesBack() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        let before = demo.session.state.expanded
+        try demo.press("jj")
+        let start = demo.session.state.selectedNode?.id
+        try demo.press("/fuzzy")
+        #expect(demo.session.state.selectedNode?.flagKey == "lab/search/fuzzy_match_threshold")
+        #expect(demo.screen.contains("▾ search"))
+        try demo.press("<Esc>")
+        #expect(demo.session.state.selectedNode?.id == start)
+        #expect(demo.session.state.expanded == before)
+        #expect(demo.screen.contains("▸ search"))
+    }
+}
