@@ -33,6 +33,8 @@ struct CLIRunner {
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["LANG"] = "C.UTF-8"
+        // Tables fit COLUMNS when it is set: a test that wants a width says so.
+        env["COLUMNS"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe()
