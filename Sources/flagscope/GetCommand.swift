@@ -8,7 +8,7 @@ struct Get: ParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
     @Flag(help: "Print JSON.") var json = false
-    @Argument(help: "The full flag key, such as secrets/boom_feature.") var key: String
+    @Argument(help: "The full flag key, such as lab/secrets/boom_feature.") var key: String
 
     func run() throws {
         let loaded = try workspace.loadValid()

@@ -13,7 +13,7 @@ struct WorkspaceOptions: ParsableArguments {
         do {
             return try WorkspaceLocator.locate(explicitPath: config, from: current)
         } catch {
-            Console.error(error.description)
+            Console.error("error: \(error.description)")
             throw ExitCode.failure
         }
     }
@@ -33,7 +33,7 @@ struct WorkspaceOptions: ParsableArguments {
         let errors = workspace.diagnostics.filter { $0.severity == .error && !providerFiles.contains($0.file) && $0.provider == nil }
         if !errors.isEmpty {
             Console.error(workspace.diagnosticRenderer.render(all: errors))
-            Console.error("\nthe workspace has \(Diagnostic.summary(of: errors)); run `flagscope validate` for details")
+            Console.error("\nthe workspace has \(Plural.count(errors.count, "error")); run `flagscope validate` for details")
             throw ExitCode.failure
         }
         return workspace

@@ -54,7 +54,6 @@ extension Diagnostic {
     public static func summary(of diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        return "\(plural(errors, "error")), \(plural(warnings, "warning"))"
+        return "\(Plural.count(errors, "error")), \(Plural.count(warnings, "warning"))"
     }
 }

@@ -13,9 +13,10 @@ public struct ValidateReport: Sendable {
     /// Every diagnostic with its quoted line, then a summary.
     public var text: String {
         let diagnostics = workspace.diagnostics.sortedForReading()
-        let counts = "\(workspace.blueprints.count) blueprint\(workspace.blueprints.count == 1 ? "" : "s"), "
-            + "\(workspace.flags.values.filter { !$0.isGenerated }.count) flags, \(workspace.features.count) features, "
-            + "\(workspace.config.providers.count) providers"
+        let counts = [Plural.count(workspace.blueprints.count, "blueprint"),
+                      Plural.count(workspace.flags.values.filter { !$0.isGenerated }.count, "flag"),
+                      Plural.count(workspace.features.count, "feature"),
+                      Plural.count(workspace.config.providers.count, "provider")].joined(separator: ", ")
         guard !diagnostics.isEmpty else { return "✓ workspace is valid: \(counts)" }
         let rendered = workspace.diagnosticRenderer.render(all: diagnostics)
         let verdict = diagnostics.containsErrors ? "✗" : "✓"
