@@ -96,4 +96,21 @@ struct MessageWordingTests {
         #expect(output.status == 1)
         #expect(output.stderr.contains("the workspace has 1 error; run `flagscope validate` for details"), "\(output.stderr)")
     }
+
+    @Test("validate on a mis-indented blueprint says the indentation is off, where, and warns of no undeclared provider keys")
+    func misIndentedBlueprint() throws {
+        let blueprint = "name: App\nkeyPrefix: lab\nflags:\n  allowsSSON:\n    key: sson\n    type: bool\n     default: false\n"
+        let folder = try CLIFixture.folder(["blueprints/app.yml": blueprint,
+                                            ".flagscope/local.json": #"{"lab/sson": true, "lab/theme": "dark"}"# + "\n"])
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["validate"], in: folder.url)
+        #expect(output.status == 1)
+        #expect(output.stdout.hasPrefix("""
+            blueprints/app.yml:7:6: error: the indentation is off: line 7 starts at column 6, deeper than the line above (column 5), so it reads as the rest of that value; keys of one mapping start in the same column
+                     default: false
+                     ^
+            """), "\(output.stdout)")
+        #expect(output.stdout.contains(".flagscope/local.json: note: 2 keys not checked against the blueprints: blueprints/app.yml cannot be read"), "\(output.stdout)")
+        #expect(!output.stdout.contains("declared by no blueprint"), "\(output.stdout)")
+    }
 }

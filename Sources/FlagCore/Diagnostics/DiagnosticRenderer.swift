@@ -50,10 +50,11 @@ public struct DiagnosticRenderer: Sendable {
 }
 
 extension Diagnostic {
-    /// A summary such as `2 errors, 1 warning`.
+    /// A summary such as `2 errors, 1 warning`, with `, 1 note` when there are notes.
     public static func summary(of diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
-        return "\(Plural.count(errors, "error")), \(Plural.count(warnings, "warning"))"
+        let notes = diagnostics.filter { $0.severity == .note }.count
+        let warnings = diagnostics.count - errors - notes
+        return "\(Plural.count(errors, "error")), \(Plural.count(warnings, "warning"))" + (notes > 0 ? ", \(Plural.count(notes, "note"))" : "")
     }
 }

@@ -141,6 +141,7 @@ public struct WorkspaceConfig: Sendable {
         config.urlLocation = fields.value("url")?.location
         config.nameLocation = fields.value("name")?.location
         config.writableLocation = fields.value("writable")?.location
+        config.pathLocation = fields.value("path")?.location
         return config
     }
 
