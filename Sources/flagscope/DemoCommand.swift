@@ -30,7 +30,7 @@ struct Demo: ParsableCommand {
             Console.out("\(reset ? "restored" : "copied") the demo workspace to \(installation.destination.path)")
         }
         if noBrowser {
-            Console.out(ValidateReport(workspace: Workspace.load(from: installation.workspaceFile)).text)
+            Console.out(ValidateReport(workspace: Workspace.load(from: installation.workspaceFile), currentDirectory: WorkspaceOptions.currentDirectory).text)
             Console.out("explore it with: flagscope list --config \(installation.workspaceFile.path)")
             return
         }

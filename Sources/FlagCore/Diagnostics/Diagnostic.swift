@@ -52,9 +52,12 @@ public struct Diagnostic: Sendable, Hashable {
 
     /// `path:line:column: severity: message`, the first line of the human rendering, safe to
     /// print: control characters in the path and message are escaped.
-    public var headline: String {
+    public var headline: String { headline(path: file, message: message) }
+
+    /// The headline with the file shown as `path` and `message` for the message (see ``ShownPaths``).
+    public func headline(path: String, message: String) -> String {
         let position = location.map { ":\($0.line):\($0.column)" } ?? ""
-        return "\(TerminalText.escaped(file))\(position): \(severity.rawValue): \(shownMessage)"
+        return "\(TerminalText.escaped(path))\(position): \(severity.rawValue): \(TerminalText.escaped(message))"
     }
 }
 

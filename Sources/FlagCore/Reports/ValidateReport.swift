@@ -1,13 +1,17 @@
+import Foundation
 import OrderedCollections
 
 /// The `validate` command's output.
 public struct ValidateReport: Sendable {
     /// The workspace that was checked.
     public var workspace: Workspace
+    /// The folder the command runs in: people get paths relative to it (`nil`: relative to the workspace).
+    public var currentDirectory: URL?
 
-    /// Creates a report.
-    public init(workspace: Workspace) {
+    /// Creates a report; paths are shown relative to `currentDirectory` when given.
+    public init(workspace: Workspace, currentDirectory: URL? = nil) {
         self.workspace = workspace
+        self.currentDirectory = currentDirectory
     }
 
     /// Every diagnostic with its quoted line, then a summary.
@@ -18,15 +22,19 @@ public struct ValidateReport: Sendable {
                       Plural.count(workspace.features.count, "feature"),
                       Plural.count(workspace.config.providers.count, "provider")].joined(separator: ", ")
         guard !diagnostics.isEmpty else { return "✓ workspace is valid: \(counts)" }
-        let rendered = workspace.diagnosticRenderer.render(all: diagnostics)
+        let renderer = currentDirectory.map(workspace.diagnosticRenderer(from:)) ?? workspace.diagnosticRenderer
+        let rendered = renderer.render(all: diagnostics)
         let verdict = diagnostics.containsErrors ? "✗" : "✓"
         return rendered + "\n\n\(verdict) \(Diagnostic.summary(of: diagnostics)) (\(counts))"
     }
 
-    /// `{"diagnostics":[{"file","line","column","severity","message"}]}`.
+    /// `{"diagnostics":[{"file","path","line","column","severity","message"}]}`: `file` relative to
+    /// the workspace folder (the documented contract), `path` as seen from the current folder.
     public var json: JSONValue {
+        let paths = currentDirectory.map(workspace.shownPaths(from:))
         let items: [JSONValue] = workspace.diagnostics.sortedForReading().map { diagnostic in
             var object: OrderedDictionary<String, JSONValue> = ["file": .string(diagnostic.file)]
+            object["path"] = .string(paths?.shown(diagnostic.file) ?? diagnostic.file)
             object["line"] = diagnostic.location.map { .int($0.line) } ?? .null
             object["column"] = diagnostic.location.map { .int($0.column) } ?? .null
             object["severity"] = .string(diagnostic.severity.rawValue)

@@ -66,6 +66,18 @@ public struct Workspace: Sendable {
     /// A renderer that can quote this workspace's files.
     public var diagnosticRenderer: DiagnosticRenderer { DiagnosticRenderer(sources: sources) }
 
+    /// A renderer that shows paths relative to `directory` (the current folder), for people.
+    public func diagnosticRenderer(from directory: URL) -> DiagnosticRenderer {
+        DiagnosticRenderer(sources: sources, paths: shownPaths(from: directory))
+    }
+
+    /// Diagnostic paths as seen from `directory`.
+    public func shownPaths(from directory: URL) -> ShownPaths {
+        // Layers that read no file are named by what they read (the environment, a server).
+        let pseudoFiles = providers.filter { $0.config.format == .env || $0.config.isRemote || $0.config.path == nil }.map(\.displayPath)
+        return ShownPaths(workspaceFolder: folder, currentDirectory: directory, pseudoFiles: Set(pseudoFiles))
+    }
+
     /// A path as diagnostics show it: relative to the workspace folder when inside it.
     public static func displayPath(of url: URL, in folder: URL) -> String {
         let base = folder.standardizedFileURL.path
