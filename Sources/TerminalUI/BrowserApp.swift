@@ -12,8 +12,10 @@ public enum BrowserApp {
         case signal(Int32)
     }
 
-    /// Runs the browser on the workspace until the user quits or a signal arrives.
-    public static func run(workspaceFile: URL, colors: Bool) -> Outcome {
+    /// Runs the browser on the workspace until the user quits or a signal arrives. `greeting`
+    /// is the first status line (what a command did just before, which the screen now covers),
+    /// unless the workspace has an error to show there.
+    public static func run(workspaceFile: URL, colors: Bool, greeting: String? = nil) -> Outcome {
         let terminal = Terminal(colors: colors)
         defer { terminal.restore() }
         let size = terminal.size
@@ -21,6 +23,9 @@ public enum BrowserApp {
         // "fetching…") at once, and a slow or dead server never freezes the keys.
         var session = BrowserSession(workspaceFile: workspaceFile, width: size.width, height: size.height,
                                      remote: .background(HTTPRemoteFetcher()))
+        if let greeting, session.state.status?.kind != .error {
+            session.apply(.loaded(session.state.model, message: StatusMessage(greeting)))
+        }
         var watcher = FileWatcher(urls: session.watchedFiles)
         var lastPoll = Date()
         if ProcessInfo.processInfo.environment["FLAGSCOPE_TEST_CRASH"] == "startup" { flagscope_crash_for_test() }

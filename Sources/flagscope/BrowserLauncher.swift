@@ -17,14 +17,16 @@ struct DisplayOptions: ParsableArguments {
 
 /// Opens the interactive browser after checking the terminal can host it.
 enum BrowserLauncher {
-    static func open(_ workspaceFile: URL, display: DisplayOptions) throws {
+    /// Opens the browser; `greeting` is also its first status line, since the browser's screen
+    /// covers what was printed just before it.
+    static func open(_ workspaceFile: URL, display: DisplayOptions, greeting: String? = nil) throws {
         do {
             try TerminalCheck.verify()
         } catch {
             Console.error("error: \(error.description)")
             throw ExitCode.failure
         }
-        switch BrowserApp.run(workspaceFile: workspaceFile, colors: display.colors) {
+        switch BrowserApp.run(workspaceFile: workspaceFile, colors: display.colors, greeting: greeting) {
         case .quit:
             return
         case .signal(let number):

@@ -26,14 +26,14 @@ struct Demo: ParsableCommand {
             Console.error("error: cannot copy the demo to \(installation.destination.path): \(FileProblem.describe(error))")
             throw ExitCode.failure
         }
-        if copied {
-            Console.out("\(reset ? "restored" : "copied") the demo workspace to \(installation.destination.path)")
-        }
+        // Said before the browser opens, and again on its status line, which covers the terminal.
+        let news = copied ? "\(reset ? "restored" : "copied") the demo workspace to \(installation.destination.path)" : nil
+        if let news { Console.out(news) }
         if noBrowser {
-            Console.out(ValidateReport(workspace: Workspace.load(from: installation.workspaceFile)).text)
+            Console.out(ValidateReport(workspace: Workspace.load(from: installation.workspaceFile), currentDirectory: WorkspaceOptions.currentDirectory).text)
             Console.out("explore it with: flagscope list --config \(installation.workspaceFile.path)")
             return
         }
-        try BrowserLauncher.open(installation.workspaceFile, display: display)
+        try BrowserLauncher.open(installation.workspaceFile, display: display, greeting: news)
     }
 }

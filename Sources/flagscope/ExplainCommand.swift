@@ -7,17 +7,35 @@ struct Explain: ParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
     @Flag(help: "Print JSON.") var json = false
-    @Argument(help: "The feature key, such as podcast_favourites/smart_playlists.") var feature: String
+    @Argument(help: "The feature: its key (podcast_favourites/smart_playlists), its last segment (smart_playlists) or its name (\"Smart playlists\").")
+    var feature: String
 
     func run() throws {
         let loaded = try workspace.loadValid()
-        let evaluator = FeatureEvaluator(workspace: loaded)
-        guard let explanation = evaluator.explain(feature) else {
-            let known = loaded.features.keys.elements
-            let hint = Suggestion.hint(for: feature, in: known)
-            let listed = known.prefix(8).map(TerminalText.escaped).joined(separator: ", ") + (known.count > 8 ? ", …" : "")
-            Console.error("error: unknown feature '\(TerminalText.escaped(feature))'\(hint.isEmpty && !known.isEmpty ? "; features are \(listed)" : hint)")
+        let found: FeatureDefinition
+        switch loaded.feature(named: feature) {
+        case .found(let definition):
+            found = definition
+        case .ambiguous(let candidates):
+            let rows = candidates.map { ["  " + TerminalText.escaped($0.key), TerminalText.escaped($0.displayName)] }
+            Console.error("error: '\(TerminalText.escaped(feature))' could be any of \(Plural.count(candidates.count, "feature")); give its full key:\n"
+                          + TextTable.render(header: [], rows: rows))
             throw ExitCode.failure
+        case .notFound:
+            let known = loaded.features.values.map(\.key)
+            let names = loaded.features.values.map(\.displayName)
+            // A near miss of a name suggests that feature's key: the key always works.
+            let guess = Suggestion.closest(to: feature, in: known + names).map { guess in
+                loaded.features.values.first { $0.displayName == guess }?.key ?? guess
+            }
+            let list = Suggestion.listed(known, limit: 8)
+            let hint = known.isEmpty ? "; the workspace declares no features"
+                : guess.map { "; did you mean '\(TerminalText.escaped($0))'? Features are \(list)" } ?? "; features are \(list)"
+            Console.error("error: unknown feature '\(TerminalText.escaped(feature))'\(hint)")
+            throw ExitCode.failure
+        }
+        guard let explanation = FeatureEvaluator(workspace: loaded).explain(found.key) else {
+            throw ExitCode.failure  // every declared feature has an explanation
         }
         let report = ExplainReport(explanation: explanation, workspace: loaded)
         if json { Console.json(report.json) } else { Console.out(report.text) }

@@ -28,12 +28,22 @@ struct Flagscope: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            let message = fullMessage(for: error)
+            let message = lowerCasedErrorLabel(fullMessage(for: error))
             let code = exitCode(for: error)
             if !message.isEmpty {
                 if code == .success { Console.out(message) } else { Console.error(message) }
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// ArgumentParser's `Error: Missing …` as every other message of flagscope (and compilers)
+    /// writes it: `error: missing …`.
+    static func lowerCasedErrorLabel(_ message: String) -> String {
+        guard message.hasPrefix("Error: ") else { return message }
+        let rest = message.dropFirst("Error: ".count)
+        // Only a capital that starts a word is lowered: "Unknown option" → "unknown option".
+        guard let first = rest.first, first.isUppercase, rest.dropFirst().first?.isLowercase == true else { return "error: " + rest }
+        return "error: " + first.lowercased() + rest.dropFirst()
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 
 /// `flagscope list`: one row per flag with its value and where the value came from.
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List every flag with its value, type and source.")
+    static let configuration = CommandConfiguration(
+        abstract: "List every flag with its value, type and source.",
+        discussion: "The table fits the terminal's width (COLUMNS when set; no limit when the output is not a terminal): values and sources are cut with …, keys never are.")
 
     @OptionGroup var workspace: WorkspaceOptions
     @Flag(help: "Print JSON.") var json = false
@@ -26,7 +28,7 @@ struct List: ParsableCommand {
         } else if report.rows.isEmpty {
             Console.out("no flags match")
         } else {
-            Console.out(report.text)
+            Console.out(report.text(width: TerminalWidth.current()))
         }
     }
 }

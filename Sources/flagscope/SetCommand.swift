@@ -12,9 +12,9 @@ struct SetValue: ParsableCommand {
     @OptionGroup var workspace: WorkspaceOptions
     @Flag(help: "Print JSON.") var json = false
     @Flag(help: "Change a locked flag anyway.") var force = false
-    @Argument(help: "The full flag key.") var key: String
+    @Argument(help: "The full flag key, such as lab/search/results_per_page.") var key: String
     // Captured raw, so a negative number such as -1 is a value, not an unknown option.
-    @Argument(parsing: .allUnrecognized, help: "The new value (negative numbers welcome: set retries -1).") var values: [String] = []
+    @Argument(parsing: .allUnrecognized, help: "The new value (negative numbers welcome: set KEY -1).") var values: [String] = []
 
     var value: String { values.first ?? "" }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlagCore
+import Foundation
 
 /// `flagscope validate`: every diagnostic of the workspace, its blueprints and provider files.
 struct Validate: ParsableCommand {
@@ -10,7 +11,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let loaded = try workspace.load()
-        let report = ValidateReport(workspace: loaded)
+        let report = ValidateReport(workspace: loaded, currentDirectory: WorkspaceOptions.currentDirectory)
         if json {
             Console.json(report.json)
         } else {

@@ -7,13 +7,15 @@ struct WorkspaceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The workspace file (default: the nearest flagscope.yml above the current folder).", valueName: "path"))
     var config: String?
 
+    /// The folder the command runs in: paths for people are shown relative to it.
+    static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+
     /// Finds the workspace file; not found is a clear message and exit 1.
     func locate() throws -> URL {
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         do {
-            return try WorkspaceLocator.locate(explicitPath: config, from: current)
+            return try WorkspaceLocator.locate(explicitPath: config, from: Self.currentDirectory)
         } catch {
-            Console.error(error.description)
+            Console.error("error: \(error.description)")
             throw ExitCode.failure
         }
     }
@@ -32,8 +34,8 @@ struct WorkspaceOptions: ParsableArguments {
         let providerFiles = Set(workspace.providers.map(\.displayPath))
         let errors = workspace.diagnostics.filter { $0.severity == .error && !providerFiles.contains($0.file) && $0.provider == nil }
         if !errors.isEmpty {
-            Console.error(workspace.diagnosticRenderer.render(all: errors))
-            Console.error("\nthe workspace has \(Diagnostic.summary(of: errors)); run `flagscope validate` for details")
+            Console.error(workspace.diagnosticRenderer(from: Self.currentDirectory).render(all: errors))
+            Console.error("\nthe workspace has \(Plural.count(errors.count, "error")); run `flagscope validate` for details")
             throw ExitCode.failure
         }
         return workspace

@@ -461,7 +461,7 @@ struct BlueprintDiagnosticsTests {
             .error(file, source[2], "unknown flag 'remote_switc' in runtimeEnabled", "did you mean 'remote_switch'?"),
             .error(file, source[3], "runtimeEnabled needs a bool flag", "'count' is int"),
             .error(file, source[4], "unknown permission 'camra'", "did you mean 'camera'?"),
-            .error(file, source[5], "unknown location usage 'sometimes'", "whenInUse or always"),
+            .error(file, source[5], "unknown location usage 'sometimes'", "usages are whenInUse, always"),
             .error(file, source[6], "unknown permission 'speechRecogniton'", "did you mean 'speech_recognition'?"),
             .error(file, source[7], "bad version '13.x'"),
             .error(file, source[8], "bad version '10.15.4.1.2'"),

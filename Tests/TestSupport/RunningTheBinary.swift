@@ -39,6 +39,8 @@ public struct CLIRunner {
         if let directory { process.currentDirectoryURL = directory }
         var variables = ProcessInfo.processInfo.environment
         variables["LANG"] = "C.UTF-8"
+        // Tables fit COLUMNS when it is set: a test that wants a width says so.
+        variables["COLUMNS"] = nil
         for (key, value) in environment { variables[key] = value }
         process.environment = variables
         process.standardInput = FileHandle.nullDevice

@@ -1,11 +1,14 @@
 import FlagCore
 
-/// How many errors and warnings a workspace has, as the header and the Problems heading say it.
+/// How many errors, warnings and notes a workspace has, as the header and the Problems heading say it.
 struct ProblemCount: Sendable, Equatable {
     /// Diagnostics that make `validate` fail.
     var errors: Int
-    /// The others.
+    /// Diagnostics worth a look that do not fail `validate`.
     var warnings: Int
+    /// What `validate` only mentions (a writable file still to be created, keys not checked
+    /// while a blueprint cannot be read).
+    var notes: Int
     /// Errors in the workspace's own files: not a server that did not answer, which its layer and
     /// the header's stack already mark, and which a fix of the files cannot clear.
     var workspaceErrors: Int
@@ -13,17 +16,16 @@ struct ProblemCount: Sendable, Equatable {
     /// Counts `diagnostics`.
     init(_ diagnostics: [Diagnostic]) {
         errors = diagnostics.filter { $0.severity == .error }.count
-        warnings = diagnostics.count - errors
+        warnings = diagnostics.filter { $0.severity == .warning }.count
+        notes = diagnostics.count - errors - warnings
         workspaceErrors = diagnostics.filter { $0.severity == .error && $0.provider == nil }.count
     }
 
     /// `2 errors, 1 warning`, naming only what there is (`3 warnings`); empty when there is nothing.
     var text: String {
-        var parts: [String] = []
-        if errors > 0 { parts.append(Self.plural(errors, "error")) }
-        if warnings > 0 { parts.append(Self.plural(warnings, "warning")) }
-        return parts.joined(separator: ", ")
+        [(errors, "error"), (warnings, "warning"), (notes, "note")]
+            .filter { $0.0 > 0 }
+            .map { Plural.count($0.0, $0.1) }
+            .joined(separator: ", ")
     }
-
-    static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 }

@@ -197,12 +197,14 @@ struct TreeWalk<Sink: TreeSink> {
     /// At most this many diagnostics are nodes; `flagscope validate` lists them all.
     static var problemNodeLimit: Int { 1_000 }
 
-    /// The workspace's diagnostics, errors first, each in reading order.
+    /// The workspace's diagnostics, errors first, then warnings, then notes, each in reading order.
     private mutating func addProblems() {
         let diagnostics = workspace.diagnostics
         guard !diagnostics.isEmpty else { return }
         let sorted = diagnostics.sortedForReading()
-        let ordered = sorted.filter { $0.severity == .error } + sorted.filter { $0.severity == .warning }
+        let ordered = [Diagnostic.Severity.error, .warning, .note].flatMap { severity in
+            sorted.filter { $0.severity == severity }
+        }
         var summary = ProblemCount(diagnostics).text
         if ordered.count > Self.problemNodeLimit { summary += "; the first \(Self.problemNodeLimit) shown, `flagscope validate` lists all" }
         let section = add(.section(.problems, summary: summary), label: TreeSection.problems.title, parent: nil,

@@ -48,7 +48,7 @@ public enum Renderer {
         var right: [String] = []
         // Errors stay in sight until a reload finds them fixed; the status line only says them once.
         let errors = state.model.problemCount.workspaceErrors
-        if errors > 0 { right.append("⚠ \(ProblemCount.plural(errors, "error"))\(state.view == .problems ? "" : " — F problems")") }
+        if errors > 0 { right.append("⚠ \(Plural.count(errors, "error"))\(state.view == .problems ? "" : " — F problems")") }
         if !state.fetching.isEmpty { right.append("fetching \(state.fetching.joined(separator: ", "))…") }
         if state.view != .all { right.append("view: \(state.view.title)") }
         if let filter = state.filter { right.append("filter: \(filter)") }
@@ -222,10 +222,13 @@ public enum Renderer {
             right = [(unknown.value?.preview(limit: rowPreviewLimit) ?? "", .value), (" " + unknown.provider, .source)]
             if let suggestion = unknown.suggestion { right.append((" ≈ " + suggestion, .muted)) }
         case .diagnostic(let diagnostic):
-            prefix = diagnostic.severity == .error ? "✗ " : "! "
             // The symbol says the severity (the heading counts each, the detail names it): the
             // row's width goes to where the problem is and what it is.
-            prefixRole = diagnostic.severity == .error ? .error : .warning
+            switch diagnostic.severity {
+            case .error: (prefix, prefixRole) = ("✗ ", .error)
+            case .warning: (prefix, prefixRole) = ("! ", .warning)
+            case .note: (prefix, prefixRole) = ("· ", .muted)
+            }
         }
         var x = 1 + screen.write(indent + disclosure, x: 1, y: y, role: .muted, limit: width - 1)
         x += screen.write(prefix, x: x, y: y, role: prefixRole, limit: max(0, width - x))

@@ -11,11 +11,11 @@ extension BrowserState {
                 guard case .feature = model.nodes[position].kind else { return false }
                 return model.viewMarks[position].contains(.unavailable)
             }.count
-            return "\(features) of \(ProblemCount.plural(model.workspace.features.count, "feature")), with the constraints that block them"
+            return "\(features) of \(Plural.count(model.workspace.features.count, "feature")), with the constraints that block them"
         case .overridden, .differs:
-            return ProblemCount.plural(shownLeafCount, "flag") + " shown"
+            return Plural.count(shownLeafCount, "flag") + " shown"
         case .problems:
-            return ProblemCount.plural(shownLeafCount, "problem") + " shown"
+            return Plural.count(shownLeafCount, "problem") + " shown"
         case .all:
             return "\(shownLeafCount) shown"
         }

@@ -21,17 +21,17 @@ public enum KeyEvent: Hashable, Sendable {
         ]
         while let first = rest.first {
             if first == "<", let close = rest.firstIndex(of: ">"), close > rest.index(after: rest.startIndex) {
-                let name = rest[rest.index(after: rest.startIndex)..<close].lowercased()
+                let typed = rest[rest.index(after: rest.startIndex)..<close]
+                let name = typed.lowercased()
                 if let event = names[name] {
                     events.append(event)
                 } else if name.hasPrefix("c-"), name.count == 3, let letter = name.last {
                     events.append(.control(letter))
                 } else if name.hasPrefix("m-") || name.hasPrefix("a-"), name.count == 3 {
-                    // The original case: <M-B> is Alt-Shift-b.
-                    let original = rest[rest.index(after: rest.startIndex)..<close]
-                    events.append(.alt(original.last!))
+                    // As typed: <M-B> is Alt-Shift-b.
+                    events.append(.alt(typed.last!))
                 } else {
-                    throw KeyNotationError(message: "unknown key <\(name)>; keys are <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x> <M-x> (Alt)")
+                    throw KeyNotationError(message: "unknown key <\(typed)>; keys are <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x> <M-x> (Alt)")
                 }
                 rest = rest[rest.index(after: close)...]
             } else {

@@ -84,7 +84,7 @@ struct BlueprintLoader {
         }
         guard let type = FlagType(rawValue: typeText) else {
             let typeNode = fields.value("type")!
-            diagnostics.append(.error("unknown type '\(typeText)'\(Suggestion.hint(for: typeText, in: FlagType.names)); types are \(FlagType.names.joined(separator: ", "))",
+            diagnostics.append(.error("unknown type '\(typeText)'\(Suggestion.hint(for: typeText, in: FlagType.names, listing: "types"))",
                                       file: file, at: typeNode.location))
             return nil
         }
@@ -299,7 +299,7 @@ struct BlueprintLoader {
                 if kind == "location" {
                     let variants = ["whenInUse": "location_when_in_use", "always": "location_always"]
                     guard let mapped = variants[detail] else {
-                        diagnostics.append(.error("unknown location usage '\(detail)'\(Suggestion.hint(for: detail, in: variants.keys.sorted())); use whenInUse or always",
+                        diagnostics.append(.error("unknown location usage '\(detail)'\(Suggestion.hint(for: detail, in: ["whenInUse", "always"], listing: "usages"))",
                                                   file: file, at: nameNode.location))
                         continue
                     }
@@ -315,7 +315,7 @@ struct BlueprintLoader {
                 continue
             }
             guard let permission = Permission(name: name) else {
-                diagnostics.append(.error("unknown permission '\(name)'\(Suggestion.hint(for: name, in: Permission.names))",
+                diagnostics.append(.error("unknown permission '\(name)'\(Suggestion.hint(for: name, in: Permission.names, listing: "permissions"))",
                                           file: file, at: nameNode.location))
                 continue
             }
@@ -333,7 +333,7 @@ struct BlueprintLoader {
             return nil
         }
         guard kind == "anyOf" || kind == "allOf" else {
-            diagnostics.append(.error("unknown purchase combinator '\(kind)'\(Suggestion.hint(for: kind, in: ["anyOf", "allOf"])); use anyOf or allOf",
+            diagnostics.append(.error("unknown purchase combinator '\(kind)'\(Suggestion.hint(for: kind, in: ["anyOf", "allOf"], listing: "combinators"))",
                                       file: file, at: pairs[0].key.location))
             return nil
         }
@@ -381,7 +381,7 @@ struct BlueprintLoader {
                 isOnly = true
             }
             guard let platform = Platform(rawValue: platformName) else {
-                diagnostics.append(.error("unknown platform '\(name)'\(Suggestion.hint(for: name, in: allNames)); platforms are \(Platform.names.joined(separator: ", ")) (or iOSOnly: 15 …)",
+                diagnostics.append(.error("unknown platform '\(name)'\(Suggestion.hint(for: name, in: allNames, listing: "platforms", names: Platform.names)) (or iOSOnly: 15 …)",
                                           file: file, at: key.location))
                 continue
             }

@@ -1,16 +1,18 @@
 /// One problem found in a workspace, blueprint or provider file.
 public struct Diagnostic: Sendable, Hashable {
-    /// How serious a problem is: errors make `validate` fail, warnings do not.
+    /// How serious a problem is: errors make `validate` fail, warnings and notes do not. A note
+    /// is something worth knowing that may well be intended (a writable file not created yet).
     public enum Severity: String, Sendable, Hashable, Codable {
         case error
         case warning
+        case note
     }
 
     /// The file, relative to the workspace folder (or as given when outside it).
     public var file: String
     /// Where in the file the problem is; `nil` when it concerns the whole file.
     public var location: TextLocation?
-    /// Error or warning.
+    /// Error, warning or note.
     public var severity: Severity
     /// What is wrong and, where it helps, what would be right, as written: names and values
     /// quoted from files keep their characters (control characters included) so JSON output can
@@ -43,11 +45,19 @@ public struct Diagnostic: Sendable, Hashable {
     /// The message as a terminal may show it: control characters escaped (`\\e`, `\\a`, `\\u{202E}` …).
     public var shownMessage: String { TerminalText.escaped(message) }
 
+    /// A note at a location.
+    public static func note(_ message: String, file: String, at location: TextLocation?) -> Diagnostic {
+        Diagnostic(file: file, location: location, severity: .note, message: message)
+    }
+
     /// `path:line:column: severity: message`, the first line of the human rendering, safe to
     /// print: control characters in the path and message are escaped.
-    public var headline: String {
+    public var headline: String { headline(path: file, message: message) }
+
+    /// The headline with the file shown as `path` and `message` for the message (see ``ShownPaths``).
+    public func headline(path: String, message: String) -> String {
         let position = location.map { ":\($0.line):\($0.column)" } ?? ""
-        return "\(TerminalText.escaped(file))\(position): \(severity.rawValue): \(shownMessage)"
+        return "\(TerminalText.escaped(path))\(position): \(severity.rawValue): \(TerminalText.escaped(message))"
     }
 }
 

@@ -1,15 +1,26 @@
 /// Renders diagnostics for people: headline, the quoted source line and a caret under the column.
 public struct DiagnosticRenderer: Sendable {
     private var sources: [String: SourceText]
+    /// How paths are shown; `nil`: as the diagnostics hold them (relative to the workspace folder).
+    private var paths: ShownPaths?
 
-    /// Creates a renderer that can quote lines from `sources` (keyed by diagnostic path).
-    public init(sources: [String: SourceText]) {
+    /// Creates a renderer that can quote lines from `sources` (keyed by diagnostic path), showing
+    /// paths as `paths` says.
+    public init(sources: [String: SourceText], paths: ShownPaths? = nil) {
         self.sources = sources
+        self.paths = paths
+    }
+
+    /// The first line of a diagnostic: `path:line:column: severity: message`, escaped.
+    public func headline(_ diagnostic: Diagnostic) -> String {
+        guard let paths else { return diagnostic.headline }
+        return diagnostic.headline(path: paths.shown(diagnostic.file),
+                                   message: paths.shownMessage(diagnostic.message, files: sources.keys))
     }
 
     /// The full human rendering of one diagnostic; control characters in quoted text are escaped.
     public func render(_ diagnostic: Diagnostic) -> String {
-        var output = diagnostic.headline  // already escaped
+        var output = headline(diagnostic)  // already escaped
         guard let location = diagnostic.location, !diagnostic.hidesSourceLine,
               let line = sources[diagnostic.file]?.line(location.line)
         else { return output }
@@ -50,11 +61,11 @@ public struct DiagnosticRenderer: Sendable {
 }
 
 extension Diagnostic {
-    /// A summary such as `2 errors, 1 warning`.
+    /// A summary such as `2 errors, 1 warning`, with `, 1 note` when there are notes.
     public static func summary(of diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        return "\(plural(errors, "error")), \(plural(warnings, "warning"))"
+        let notes = diagnostics.filter { $0.severity == .note }.count
+        let warnings = diagnostics.count - errors - notes
+        return "\(Plural.count(errors, "error")), \(Plural.count(warnings, "warning"))" + (notes > 0 ? ", \(Plural.count(notes, "note"))" : "")
     }
 }

@@ -53,6 +53,11 @@ public enum YAMLReader {
             return DocumentError(problem, at: index.map { location(of: $0, in: text) } ?? .start)
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
             let lines = LineMap(text)
+            let problemAt = lines.location(line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
+            let contextAt = parser.context == nil ? nil : lines.location(line: parser.context_mark.line + 1, column: parser.context_mark.column + 1)
+            if let explained = YAMLIndentation.explain(problem: problem, problemAt: problemAt, contextAt: contextAt, text: text) {
+                return explained
+            }
             var message = problem
             if let context = parser.context {
                 let at = lines.location(line: parser.context_mark.line + 1, column: parser.context_mark.column + 1)

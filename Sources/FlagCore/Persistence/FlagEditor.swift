@@ -88,7 +88,7 @@ public struct FlagEditor: Sendable {
         let present = Set(workspace.writableProvider?.keyOrder ?? [])
         for key in keys where workspace.definition(for: key) == nil && !present.contains(key) {
             let candidates = workspace.flags.keys.elements + Array(present)
-            throw Refusal(description: "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: candidates)); nothing was reset")
+            throw Refusal(description: "nothing was reset: unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: candidates))")
         }
         let changes = OrderedDictionary(uniqueKeysWithValues: keys.map { ($0, KeyChange.remove) })
         do {

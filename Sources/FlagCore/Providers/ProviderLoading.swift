@@ -27,6 +27,9 @@ struct ProviderLoading {
     var filesRead: [String: URL] = [:]
     /// The declared keys, for the entries of every provider to share; made when first needed.
     var knownKeys: KnownKeys?
+    /// Whether keys no blueprint declares are warned about: not while a blueprint cannot be
+    /// read, since its keys would all be called undeclared.
+    var warnsOfUndeclaredKeys = true
 
     /// Reads each provider; a failure is confined to its own layer.
     mutating func load(_ providers: [ProviderConfig], flags: OrderedDictionary<String, FlagDefinition>) -> [ProviderData] {
@@ -156,8 +159,8 @@ struct ProviderLoading {
                     unknown.append(UnknownKey(key: key, provider: provider.config.name, file: provider.displayPath,
                                               location: entry.location, value: entry.value, suggestion: suggestion))
                     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-                    diagnostics.append(.warning("'\(key)' in provider '\(provider.config.name)' is declared by no blueprint\(hint)",
-                                                file: provider.displayPath, at: entry.location))
+                    if warnsOfUndeclaredKeys { diagnostics.append(.warning("'\(key)' in provider '\(provider.config.name)' is declared by no blueprint\(hint)",
+                                                file: provider.displayPath, at: entry.location)) }
                     continue
                 }
                 guard let raw = entry.value, !flag.excludedProviders.contains(provider.config.name) else { continue }

@@ -86,21 +86,68 @@ public struct ListReport: Sendable {
         return .object(["flags": .array(flags), "features": .array(featureRows), "unknownKeys": .array(unknown)])
     }
 
-    /// An aligned table: KEY, TYPE, VALUE, SOURCE; markers for locked and stale.
-    public var text: String {
+    /// An aligned table: KEY, TYPE, VALUE, SOURCE; markers for shadowed and ignored values, locked and stale.
+    public var text: String { text(width: nil) }
+
+    /// The table fitted to `width` display columns (`nil`: as wide as its cells). Values and
+    /// sources are cut with `…`; keys never are, since a cut key cannot be looked up: a key wider
+    /// than its column takes a line of its own, with the rest of its row on the next line.
+    public func text(width: Int?) -> String {
         let header = ["KEY", "TYPE", "VALUE", "SOURCE"]
         let table = rows.map { row -> [String] in
             var source = row.source
-            if row.isOverridden(in: writableProvider), row.source != writableProvider { source += " (\(writableProvider ?? "") shadowed)" }
-            if row.layers.contains(where: { if case .typeMismatch = $0.state { return true } else { return false } }) {
-                source += " (mismatch)"
+            for layer in row.layers {
+                switch layer.state {
+                // A value that does not fit never wins: it is ignored, whatever the layers above say.
+                case .typeMismatch(_, let problem): source += " (\(layer.provider) ignored: \(problem))"
+                case .set where layer.provider == writableProvider && !layer.isWinner: source += " (\(layer.provider) shadowed)"
+                default: break
+                }
             }
             if row.flag.locked { source += " (locked)" }
             if row.isStale(now: now) { source += " (stale)" }
             let value = row.value.map { TerminalText.truncated(TerminalText.escaped($0.displayText), toWidth: 60) } ?? "(unset)"
             return [TerminalText.escaped(row.flag.key), row.flag.type.rawValue, value, TerminalText.escaped(source)]
         }
-        return TextTable.render(header: header, rows: table)
+        guard let width else { return TextTable.render(header: header, rows: table) }
+        return Self.fitted([header] + table, width: width)
+    }
+
+    /// The narrowest the value and source columns get before keys give up their column width.
+    static let narrowestCutColumn = 8
+
+    /// Lays out KEY, TYPE, VALUE, SOURCE rows within `width` columns (see ``text(width:)``).
+    static func fitted(_ cells: [[String]], width: Int) -> String {
+        func widest(_ column: Int) -> Int { cells.map { TerminalText.displayWidth(of: $0[column]) }.max() ?? 0 }
+        let (keys, types, values, sources) = (widest(0), widest(1), widest(2), widest(3))
+        let gaps = 3 * 2
+        // The key column gives way first to a few columns of value and source, never below its header.
+        let keyColumn = max(3, min(keys, width - gaps - types - 2 * narrowestCutColumn))
+        let room = max(0, width - gaps - keyColumn - types)
+        let valueColumn: Int
+        let sourceColumn: Int
+        if values + sources <= room {
+            (valueColumn, sourceColumn) = (values, sources)
+        } else if values <= room / 2 {
+            (valueColumn, sourceColumn) = (values, room - values)
+        } else if sources <= room / 2 {
+            (valueColumn, sourceColumn) = (room - sources, sources)
+        } else {
+            (valueColumn, sourceColumn) = (room / 2, room - room / 2)
+        }
+        var lines: [String] = []
+        for row in cells {
+            let rest = TerminalText.padded(row[1], toWidth: types) + "  "
+                + TerminalText.padded(row[2], toWidth: valueColumn) + "  "
+                + TerminalText.truncated(row[3], toWidth: sourceColumn)
+            if TerminalText.displayWidth(of: row[0]) > keyColumn {
+                lines.append(row[0])
+                lines.append((String(repeating: " ", count: keyColumn) + "  " + rest).trimmingTrailingSpaces())
+            } else {
+                lines.append((TerminalText.padded(row[0], toWidth: keyColumn) + "  " + rest).trimmingTrailingSpaces())
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

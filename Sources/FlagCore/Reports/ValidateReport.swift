@@ -1,31 +1,40 @@
+import Foundation
 import OrderedCollections
 
 /// The `validate` command's output.
 public struct ValidateReport: Sendable {
     /// The workspace that was checked.
     public var workspace: Workspace
+    /// The folder the command runs in: people get paths relative to it (`nil`: relative to the workspace).
+    public var currentDirectory: URL?
 
-    /// Creates a report.
-    public init(workspace: Workspace) {
+    /// Creates a report; paths are shown relative to `currentDirectory` when given.
+    public init(workspace: Workspace, currentDirectory: URL? = nil) {
         self.workspace = workspace
+        self.currentDirectory = currentDirectory
     }
 
     /// Every diagnostic with its quoted line, then a summary.
     public var text: String {
         let diagnostics = workspace.diagnostics.sortedForReading()
-        let counts = "\(workspace.blueprints.count) blueprint\(workspace.blueprints.count == 1 ? "" : "s"), "
-            + "\(workspace.flags.values.filter { !$0.isGenerated }.count) flags, \(workspace.features.count) features, "
-            + "\(workspace.config.providers.count) providers"
+        let counts = [Plural.count(workspace.blueprints.count, "blueprint"),
+                      Plural.count(workspace.flags.values.filter { !$0.isGenerated }.count, "flag"),
+                      Plural.count(workspace.features.count, "feature"),
+                      Plural.count(workspace.config.providers.count, "provider")].joined(separator: ", ")
         guard !diagnostics.isEmpty else { return "✓ workspace is valid: \(counts)" }
-        let rendered = workspace.diagnosticRenderer.render(all: diagnostics)
+        let renderer = currentDirectory.map(workspace.diagnosticRenderer(from:)) ?? workspace.diagnosticRenderer
+        let rendered = renderer.render(all: diagnostics)
         let verdict = diagnostics.containsErrors ? "✗" : "✓"
         return rendered + "\n\n\(verdict) \(Diagnostic.summary(of: diagnostics)) (\(counts))"
     }
 
-    /// `{"diagnostics":[{"file","line","column","severity","message"}]}`.
+    /// `{"diagnostics":[{"file","path","line","column","severity","message"}]}`: `file` relative to
+    /// the workspace folder (the documented contract), `path` as seen from the current folder.
     public var json: JSONValue {
+        let paths = currentDirectory.map(workspace.shownPaths(from:))
         let items: [JSONValue] = workspace.diagnostics.sortedForReading().map { diagnostic in
             var object: OrderedDictionary<String, JSONValue> = ["file": .string(diagnostic.file)]
+            object["path"] = .string(paths?.shown(diagnostic.file) ?? diagnostic.file)
             object["line"] = diagnostic.location.map { .int($0.line) } ?? .null
             object["column"] = diagnostic.location.map { .int($0.column) } ?? .null
             object["severity"] = .string(diagnostic.severity.rawValue)

@@ -36,6 +36,8 @@ public struct ProviderConfig: Sendable, Hashable {
     public var origin: SourceReference
     /// Where its `name:` value is (for duplicate-name diagnostics).
     public var nameLocation: TextLocation?
+    /// Where its `path:` value is (a writable file that does not exist yet is noted there).
+    public var pathLocation: TextLocation?
     /// Where its `writable:` value is (for the two-writable-providers diagnostic).
     public var writableLocation: TextLocation?
     /// The server's base address, for remote providers (`ofrep`, `unleash`).

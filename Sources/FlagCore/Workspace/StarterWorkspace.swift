@@ -1,6 +1,7 @@
 import Foundation
 
-/// The files `flagscope init` writes: a workspace, one blueprint and an empty local file.
+/// The files `flagscope init` writes: a workspace, one blueprint (flags, a product and a
+/// feature that needs it), an empty local file and a `.gitignore` for the write locks beside it.
 public enum StarterWorkspace {
     /// Relative path and contents of each starter file.
     public static let files: [(path: String, contents: String)] = [
@@ -37,9 +38,22 @@ public enum StarterWorkspace {
             values: [system, light, dark]
             default: system
             description: Colour theme
+        products:                  # what can be bought; the simulated device's state is context/purchases/PRO0001
+          pro:
+            name: Pro subscription
+            productID: PRO0001
+        features:                  # available only when every constraint holds: `flagscope explain photo_import`
+          photoImport:
+            description: Import photos from the library
+            constraints:
+              permissions: [photos]        # context/permissions/photos must be authorized
+              purchase: pro
+              userToggled: { default: true }  # the user's own switch: photo_import/user_toggled
 
         """),
         (".flagscope/local.json", "{}\n"),
+        // Writes take a lock file beside the file they change; it is never worth committing.
+        (".flagscope/.gitignore", "# Lock files Flagscope takes while it writes local.json\n*.lock\n"),
     ]
 
     /// Why `init` refused.

@@ -13,6 +13,7 @@ extension Workspace {
         let old = providers[position]
         guard old.config.writable, !old.config.isRemote, old.config.path != nil else { return nil }
         var loading = ProviderLoading(fileSystem: fileSystem, folder: folder, environment: environment)
+        loading.warnsOfUndeclaredKeys = unreadBlueprints.isEmpty
         let fresh = loading.load(old.config, flags: flags)
         // A `context/*` key no blueprint declares is a key of its own because a provider sets
         // it: one appearing, or one that only this file brought going away, changes the keys.
@@ -25,9 +26,12 @@ extension Workspace {
 
         var workspace = self
         workspace.providers[position] = fresh
-        // The layer's diagnostics are all about its own file (a missing writable file has none).
+        // The layer's diagnostics are all about its own file, but for the note that the file is missing.
         let files: Set<String> = [old.displayPath, fresh.displayPath]
-        workspace.diagnostics = diagnostics.filter { !files.contains($0.file) } + loading.diagnostics
+        let wasMissing = WorkspaceLoading.missingWritableNote(old)
+        workspace.diagnostics = diagnostics.filter { !files.contains($0.file) && $0 != wasMissing } + loading.diagnostics
+        if let note = WorkspaceLoading.missingWritableNote(fresh) { workspace.diagnostics.append(note) }
+        workspace.diagnostics += WorkspaceLoading.uncheckedKeyNotes(unknown, unreadBlueprints: unreadBlueprints)
         workspace.unknownKeys = providers.indices.flatMap { index in
             index == position ? unknown : unknownKeys.filter { $0.provider == providers[index].config.name }
         }

@@ -28,6 +28,9 @@ public struct Workspace: Sendable {
     public var sources: [String: SourceText]
     /// The answers the remote layers show, so a reload can reuse them instead of asking again.
     public var remoteAnswers: [RemoteIdentity: RemoteAnswer] = [:]
+    /// Blueprint files that could not be read (syntax errors): until they can, provider keys
+    /// are not called undeclared.
+    public var unreadBlueprints: [String] = []
 
     /// The workspace folder.
     public var folder: URL { config.folder }
@@ -62,6 +65,18 @@ public struct Workspace: Sendable {
 
     /// A renderer that can quote this workspace's files.
     public var diagnosticRenderer: DiagnosticRenderer { DiagnosticRenderer(sources: sources) }
+
+    /// A renderer that shows paths relative to `directory` (the current folder), for people.
+    public func diagnosticRenderer(from directory: URL) -> DiagnosticRenderer {
+        DiagnosticRenderer(sources: sources, paths: shownPaths(from: directory))
+    }
+
+    /// Diagnostic paths as seen from `directory`.
+    public func shownPaths(from directory: URL) -> ShownPaths {
+        // Layers that read no file are named by what they read (the environment, a server).
+        let pseudoFiles = providers.filter { $0.config.format == .env || $0.config.isRemote || $0.config.path == nil }.map(\.displayPath)
+        return ShownPaths(workspaceFolder: folder, currentDirectory: directory, pseudoFiles: Set(pseudoFiles))
+    }
 
     /// A path as diagnostics show it: relative to the workspace folder when inside it.
     public static func displayPath(of url: URL, in folder: URL) -> String {
@@ -108,11 +123,15 @@ struct WorkspaceLoading {
             config = WorkspaceConfig.load(root, file: workspaceFile, displayPath: displayPath, diagnostics: &diagnostics)
         }
         var blueprints: [Blueprint] = []
+        var unreadBlueprints: [String] = []
         for path in blueprintPaths(config) {
             let url = folder.appendingPathComponent(path)
-            guard let root = read(url, displayPath: path) else { continue }
+            guard let root = read(url, displayPath: path) else {
+                unreadBlueprints.append(path)
+                continue
+            }
             var loader = BlueprintLoader(file: path)
-            if let blueprint = loader.load(root) { blueprints.append(blueprint) }
+            if let blueprint = loader.load(root) { blueprints.append(blueprint) } else { unreadBlueprints.append(path) }
             diagnostics.append(contentsOf: loader.diagnostics)
         }
         let fileSystem = fileSystem
@@ -124,6 +143,7 @@ struct WorkspaceLoading {
         diagnostics.append(contentsOf: checks.diagnostics)
 
         var providerLoading = ProviderLoading(fileSystem: fileSystem, folder: folder, environment: environment)
+        providerLoading.warnsOfUndeclaredKeys = unreadBlueprints.isEmpty
         var flags = checks.flags
         var providers = providerLoading.load(config.providers, flags: flags)
         // Any `context/*` key a provider sets is part of the simulated device (SPEC §4): text.
@@ -159,16 +179,41 @@ struct WorkspaceLoading {
         }
         let unknownKeys = providerLoading.check(providers, flags: flags)
         diagnostics.append(contentsOf: providerLoading.diagnostics)
+        diagnostics.append(contentsOf: Self.uncheckedKeyNotes(unknownKeys, unreadBlueprints: unreadBlueprints))
+        if let writable = providers.first(where: \.config.writable), let note = Self.missingWritableNote(writable) {
+            diagnostics.append(note)
+        }
         filesRead.merge(providerLoading.filesRead) { current, _ in current }
         workspace.flags = flags
         workspace.providers = providers
         workspace.unknownKeys = unknownKeys
+        workspace.unreadBlueprints = unreadBlueprints
         workspace.diagnostics = diagnostics
         for path in Set(diagnostics.map(\.file)) {
             guard let url = filesRead[path] else { continue }
             workspace.sources[path] = Self.sourceText(of: url, shownAs: path, fileSystem: fileSystem)
         }
         return workspace
+    }
+
+    /// Instead of a warning for every key a blueprint that cannot be read would declare: one note
+    /// per provider file saying its keys wait for the blueprints.
+    static func uncheckedKeyNotes(_ unknownKeys: [UnknownKey], unreadBlueprints: [String]) -> [Diagnostic] {
+        guard let first = unreadBlueprints.first else { return [] }
+        let blueprints = unreadBlueprints.count == 1 ? first : "\(first) and \(Plural.count(unreadBlueprints.count - 1, "other blueprint"))"
+        var counts: OrderedDictionary<String, Int> = [:]
+        for key in unknownKeys { counts[key.file, default: 0] += 1 }
+        return counts.map { file, count in
+            .note("\(Plural.count(count, "key")) not checked against the blueprints: \(blueprints) cannot be read", file: file, at: nil)
+        }
+    }
+
+    /// A note that the writable provider's file does not exist (yet), at its `path:` value: the
+    /// first edit creates it, so a typo in the path would silently start a new file.
+    static func missingWritableNote(_ provider: ProviderData) -> Diagnostic? {
+        guard provider.status == .missing, provider.config.writable else { return nil }
+        return .note("\(provider.displayPath) does not exist; it will be created on the first write to '\(provider.config.name)' (check the path if you expected an existing file)",
+                     file: provider.config.origin.file, at: provider.config.pathLocation ?? provider.config.origin.location)
     }
 
     /// The client used when remote providers are fetched now.

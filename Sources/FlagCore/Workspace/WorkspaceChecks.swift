@@ -97,9 +97,9 @@ struct WorkspaceChecks {
             let constraints = feature.constraints
             for (name, origin) in constraints.purchase?.productNames ?? [] where products[name] == nil {
                 let known = products.keys.elements
-                let hint = Suggestion.hint(for: name, in: known)
-                let list = known.isEmpty ? "; no products are declared (add them under 'products:')" : "; products are \(known.joined(separator: ", "))"
-                diagnostics.append(.error("unknown product '\(name)'\(hint.isEmpty ? list : hint)",
+                let hint = known.isEmpty ? "; no products are declared (add them under 'products:')"
+                    : Suggestion.hint(for: name, in: known, listing: "products")
+                diagnostics.append(.error("unknown product '\(name)'\(hint)",
                                           file: origin.file, at: origin.location))
             }
             if let toggle = constraints.userToggled {
@@ -192,10 +192,9 @@ struct WorkspaceChecks {
         let names = config.providers.map(\.name)
         for flag in flags.values where !flag.excludedProviders.isEmpty {
             for (index, name) in flag.excludedProviders.enumerated() where !names.contains(name) {
-                let listed = names.isEmpty ? "no providers are declared" : "providers are \(names.joined(separator: ", "))"
-                let hint = Suggestion.hint(for: name, in: names)
+                let hint = names.isEmpty ? "; no providers are declared" : Suggestion.hint(for: name, in: names, listing: "providers")
                 let location = index < flag.excludedOrigins.count ? flag.excludedOrigins[index].location : flag.origin.location
-                diagnostics.append(.error("unknown provider '\(name)' in excludedProviders\(hint.isEmpty ? "; \(listed)" : hint)",
+                diagnostics.append(.error("unknown provider '\(name)' in excludedProviders\(hint)",
                                           file: flag.origin.file, at: location))
             }
         }

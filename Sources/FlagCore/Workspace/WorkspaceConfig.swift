@@ -65,7 +65,7 @@ public struct WorkspaceConfig: Sendable {
             return nil
         }
         guard let format = ProviderFormat(rawValue: formatText) else {
-            diagnostics.append(.error("unknown format '\(formatText)'\(Suggestion.hint(for: formatText, in: ProviderFormat.names)); formats are \(ProviderFormat.names.joined(separator: ", "))",
+            diagnostics.append(.error("unknown format '\(formatText)'\(Suggestion.hint(for: formatText, in: ProviderFormat.names, listing: "formats"))",
                                       file: file, at: fields.value("format")!.location))
             return nil
         }
@@ -141,6 +141,7 @@ public struct WorkspaceConfig: Sendable {
         config.urlLocation = fields.value("url")?.location
         config.nameLocation = fields.value("name")?.location
         config.writableLocation = fields.value("writable")?.location
+        config.pathLocation = fields.value("path")?.location
         return config
     }
 
