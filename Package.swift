@@ -64,6 +64,10 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        .executableTarget(
+            name: "flagscope-conformance",
+            dependencies: ["FlagCore", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .testTarget(
             name: "FlagCoreTests",
             dependencies: ["FlagCore"]
