@@ -77,10 +77,9 @@ enum ProviderReaders {
     /// rules that cannot work), each at its line and column.
     static func flagdFile(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError)
         -> (entries: Entries, problems: [RuleProblem]) {
-        let document = try FlagdDocument.read(bytes, knownKeys: knownKeys)
         var entries = Entries()
         var notesSeen = SeenValues<ProviderEntry>()
-        for (key, flag) in document.flags {
+        let (_, problems) = try FlagdDocument.read(bytes, knownKeys: knownKeys) { flag in
             var notes: [String] = []
             if flag.state == .disabled {
                 notes.append("state DISABLED")
@@ -91,22 +90,15 @@ enum ProviderReaders {
             }
             if !flag.metadata.isEmpty { notes.append("metadata \(JSONValue.object(flag.metadata).compactText(limit: 200))") }
             if let error = flag.error {
-                entries[key] = ProviderEntry(value: nil, location: flag.location, notes: notes, error: error)
-                continue
+                entries[flag.key] = ProviderEntry(value: nil, location: flag.location, notes: notes, error: error)
+                return
             }
-            if flag.targeting != nil, flag.state == .enabled {
-                let value = flag.defaultVariant.flatMap { flag.variants[$0] }.map(RawValue.native)
-                var entry = ProviderEntry(value: value, location: flag.location, sharingNotes: notes, with: &notesSeen)
-                entry.rules = .flagd(flag)
-                entries[key] = entry
-                continue
-            }
-            // No rule reads the context: the static outcome is the value, once.
-            var value: RawValue?
-            if case .value(let raw) = flag.evaluate(in: EvaluationContext()).result { value = raw }
-            entries[key] = ProviderEntry(value: value, location: flag.location, sharingNotes: notes, with: &notesSeen)
+            var entry = ProviderEntry(value: flag.staticValue.map(RawValue.native), location: flag.location, sharingNotes: notes, with: &notesSeen)
+            // Rules are kept only where there are some: a rule-free entry stays compact.
+            if flag.targeting != nil, flag.state == .enabled { entry.rules = .flagd(flag) }
+            entries[flag.key] = entry
         }
-        return (entries, document.problems)
+        return (entries, problems)
     }
 
     /// An Unleash client payload (`{"version":2,"features":[…]}`) or an export with

@@ -26,6 +26,17 @@ public struct EvaluationContext: Sendable, Hashable {
         return ContextKeys.prefix + attribute.split(separator: ".", omittingEmptySubsequences: true).joined(separator: "/")
     }
 
+    /// The attribute at `path` (a rule's dotted name, split), recorded in `reads` whether set
+    /// or not: the one lookup every rule kind reads the context through, so a trace's reads
+    /// are exactly what was looked at. `targetingKey` reads `context/targeting_key`.
+    func attribute(_ path: [String], reads: inout ReadLog) -> JSONValue? {
+        var names = path
+        if names.first == "targetingKey" { names[0] = "targeting_key" }
+        let value = value(at: names)
+        reads.record(key: ContextKeys.prefix + names.joined(separator: "/"), value: value)
+        return value
+    }
+
     /// The value at a path of names: the longest key written flat (`user/name`) wins, then
     /// fields of the JSON object (or items of the list) found there. `nil` when unset.
     func value(at path: [String]) -> JSONValue? {

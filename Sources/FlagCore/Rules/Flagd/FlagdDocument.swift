@@ -20,12 +20,22 @@ public struct FlagdDocument: Sendable {
     }
 
     static func read(_ bytes: [UInt8], knownKeys: KnownKeys) throws(DocumentError) -> FlagdDocument {
+        var flags = OrderedDictionary<String, FlagdFlag>()
+        let (metadata, problems) = try read(bytes, knownKeys: knownKeys) { flags[$0.key] = $0 }
+        return FlagdDocument(flags: flags, metadata: metadata, problems: problems)
+    }
+
+    /// Reads a flagd file handing each flag to `body` as it is read, so a provider of many
+    /// flags never holds them all as definitions at once; gives the flag set's metadata and
+    /// the problems found.
+    static func read(_ bytes: [UInt8], knownKeys: KnownKeys, each body: (FlagdFlag) -> Void) throws(DocumentError)
+        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem]) {
         let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
         guard root.mapping != nil, let flagsNode = root["flags"], flagsNode.mapping != nil || flagsNode.sequence != nil else {
             throw DocumentError("a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
         }
         var reader = FlagdDocumentReader()
-        return reader.read(root, flags: flagsNode)
+        return reader.read(root, flags: flagsNode, each: body)
     }
 }
 
@@ -37,7 +47,8 @@ private struct FlagdDocumentReader {
         problems.append(RuleProblem(message, at: location))
     }
 
-    mutating func read(_ root: SourceNode, flags flagsNode: SourceNode) -> FlagdDocument {
+    mutating func read(_ root: SourceNode, flags flagsNode: SourceNode, each body: (FlagdFlag) -> Void)
+        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem]) {
         var evaluators: [String: SourceNode] = [:]
         if let node = root["$evaluators"] {
             if let pairs = node.mapping {
@@ -66,14 +77,12 @@ private struct FlagdDocumentReader {
                 definitions.append((key, keyNode.location, item))
             }
         }
-        var flags = OrderedDictionary<String, FlagdFlag>()
         for definition in definitions {
-            flags[definition.key] = flag(definition.key, at: definition.keyLocation, definition.node, setMetadata: setMetadata,
-                                         compiler: &compiler)
+            body(flag(definition.key, at: definition.keyLocation, definition.node, setMetadata: setMetadata, compiler: &compiler))
         }
         problems += compiler.problems
         problems.sort { ($0.location ?? .start) < ($1.location ?? .start) }
-        return FlagdDocument(flags: flags, metadata: setMetadata, problems: problems)
+        return (setMetadata, problems)
     }
 
     private mutating func flag(_ key: String, at location: TextLocation, _ node: SourceNode,

@@ -42,6 +42,12 @@ public struct FlagdFlag: Sendable, Hashable {
         self.error = error
     }
 
+    /// The value when no rule decides: the default variant's, when the flag is enabled.
+    public var staticValue: JSONValue? {
+        guard state == .enabled, error == nil, let defaultVariant else { return nil }
+        return variants[defaultVariant]
+    }
+
     /// What the flag gives for `context`, with the trace: flagd's evaluation (its reasons,
     /// its error codes), as a pure function of the definition and the context.
     public func evaluate(in context: EvaluationContext) -> RuleOutcome {

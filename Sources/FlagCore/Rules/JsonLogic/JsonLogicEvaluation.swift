@@ -213,14 +213,8 @@ struct JsonLogicEvaluation {
             switch head {
             case "$flagd":
                 return Self.walk(flagdProperties(parts.count > 1 ? parts[1] : nil), parts.dropFirst()) ?? fallback
-            case "targetingKey":
-                let value = context.value(at: ["targeting_key"] + parts.dropFirst())
-                reads.record(key: EvaluationContext.key(forAttribute: path), value: value)
-                return value.map(LogicValue.init) ?? fallback
             default:
-                let value = context.value(at: parts)
-                reads.record(key: ContextKeys.prefix + parts.joined(separator: "/"), value: value)
-                return value.map(LogicValue.init) ?? fallback
+                return context.attribute(parts, reads: &reads).map(LogicValue.init) ?? fallback
             }
         }
     }
