@@ -5,7 +5,16 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("-h") || arguments.contains("--help") {
     print("usage: flagscope-conformance [DIR]   (default: ../shared/conformance)")
+    print("       flagscope-conformance --evaluate FLAGS.json CASES.json")
     exit(0)
+}
+if arguments.first == "--evaluate" {
+    let paths = Array(arguments.dropFirst())
+    guard paths.count == 2 else {
+        print("usage: flagscope-conformance --evaluate FLAGS.json CASES.json")
+        exit(1)
+    }
+    exit(EvaluateMode.run(flags: paths[0], cases: paths[1]))
 }
 let directory = URL(fileURLWithPath: arguments.first ?? "../shared/conformance")
 guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("flagd-testbed").path) else {
