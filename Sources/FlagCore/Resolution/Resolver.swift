@@ -49,22 +49,28 @@ public struct Resolver: Sendable {
     }
 
     /// The context rules see: given, or the `context/*` keys as the layers without rules
-    /// resolve them (declared keys typed by their blueprint; others as their provider has them).
+    /// resolve them. Keys a blueprint types (the platform, permissions) have their typed value;
+    /// other keys keep the JSON type their provider gives (SPEC §8), text from text sources.
     public func evaluationContext() -> EvaluationContext {
         ruleContext.value {
             var attributes: [String: JSONValue] = [:]
             for flag in workspace.flags.values where flag.key.hasPrefix(ContextKeys.prefix) {
-                let value = layers(for: flag, evaluatingRules: false).first(where: { $0.value != nil })?.value ?? flag.defaultValue
-                if let value { attributes[flag.key] = value.json }
-            }
-            for provider in workspace.providers where provider.status == .loaded {
-                for (key, entry) in provider.entries where key.hasPrefix(ContextKeys.prefix) && workspace.flags[key] == nil {
-                    guard attributes[key] == nil, let raw = entry.value, entry.error == nil else { continue }
-                    attributes[key] = raw.json
+                if flag.isGenerated, flag.rules.type == .string, let raw = firstValue(of: flag) {
+                    attributes[flag.key] = raw.json
+                } else if let value = layers(for: flag, evaluatingRules: false).first(where: { $0.value != nil })?.value ?? flag.defaultValue {
+                    attributes[flag.key] = value.json
                 }
             }
             return EvaluationContext(attributes: attributes, now: now)
         }
+    }
+
+    /// The first value the stack's providers have for `flag`, as written.
+    private func firstValue(of flag: FlagDefinition) -> RawValue? {
+        for provider in workspace.providers where provider.status == .loaded && !flag.excludedProviders.contains(provider.config.name) {
+            if let entry = provider.entries[flag.key], entry.error == nil, let raw = entry.value { return raw }
+        }
+        return nil
     }
 
     private func layers(for flag: FlagDefinition, evaluatingRules: Bool) -> [Layer] {
