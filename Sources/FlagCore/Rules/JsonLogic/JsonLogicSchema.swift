@@ -144,13 +144,13 @@ enum JsonLogicSchema {
             let weight = parts[1]
             if weight.mapping != nil { continue }
             guard isNumber(weight), let value = weight.scalarText.flatMap(PlainScalar.number) else {
-                report("a weight of \(shown) is a whole number or a rule, found \(shownValue(weight))", weight.location)
+                report("a weight of \(shown) must be a whole number or a rule, found \(shownValue(weight))", weight.location)
                 continue
             }
             if value != value.rounded() {
-                report("a weight of \(shown) is a whole number, found \(weight.scalarText ?? "")", weight.location)
+                report("a weight of \(shown) must be a whole number, found \(weight.scalarText ?? "")", weight.location)
             } else if value < 0 {
-                report("a weight of \(shown) is not negative, found \(weight.scalarText ?? "")", weight.location)
+                report("a weight of \(shown) must not be negative, found \(weight.scalarText ?? "")", weight.location)
             } else {
                 total += value
             }
