@@ -3,11 +3,17 @@ import OrderedCollections
 /// A value as JsonLogic rules see it: JSON whose every number is a double, as flagd's Go
 /// evaluator decodes rules and context (`1` and `1.0` are the same value there).
 public enum LogicValue: Sendable, Hashable {
+    /// `null`, and what a missing attribute reads as.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// Any number, as a double.
     case number(Double)
+    /// Text.
     case string(String)
+    /// A list.
     case array([LogicValue])
+    /// An object, members in the order written.
     indirect case object(OrderedDictionary<String, LogicValue>)
 
     /// A JSON value with its numbers as doubles.

@@ -5,7 +5,9 @@ import OrderedCollections
 public struct FlagdFlag: Sendable, Hashable {
     /// Whether the flag is on at the source.
     public enum State: Sendable, Hashable {
+        /// `ENABLED`: evaluated.
         case enabled
+        /// `DISABLED`: no value, reason DISABLED.
         case disabled
     }
 
