@@ -136,6 +136,29 @@ struct RulesFlagdFileTests {
         #expect(document.flags["a"]?.metadata == ["team": .string("core"), "version": .int(2), "ok": .bool(true)])
     }
 
+    @Test("Provider entries: metadata as a note, rules only where there is targeting")
+    func entries() throws {
+        let text = #"""
+            {"metadata": {"team": "core"}, "flags": {
+              "plain": {"state": "ENABLED", "variants": {"on": 1}, "defaultVariant": "on", "metadata": {"owner": "ana"}},
+              "ruled": {"state": "ENABLED", "variants": {"on": 1, "off": 0}, "defaultVariant": "off", "targeting": {"if": [true, "on", null]}},
+              "off": {"state": "DISABLED", "variants": {"on": 1}, "defaultVariant": "on", "targeting": {"if": [true, "on", null]}},
+              "none": {"state": "ENABLED", "variants": {"on": 1}, "defaultVariant": null}}}
+            """#
+        let (entries, problems) = try ProviderReaders.flagdFile(Array(text.utf8))
+        #expect(problems.isEmpty)
+        #expect(entries["plain"]?.notes == ["default variant: on", #"metadata {"team":"core","owner":"ana"}"#])
+        #expect(entries["plain"]?.value == .native(.int(1)))
+        #expect(entries["plain"]?.rules == nil)
+        #expect(entries["ruled"]?.value == .native(.int(0)))
+        #expect(entries["ruled"]?.rules?.evaluate(in: try RuleFixture.context()).result == .value(.native(.int(1))))
+        #expect(entries["off"]?.value == nil)
+        #expect(entries["off"]?.rules == nil)
+        #expect(entries["off"]?.notes.first == "state DISABLED")
+        #expect(entries["none"]?.value == nil)
+        #expect(entries["none"]?.notes.first == "no default variant: the app's own default applies")
+    }
+
     /// A flagd file whose every `‸` marks a problem `validate` must report there.
     static let invalid = MarkedText("""
         {
