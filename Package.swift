@@ -64,6 +64,10 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        .executableTarget(
+            name: "flagscope-conformance",
+            dependencies: ["FlagCore", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         // Fixtures and helpers the three test targets share (temporary workspaces, the demo copy,
         // running the binary). Only test targets depend on it: no product ships it.
         .target(

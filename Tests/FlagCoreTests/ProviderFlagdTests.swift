@@ -104,14 +104,27 @@ struct ProviderFlagdTests {
         #expect(greeting.source == "Base")
     }
 
-    @Test("Targeting is noted and not evaluated")
-    func targetingIsNoted() throws {
+    @Test("Targeting is evaluated against the context keys the other layers set, with its trace")
+    func targetingIsEvaluated() throws {
         let (sandbox, workspace) = try Self.load(Self.definitions)
         defer { sandbox.remove() }
         let layer = try workspace.requireLayer("theme", "Source")
         #expect(layer.state == .set(.string("dark")))
-        #expect(layer.notes.contains { $0.contains("targeting") })
-        #expect(try workspace.requireLayer("dark_mode", "Source").notes.allSatisfy { !$0.contains("targeting") })
+        let trace = try #require(layer.rules)
+        #expect(trace.reason == .defaultValue)
+        #expect(trace.variant == "dark")
+        #expect(trace.steps.map(\.rule) == [#""@example.com" in email"#])
+        #expect(trace.steps.first?.reads == [ContextRead(key: "context/email", value: nil)])
+        #expect(try workspace.requireLayer("dark_mode", "Source").rules == nil)
+
+        let (other, withEmail) = try Self.load(Self.definitions, base: #"{"context/email": "ana@example.com"}"#)
+        defer { other.remove() }
+        let matched = try withEmail.requireLayer("theme", "Source")
+        #expect(matched.state == .set(.string("light")))
+        #expect(matched.rules?.reason == .targetingMatch)
+        #expect(matched.rules?.variant == "light")
+        #expect(matched.rules?.steps.first?.reads == [ContextRead(key: "context/email", value: .string("ana@example.com"))])
+        #expect(matched.rules?.steps.first?.result == .bool(true))
     }
 
     @Test("An excluded flag ignores its flagd definition; a flag not defined is unset")

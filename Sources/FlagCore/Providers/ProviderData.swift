@@ -33,11 +33,12 @@ public enum RawValue: Sendable, Hashable {
 
 /// One key's entry in a provider.
 public struct ProviderEntry: Sendable, Hashable {
-    /// Notes and a per-key error; few entries have either, so they live in a box that exists
-    /// only when one is set (an entry is 40 bytes instead of 64, at 100k keys per layer).
+    /// Notes, a per-key error and rules; few entries have any, so they live in a box that
+    /// exists only when one is set (an entry is 40 bytes instead of 64, at 100k keys per layer).
     private struct Extras: RarelySetFields {
         var notes: [String] = []
         var error: String?
+        var rules: CompiledRules?
     }
 
     /// The value; `nil` means the provider names the key but leaves it unset
@@ -59,11 +60,18 @@ public struct ProviderEntry: Sendable, Hashable {
         set { Indirect.update(&extras) { $0.error = newValue } }
     }
 
+    /// Rules that decide the value per context (SPEC §8); `value` is then what the key has
+    /// when no rule applies (a flagd flag's default variant), shown where nothing is evaluated.
+    public var rules: CompiledRules? {
+        get { extras?.value.rules }
+        set { Indirect.update(&extras) { $0.rules = newValue } }
+    }
+
     /// Creates an entry.
-    public init(value: RawValue?, location: TextLocation? = nil, notes: [String] = [], error: String? = nil) {
+    public init(value: RawValue?, location: TextLocation? = nil, notes: [String] = [], error: String? = nil, rules: CompiledRules? = nil) {
         self.value = value
         self.location = location
-        extras = .boxed(Extras(notes: notes, error: error))
+        extras = .boxed(Extras(notes: notes, error: error, rules: rules))
     }
 
     /// An entry whose notes are stored once for every entry of a file that has the same notes

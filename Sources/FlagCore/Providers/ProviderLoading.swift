@@ -83,7 +83,12 @@ struct ProviderLoading {
             switch config.format {
             case .json: entries = try ProviderReaders.json(bytes, knownKeys: knownKeys)
             case .firebase: entries = try ProviderReaders.firebase(bytes, knownKeys: knownKeys)
-            case .flagd: entries = try ProviderReaders.flagd(bytes, knownKeys: knownKeys)
+            case .flagd:
+                let file = try ProviderReaders.flagdFile(bytes, knownKeys: knownKeys)
+                entries = file.entries
+                for problem in file.problems {
+                    diagnostics.append(.error("flagd provider '\(config.name)': \(problem.message)", file: displayPath, at: problem.location))
+                }
             case .unleash: entries = try ProviderReaders.unleash(bytes, typeOf: { flags[$0]?.type })
             case .plist: entries = try ProviderReaders.plist(bytes, isKey: { flags[$0] != nil })
             case .env, .ofrep: entries = [:]

@@ -65,34 +65,40 @@ enum ProviderReaders {
         return entries
     }
 
-    /// OpenFeature flagd definitions: `variants[defaultVariant]` when ENABLED; DISABLED is unset.
+    /// OpenFeature flagd definitions (SPEC §8): a flag without targeting is its default
+    /// variant (none: unset, the app's own default); DISABLED is unset; a flag with targeting
+    /// carries its compiled rules, which the resolver evaluates per context, with the default
+    /// variant as its value where nothing is evaluated.
     static func flagd(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
-        let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
-        guard let flags = root["flags"], let pairs = flags.mapping else {
-            throw DocumentError("a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
-        }
+        try flagdFile(bytes, knownKeys: knownKeys).entries
+    }
+
+    /// The entries of a flagd file and what `validate` reports about it (schema violations,
+    /// rules that cannot work), each at its line and column.
+    static func flagdFile(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError)
+        -> (entries: Entries, problems: [RuleProblem]) {
         var entries = Entries()
         var notesSeen = SeenValues<ProviderEntry>()
-        for (key, flag) in pairs {
-            guard let name = key.scalarText else { continue }
+        let (_, problems) = try FlagdDocument.read(bytes, knownKeys: knownKeys) { flag in
             var notes: [String] = []
-            let state = flag["state"]?.scalarText ?? "ENABLED"
-            let variantName = flag["defaultVariant"]?.scalarText
-            if flag["targeting"].map({ !($0.mapping?.isEmpty ?? false) && !$0.isNull }) == true {
-                notes.append("has targeting rules (not evaluated; the default variant is shown)")
-            }
-            var value: RawValue?
-            if state == "DISABLED" {
+            if flag.state == .disabled {
                 notes.append("state DISABLED")
-            } else if let variantName, let variant = flag["variants"]?[variantName] {
-                value = .native(JSONValue(variant))
-                notes.append("default variant: \(variantName)")
+            } else if let variant = flag.defaultVariant {
+                notes.append("default variant: \(variant)")
             } else {
-                notes.append("default variant \(variantName.map { "'\($0)'" } ?? "(none)") is not among the variants")
+                notes.append("no default variant: the app's own default applies")
             }
-            entries[name] = ProviderEntry(value: value, location: key.location, sharingNotes: notes, with: &notesSeen)
+            if !flag.metadata.isEmpty { notes.append("metadata \(JSONValue.object(flag.metadata).compactText(limit: 200))") }
+            if let error = flag.error {
+                entries[flag.key] = ProviderEntry(value: nil, location: flag.location, notes: notes, error: error)
+                return
+            }
+            var entry = ProviderEntry(value: flag.staticValue.map(RawValue.native), location: flag.location, sharingNotes: notes, with: &notesSeen)
+            // Rules are kept only where there are some: a rule-free entry stays compact.
+            if flag.targeting != nil, flag.state == .enabled { entry.rules = .flagd(flag) }
+            entries[flag.key] = entry
         }
-        return entries
+        return (entries, problems)
     }
 
     /// An Unleash client payload (`{"version":2,"features":[…]}`) or an export with

@@ -41,14 +41,18 @@ public struct Layer: Sendable, Hashable {
     public var isWinner: Bool
     /// For a remote provider: whether the answer is fresh, cached or failed, and why.
     public var remote: RemoteLayerStatus?
+    /// For a layer whose provider has rules for the key: how they decided for this context.
+    public var rules: RuleTrace?
 
     /// Creates a layer.
-    public init(provider: String, state: LayerState, notes: [String] = [], isWinner: Bool = false, remote: RemoteLayerStatus? = nil) {
+    public init(provider: String, state: LayerState, notes: [String] = [], isWinner: Bool = false, remote: RemoteLayerStatus? = nil,
+                rules: RuleTrace? = nil) {
         self.provider = provider
         self.state = state
         self.notes = notes
         self.isWinner = isWinner
         self.remote = remote
+        self.rules = rules
     }
 
     /// The layer's value when set.

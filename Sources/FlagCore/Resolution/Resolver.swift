@@ -5,10 +5,18 @@ import Foundation
 public struct Resolver: Sendable {
     /// The workspace being resolved.
     public let workspace: Workspace
+    /// The clock rules see (`context/now`, when set, overrides it).
+    public let now: Date
+    /// The context rules are evaluated with: given, or made once from the workspace when the
+    /// first rule needs it.
+    private let ruleContext: RuleContextCache
 
-    /// Creates a resolver.
-    public init(workspace: Workspace) {
+    /// Creates a resolver. Rules (SPEC §8) see `context` when given, else the `context/*`
+    /// keys as the layers without rules resolve them, with `now` as the clock.
+    public init(workspace: Workspace, context: EvaluationContext? = nil, now: Date = Date()) {
         self.workspace = workspace
+        self.now = context?.now ?? now
+        ruleContext = RuleContextCache(context)
     }
 
     /// The resolution of every key, in declaration order (declared flags, then generated keys).
@@ -36,6 +44,36 @@ public struct Resolver: Sendable {
 
     /// The layers of a key, in stack order, with no winner marked.
     public func layers(for flag: FlagDefinition) -> [Layer] {
+        // Rules never decide a context key: context comes from static values, so nothing loops.
+        layers(for: flag, evaluatingRules: !flag.key.hasPrefix(ContextKeys.prefix))
+    }
+
+    /// The context rules see: given, or the `context/*` keys as the layers without rules
+    /// resolve them. Keys a blueprint types (the platform, permissions) have their typed value;
+    /// other keys keep the JSON type their provider gives (SPEC §8), text from text sources.
+    public func evaluationContext() -> EvaluationContext {
+        ruleContext.value {
+            var attributes: [String: JSONValue] = [:]
+            for flag in workspace.flags.values where flag.key.hasPrefix(ContextKeys.prefix) {
+                if flag.isGenerated, flag.rules.type == .string, let raw = firstValue(of: flag) {
+                    attributes[flag.key] = raw.json
+                } else if let value = layers(for: flag, evaluatingRules: false).first(where: { $0.value != nil })?.value ?? flag.defaultValue {
+                    attributes[flag.key] = value.json
+                }
+            }
+            return EvaluationContext(attributes: attributes, now: now)
+        }
+    }
+
+    /// The first value the stack's providers have for `flag`, as written.
+    private func firstValue(of flag: FlagDefinition) -> RawValue? {
+        for provider in workspace.providers where provider.status == .loaded && !flag.excludedProviders.contains(provider.config.name) {
+            if let entry = provider.entries[flag.key], entry.error == nil, let raw = entry.value { return raw }
+        }
+        return nil
+    }
+
+    private func layers(for flag: FlagDefinition, evaluatingRules: Bool) -> [Layer] {
         workspace.providers.map { provider in
             let name = provider.config.name
             if flag.excludedProviders.contains(name) {
@@ -56,6 +94,9 @@ public struct Resolver: Sendable {
                 if let error = entry.error {
                     return Layer(provider: name, state: .error(error), notes: entry.notes, remote: remote)
                 }
+                if evaluatingRules, let rules = entry.rules {
+                    return layer(name, flag: flag, outcome: rules.evaluate(in: evaluationContext()), notes: entry.notes, remote: remote)
+                }
                 guard let raw = entry.value else {
                     return Layer(provider: name, state: .unset, notes: entry.notes, remote: remote)
                 }
@@ -65,6 +106,24 @@ public struct Resolver: Sendable {
                 case .failure(let problem):
                     return Layer(provider: name, state: .typeMismatch(raw: raw, problem: problem.message), notes: entry.notes, remote: remote)
                 }
+            }
+        }
+    }
+
+    /// The layer rules decided: a value (checked against the flag's type), unset, or an error.
+    private func layer(_ name: String, flag: FlagDefinition, outcome: RuleOutcome, notes: [String], remote: RemoteLayerStatus?) -> Layer {
+        switch outcome.result {
+        case .error(let message):
+            return Layer(provider: name, state: .error(message), notes: notes, remote: remote, rules: outcome.trace)
+        case .unset:
+            return Layer(provider: name, state: .unset, notes: notes, remote: remote, rules: outcome.trace)
+        case .value(let raw):
+            switch flag.rules.value(from: raw) {
+            case .success(let value):
+                return Layer(provider: name, state: .set(value), notes: notes, remote: remote, rules: outcome.trace)
+            case .failure(let problem):
+                return Layer(provider: name, state: .typeMismatch(raw: raw, problem: problem.message), notes: notes, remote: remote,
+                             rules: outcome.trace)
             }
         }
     }
@@ -110,5 +169,25 @@ public struct Resolver: Sendable {
         // Only computed flags read other keys; without any, nothing is looked up twice.
         if !workspace.expressions.isEmpty { cache[key] = resolution }
         return resolution
+    }
+}
+
+/// The context rules see, made at most once per resolver (resolvers are made per command and
+/// per screen; the context is made only if some layer has rules).
+private final class RuleContextCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var context: EvaluationContext?
+
+    init(_ context: EvaluationContext?) {
+        self.context = context
+    }
+
+    func value(_ make: () -> EvaluationContext) -> EvaluationContext {
+        lock.lock()
+        defer { lock.unlock() }
+        if let context { return context }
+        let made = make()
+        context = made
+        return made
     }
 }

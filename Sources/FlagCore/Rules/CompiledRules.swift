@@ -1,0 +1,14 @@
+/// A provider entry's rules, compiled once when the file is read: one case per rule kind
+/// (flagd targeting now; Unleash strategies and Firebase conditions are kinds to come).
+public enum CompiledRules: Sendable, Hashable {
+    /// A flagd flag with targeting.
+    case flagd(FlagdFlag)
+
+    /// What the rules give for `context` (a pure function of the rules and the context, whose
+    /// clock is part of it), with the trace of how they decided.
+    public func evaluate(in context: EvaluationContext) -> RuleOutcome {
+        switch self {
+        case .flagd(let flag): return flag.evaluate(in: context)
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import OrderedCollections
+
+/// A flagd flag file, read and checked against flagd's schemas (`flags.json`, `flagd.json`,
+/// `targeting.json`), with every flag's targeting compiled once.
+///
+/// Strict where it validates, faithful where it evaluates: a schema violation is a located
+/// problem for `validate`, while the flag still evaluates as flagd would (a negative weight
+/// counts as zero); only a definition flagd cannot use at all makes the flag an error.
+public struct FlagdDocument: Sendable {
+    /// The flags, in file order (a key written twice: the last definition, at the first place).
+    public var flags: OrderedDictionary<String, FlagdFlag>
+    /// The flag set's metadata.
+    public var metadata: OrderedDictionary<String, JSONValue>
+    /// What `validate` reports, in file order.
+    public var problems: [RuleProblem]
+
+    /// Reads a flagd file; only a file that is not JSON, or has no `flags`, fails as a whole.
+    public static func read(_ bytes: [UInt8]) throws(DocumentError) -> FlagdDocument {
+        try read(bytes, knownKeys: KnownKeys())
+    }
+
+    static func read(_ bytes: [UInt8], knownKeys: KnownKeys) throws(DocumentError) -> FlagdDocument {
+        var flags = OrderedDictionary<String, FlagdFlag>()
+        let (metadata, problems) = try read(bytes, knownKeys: knownKeys) { flags[$0.key] = $0 }
+        return FlagdDocument(flags: flags, metadata: metadata, problems: problems)
+    }
+
+    /// Reads a flagd file handing each flag to `body` as it is read, so a provider of many
+    /// flags never holds them all as definitions at once; gives the flag set's metadata and
+    /// the problems found.
+    static func read(_ bytes: [UInt8], knownKeys: KnownKeys, each body: (FlagdFlag) -> Void) throws(DocumentError)
+        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem]) {
+        let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
+        guard root.mapping != nil, let flagsNode = root["flags"], flagsNode.mapping != nil || flagsNode.sequence != nil else {
+            throw DocumentError("a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
+        }
+        var reader = FlagdDocumentReader()
+        return reader.read(root, flags: flagsNode, each: body)
+    }
+}
+
+/// The reading of one flagd file.
+private struct FlagdDocumentReader {
+    var problems: [RuleProblem] = []
+
+    mutating func report(_ message: String, at location: TextLocation?) {
+        problems.append(RuleProblem(message, at: location))
+    }
+
+    mutating func read(_ root: SourceNode, flags flagsNode: SourceNode, each body: (FlagdFlag) -> Void)
+        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem]) {
+        var evaluators: [String: SourceNode] = [:]
+        if let node = root["$evaluators"] {
+            if let pairs = node.mapping {
+                for (key, value) in pairs { evaluators[key.scalarText ?? ""] = value }
+            } else {
+                report("\"$evaluators\" is an object of named rules, found \(node.kindDescription)", at: node.location)
+            }
+        }
+        var compiler = JsonLogicCompiler(evaluators: evaluators)
+        for name in evaluators.keys.sorted() { compiler.compileEvaluator(name) }
+        let setMetadata = metadata(root["metadata"], of: "the flag set")
+
+        var definitions: [(key: String, keyLocation: TextLocation, node: SourceNode)] = []
+        if let pairs = flagsNode.mapping {
+            for (key, value) in pairs { definitions.append((key.scalarText ?? "", key.location, value)) }
+        } else if let items = flagsNode.sequence {
+            if let schema = root["$schema"]?.scalarText, schema.hasSuffix("/flags.json") || schema == "flags.json" {
+                report("this file declares the providers' schema (flags.json), where \"flags\" is an object; the list form is flagd.json's",
+                       at: flagsNode.location)
+            }
+            for item in items {
+                guard item.mapping != nil, let keyNode = item["key"], case .scalar(let key, true) = keyNode.content, !key.isEmpty else {
+                    report("each flag of a \"flags\" list is an object with a \"key\"", at: item.location)
+                    continue
+                }
+                definitions.append((key, keyNode.location, item))
+            }
+        }
+        for definition in definitions {
+            body(flag(definition.key, at: definition.keyLocation, definition.node, setMetadata: setMetadata, compiler: &compiler))
+        }
+        problems += compiler.problems
+        problems.sort { ($0.location ?? .start) < ($1.location ?? .start) }
+        return (setMetadata, problems)
+    }
+
+    private mutating func flag(_ key: String, at location: TextLocation, _ node: SourceNode,
+                               setMetadata: OrderedDictionary<String, JSONValue>, compiler: inout JsonLogicCompiler) -> FlagdFlag {
+        var definition = FlagdFlag(key: key, location: location, variants: [:], defaultVariant: nil, metadata: setMetadata)
+        guard node.mapping != nil else {
+            let message = "a flag is an object with \"state\" and \"variants\", found \(node.kindDescription)"
+            report(message, at: node.location)
+            definition.error = message
+            return definition
+        }
+        var errors: [String] = []
+        func fail(_ message: String, at location: TextLocation?) {
+            report(message, at: location)
+            errors.append(message)
+        }
+
+        switch node["state"] {
+        case nil:
+            report("flag '\(shown(key))' has no \"state\" (ENABLED or DISABLED)", at: location)
+        case let state?:
+            switch state.content {
+            case .scalar("ENABLED", true): definition.state = .enabled
+            case .scalar("DISABLED", true): definition.state = .disabled
+            default: fail("\"state\" is ENABLED or DISABLED, found \(shownValue(state))", at: state.location)
+            }
+        }
+
+        if let variants = node["variants"] {
+            if let pairs = variants.mapping, !pairs.isEmpty {
+                var firstKind: String?
+                for (name, value) in pairs {
+                    let kind = variantKind(value)
+                    guard let kind else {
+                        report("a variant's value is a bool, a number, text or an object, found \(value.kindDescription)", at: value.location)
+                        definition.variants[name.scalarText ?? ""] = JSONValue(value)
+                        continue
+                    }
+                    if let firstKind, firstKind != kind {
+                        report("the variants of flag '\(shown(key))' mix \(firstKind) and \(kind) values; a flag has one type", at: value.location)
+                    }
+                    firstKind = firstKind ?? kind
+                    definition.variants[name.scalarText ?? ""] = JSONValue(value)
+                }
+            } else if variants.mapping != nil {
+                fail("flag '\(shown(key))' has no variants; \"variants\" needs at least one", at: variants.location)
+            } else {
+                fail("\"variants\" is an object of variant names to values, found \(variants.kindDescription)", at: variants.location)
+            }
+        } else {
+            fail("flag '\(shown(key))' has no \"variants\"", at: location)
+        }
+
+        if let defaultNode = node["defaultVariant"], !defaultNode.isNull {
+            if case .scalar(let name, true) = defaultNode.content {
+                // An empty name is flagd's "none" too.
+                if !name.isEmpty {
+                    definition.defaultVariant = name
+                    if errors.isEmpty, definition.variants[name] == nil {
+                        fail("the default variant '\(shown(name))' is not among the variants of flag '\(shown(key))'", at: defaultNode.location)
+                    }
+                }
+            } else {
+                fail("\"defaultVariant\" is a variant name or null, found \(defaultNode.kindDescription)", at: defaultNode.location)
+            }
+        }
+
+        if let targeting = node["targeting"] {
+            if targeting.mapping?.isEmpty == true {
+                definition.targeting = nil
+            } else {
+                if targeting.mapping == nil {
+                    report("\"targeting\" is a JsonLogic object, found \(targeting.kindDescription)", at: targeting.location)
+                }
+                definition.targeting = compiler.compile(targeting)
+            }
+        }
+
+        for (name, value) in metadata(node["metadata"], of: "flag '\(shown(key))'") { definition.metadata[name] = value }
+        definition.error = errors.first
+        return definition
+    }
+
+    /// The metadata object's entries; values that are not text, numbers or bools are reported
+    /// and left out.
+    private mutating func metadata(_ node: SourceNode?, of owner: String) -> OrderedDictionary<String, JSONValue> {
+        guard let node, !node.isNull else { return [:] }
+        guard let pairs = node.mapping else {
+            report("the metadata of \(owner) is an object, found \(node.kindDescription)", at: node.location)
+            return [:]
+        }
+        var entries = OrderedDictionary<String, JSONValue>()
+        for (key, value) in pairs {
+            let name = key.scalarText ?? ""
+            guard variantKind(value) != nil, value.mapping == nil else {
+                report("metadata '\(shown(name))' of \(owner) is text, a number or a bool, found \(value.kindDescription)", at: value.location)
+                continue
+            }
+            entries[name] = JSONValue(value)
+        }
+        return entries
+    }
+
+    /// The schema's variant types: bool, number, text, object (`nil` for lists and null).
+    private func variantKind(_ node: SourceNode) -> String? {
+        switch node.content {
+        case .mapping: return "object"
+        case .sequence: return nil
+        case .scalar(let text, let quoted):
+            if quoted { return "text" }
+            if node.isNull { return nil }
+            if PlainScalar.bool(text) != nil { return "bool" }
+            return PlainScalar.number(text) != nil ? "number" : "text"
+        }
+    }
+
+    private func shown(_ text: String) -> String { TerminalText.capped(text, limit: 80) }
+
+    private func shownValue(_ node: SourceNode) -> String {
+        if case .scalar(let text, true) = node.content { return "\"\(shown(text))\"" }
+        return node.kindDescription
+    }
+}
+
+extension FlagdDocument {
+    /// The problems of a targeting rule written on its own (a file of flagd-schemas'
+    /// `targeting` tests): JSON that must be an object, checked as a flag's targeting is
+    /// (a `$ref` has no evaluators to name here, so it is not checked).
+    public static func targetingProblems(_ bytes: [UInt8]) throws(DocumentError) -> [RuleProblem] {
+        let root = try JSONReader.parse(bytes)
+        guard root.mapping != nil else {
+            return [RuleProblem("targeting is a JsonLogic object, found \(root.kindDescription)", at: root.location)]
+        }
+        var compiler = JsonLogicCompiler(evaluators: nil)
+        _ = compiler.compile(root)
+        return compiler.problems
+    }
+}

@@ -1,0 +1,95 @@
+import OrderedCollections
+
+/// One flagd flag as its file defines it, with its targeting compiled: what the reader turns
+/// into a provider entry, and what evaluates for a context exactly as flagd's evaluator does.
+public struct FlagdFlag: Sendable, Hashable {
+    /// Whether the flag is on at the source.
+    public enum State: Sendable, Hashable {
+        /// `ENABLED`: evaluated.
+        case enabled
+        /// `DISABLED`: no value, reason DISABLED.
+        case disabled
+    }
+
+    /// The flag's key in its file (`$flagd.flagKey`).
+    public var key: String
+    /// Where the key is written.
+    public var location: TextLocation?
+    /// `ENABLED` or `DISABLED`.
+    public var state: State
+    /// The variants by name, in file order.
+    public var variants: OrderedDictionary<String, JSONValue>
+    /// The variant served when no rule decides; `nil` (written `null` or absent) means the
+    /// app's own default.
+    public var defaultVariant: String?
+    /// The compiled targeting; `nil` when there is none (absent or `{}`).
+    public var targeting: JsonLogicRule?
+    /// The flag's metadata over its flag set's, in file order.
+    public var metadata: OrderedDictionary<String, JSONValue>
+    /// Why flagd cannot use this definition at all (no variants, an unknown state, a default
+    /// variant that does not exist): the layer is an error, the file's other flags are not.
+    public var error: String?
+
+    /// Creates a flag.
+    public init(key: String, location: TextLocation? = nil, state: State = .enabled, variants: OrderedDictionary<String, JSONValue>,
+                defaultVariant: String?, targeting: JsonLogicRule? = nil, metadata: OrderedDictionary<String, JSONValue> = [:],
+                error: String? = nil) {
+        self.key = key
+        self.location = location
+        self.state = state
+        self.variants = variants
+        self.defaultVariant = defaultVariant
+        self.targeting = targeting
+        self.metadata = metadata
+        self.error = error
+    }
+
+    /// The value when no rule decides: the default variant's, when the flag is enabled.
+    public var staticValue: JSONValue? {
+        guard state == .enabled, error == nil, let defaultVariant else { return nil }
+        return variants[defaultVariant]
+    }
+
+    /// What the flag gives for `context`, with the trace: flagd's evaluation (its reasons,
+    /// its error codes), as a pure function of the definition and the context.
+    public func evaluate(in context: EvaluationContext) -> RuleOutcome {
+        if let error {
+            return RuleOutcome(result: .error(error), trace: RuleTrace(reason: .error, errorCode: "PARSE_ERROR", errorMessage: error))
+        }
+        if state == .disabled {
+            return RuleOutcome(result: .unset, trace: RuleTrace(reason: .disabled))
+        }
+        guard let targeting else { return chosen(defaultVariant, reason: .staticValue, steps: []) }
+        var evaluation = JsonLogicEvaluation(flagKey: key, context: context)
+        let result: LogicValue
+        do {
+            result = try evaluation.run(targeting)
+        } catch {
+            return failed("its targeting cannot be evaluated: \(error.message)", code: error.code, steps: evaluation.steps)
+        }
+        if result.isNull { return chosen(defaultVariant, reason: .defaultValue, steps: evaluation.steps) }
+        let name: String
+        do {
+            name = try VariantName.written(result)
+        } catch {
+            return failed("its targeting cannot be evaluated: \(error.message)", code: error.code, steps: evaluation.steps)
+        }
+        guard variants[name] != nil else {
+            return failed("its targeting chose variant '\(TerminalText.capped(name, limit: 100))', which it does not have",
+                          code: "GENERAL", steps: evaluation.steps)
+        }
+        return chosen(name, reason: .targetingMatch, steps: evaluation.steps)
+    }
+
+    /// `variant`'s value, or no value when there is no variant (the default is the app's own).
+    private func chosen(_ variant: String?, reason: RuleReason, steps: [RuleStep]) -> RuleOutcome {
+        guard let variant, let value = variants[variant] else {
+            return RuleOutcome(result: .unset, trace: RuleTrace(reason: reason == .staticValue ? .defaultValue : reason, steps: steps))
+        }
+        return RuleOutcome(result: .value(.native(value)), trace: RuleTrace(variant: variant, reason: reason, steps: steps))
+    }
+
+    private func failed(_ message: String, code: String, steps: [RuleStep]) -> RuleOutcome {
+        RuleOutcome(result: .error(message), trace: RuleTrace(reason: .error, errorCode: code, errorMessage: message, steps: steps))
+    }
+}

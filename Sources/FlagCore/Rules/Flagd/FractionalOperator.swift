@@ -1,0 +1,110 @@
+/// flagd's `fractional`: a deterministic percentage split.
+///
+/// `[bucketing value?, [variant, weight?], …]`. The bucketing value, when the first argument is
+/// not a bucket, is hashed as deterministic CBOR (any JSON type; `null` gives `null`); without
+/// one, the pair `[flag key, targeting key]` is (the targeting key must be text). The 32-bit
+/// MurmurHash3 of those bytes, times the total weight, shifted right 32 bits, falls in one
+/// bucket (flagd-testbed `@fractional-v3`). A bucket's variant may be text, a bool, a number or
+/// `null`; weights are whole numbers (default 1) and a negative one counts as 0, as flagd has it.
+enum FractionalOperator: FlagdOperator {
+    static let name = FlagdOperatorName.fractional
+
+    /// The largest total weight flagd accepts.
+    static let maximumTotalWeight = Int64(Int32.max)
+
+    static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> FlagdOperatorResult {
+        guard let items = arguments.arrayItems, let first = items.first else {
+            return FlagdOperatorResult(value: .null, note: "fractional takes a list of [variant, weight] buckets")
+        }
+        let hashed: LogicValue
+        var buckets = items[...]
+        switch first {
+        case .array:
+            let targetingKey = evaluation.targetingKey()
+            guard case .string(let key) = targetingKey, !key.isEmpty else {
+                let why = targetingKey.isNull ? "no targeting key is set" : "the targeting key is \(targetingKey.kindName), not text"
+                return FlagdOperatorResult(value: .null, note: "fractional: \(why)")
+            }
+            hashed = .array([.string(evaluation.flagKey), .string(key)])
+        case .null:
+            return FlagdOperatorResult(value: .null, note: "fractional: the bucketing value is null")
+        default:
+            hashed = first
+            buckets = items.dropFirst()
+        }
+        let split: Split
+        switch parse(buckets) {
+        case .success(let parsed): split = parsed
+        case .failure(let problem): return FlagdOperatorResult(value: .null, note: "fractional: \(problem.message)")
+        }
+        let hash = MurmurHash3.x86_32(DeterministicCBOR.encode(hashed))
+        let position = Double(hash) / 4_294_967_296 * 100
+        guard split.total > 0 else {
+            return FlagdOperatorResult(value: .null, note: "fractional: every weight is 0", split: split.trace(bucket: position, chosen: nil))
+        }
+        let bucket = (UInt64(hash) * UInt64(split.total)) >> 32
+        var end: UInt64 = 0
+        for share in split.shares {
+            end += UInt64(share.weight)
+            if bucket < end {
+                return FlagdOperatorResult(value: share.variant, split: split.trace(bucket: position, chosen: share.name))
+            }
+        }
+        return FlagdOperatorResult(value: .null, split: split.trace(bucket: position, chosen: nil))
+    }
+
+    /// The buckets, read.
+    struct Split {
+        struct Share {
+            var variant: LogicValue
+            var name: String
+            var weight: Int64
+        }
+
+        var shares: [Share] = []
+        var total: Int64 = 0
+
+        func trace(bucket: Double, chosen: String?) -> PercentageSplit {
+            PercentageSplit(bucket: bucket, shares: shares.map { share in
+                PercentageSplit.Share(name: share.name, weight: Double(share.weight),
+                                      percent: total > 0 ? Double(share.weight) / Double(total) * 100 : 0)
+            }, chosen: chosen)
+        }
+    }
+
+    /// Reads the buckets as flagd does: a bucket is a list of one or two items; its variant
+    /// text, a bool, a number or `null`; its weight a whole number or `null` (1).
+    static func parse(_ buckets: ArraySlice<LogicValue>) -> Result<Split, RuleEvaluationError> {
+        var split = Split()
+        for bucket in buckets {
+            guard let parts = bucket.arrayItems else { return .failure(RuleEvaluationError("each bucket is a [variant, weight] list")) }
+            guard let variant = parts.first else { return .failure(RuleEvaluationError("a bucket is empty")) }
+            switch variant {
+            case .array, .object: return .failure(RuleEvaluationError("a bucket's variant is \(variant.kindName)"))
+            default: break
+            }
+            var weight: Int64 = 1
+            if parts.count >= 2 {
+                switch parts[1] {
+                case .null: break
+                case .number(let number):
+                    guard number == number.rounded(.towardZero), abs(number) < 9.2e18 else {
+                        return .failure(RuleEvaluationError("a weight is not a whole number"))
+                    }
+                    weight = Int64(number)
+                default:
+                    return .failure(RuleEvaluationError("a weight is \(parts[1].kindName), not a number"))
+                }
+            }
+            guard weight <= maximumTotalWeight else { return .failure(RuleEvaluationError("a weight is more than \(maximumTotalWeight)")) }
+            // A computed rollout can go below zero: flagd counts it as 0 rather than failing.
+            weight = max(weight, 0)
+            split.total += weight
+            split.shares.append(Split.Share(variant: variant, name: VariantName.of(variant) ?? "null", weight: weight))
+        }
+        guard split.total <= maximumTotalWeight else {
+            return .failure(RuleEvaluationError("the weights add up to more than \(maximumTotalWeight)"))
+        }
+        return .success(split)
+    }
+}

@@ -1,0 +1,75 @@
+/// How `sem_ver` compares two versions.
+enum SemVerComparison: String, Sendable, CaseIterable {
+    case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    /// Same major version.
+    case sameMajor = "^"
+    /// Same major and minor version.
+    case sameMinor = "~"
+
+    /// Whether `left` stands in this relation to `right`.
+    func holds(_ left: SemanticVersion, _ right: SemanticVersion) -> Bool {
+        let order = left.compare(to: right)
+        switch self {
+        case .equal: return order == 0
+        case .notEqual: return order != 0
+        case .less: return order < 0
+        case .lessOrEqual: return order <= 0
+        case .greater: return order > 0
+        case .greaterOrEqual: return order >= 0
+        case .sameMajor: return left.major == right.major
+        case .sameMinor: return left.major == right.major && left.minor == right.minor
+        }
+    }
+}
+
+/// flagd's `sem_ver`: `[version, comparison, version]`. Versions may lack minor and patch
+/// (`1.2` is `1.2.0`) and may start with `v` or `V`; numbers are read as their text (`1.2`).
+/// Anything that is not a version, or an unknown comparison, gives `null`.
+enum SemVerOperator: FlagdOperator {
+    static let name = FlagdOperatorName.semVer
+
+    static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> FlagdOperatorResult {
+        guard let items = arguments.arrayItems, items.count == 3 else {
+            return FlagdOperatorResult(value: .null, note: "sem_ver takes a version, a comparison and a version")
+        }
+        guard let actual = version(items[0]) else {
+            return FlagdOperatorResult(value: .null, note: "sem_ver: \(shown(items[0])) is not a semantic version")
+        }
+        guard case .string(let symbol) = items[1] else {
+            return FlagdOperatorResult(value: .null, note: "sem_ver: the comparison is \(items[1].kindName), not text")
+        }
+        guard let target = version(items[2]) else {
+            return FlagdOperatorResult(value: .null, note: "sem_ver: \(shown(items[2])) is not a semantic version")
+        }
+        guard let comparison = SemVerComparison(rawValue: symbol) else {
+            return FlagdOperatorResult(value: .null, note: "sem_ver: no comparison '\(TerminalText.capped(symbol, limit: 20))'")
+        }
+        return FlagdOperatorResult(value: .bool(comparison.holds(actual, target)))
+    }
+
+    /// A value as flagd reads it for a version: text as is, anything else as Go prints it,
+    /// then `v` put in front unless it starts with one (`V` becomes `v`).
+    static func version(_ value: LogicValue) -> SemanticVersion? {
+        var text = goText(value)
+        if !text.hasPrefix("v") {
+            if text.hasPrefix("V") { text.removeFirst() }
+            text = "v" + text
+        }
+        return SemanticVersion(goSyntax: text)
+    }
+
+    private static func goText(_ value: LogicValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .number(let number): return GoNumberText.printed(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "<nil>"
+        case .array, .object: return "[…]"
+        }
+    }
+
+    private static func shown(_ value: LogicValue) -> String {
+        if case .string(let text) = value { return "\"\(TerminalText.capped(text, limit: 60))\"" }
+        return value.kindName
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The variant name flagd looks up for a targeting result: the result written as Go's
+/// `encoding/json` writes it, with every `"` removed. So `"on"` is `on`, `true` is `true` and
+/// `2` is `2`; `null` is no variant (the default one applies).
+enum VariantName {
+    /// The name for `value`, or `nil` for `null` (also when it cannot be written, which
+    /// ``written(_:)`` reports as an error).
+    static func of(_ value: LogicValue) -> String? {
+        if value.isNull { return nil }
+        return try? written(value)
+    }
+
+    /// The name for a non-null `value`; a number JSON cannot hold (infinite, NaN) fails, as
+    /// flagd's evaluator fails to write it.
+    static func written(_ value: LogicValue) throws(RuleEvaluationError) -> String {
+        var output = ""
+        try write(value, to: &output)
+        output.removeAll { $0 == "\"" }
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func write(_ value: LogicValue, to output: inout String) throws(RuleEvaluationError) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .number(let number):
+            guard number.isFinite else { throw RuleEvaluationError("the rule gave \(number), which JSON cannot hold") }
+            output += GoNumberText.json(number)
+        case .string(let text): writeString(text, to: &output)
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                try write(item, to: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, key) in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
+                if index > 0 { output += "," }
+                writeString(key, to: &output)
+                output += ":"
+                try write(members[key]!, to: &output)
+            }
+            output += "}"
+        }
+    }
+
+    /// A JSON string as Go writes it, HTML-safe: `<`, `>`, `&` and the line separators escaped.
+    private static func writeString(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                output += "\\u" + hex4(scalar.value)
+            default:
+                if scalar.value < 0x20 { output += "\\u" + hex4(scalar.value) } else { output.unicodeScalars.append(scalar) }
+            }
+        }
+        output += "\""
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

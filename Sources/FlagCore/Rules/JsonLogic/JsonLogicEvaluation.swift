@@ -1,0 +1,277 @@
+import Foundation
+import OrderedCollections
+
+/// What a `var` reads from: the context (flagd's evaluation data), or a value (an item of the
+/// list that `map`, `filter` and their kin walk, or `reduce`'s `{current, accumulator}`).
+enum LogicData: Sendable {
+    case context
+    case value(LogicValue)
+}
+
+/// Where an operation is evaluated.
+struct LogicScope: Sendable {
+    /// What `var` reads.
+    var data: LogicData
+    /// Data that `var` consults first: flagd's evaluator fills the `var`s of a `filter`,
+    /// `some` or `none` test from the outer data before it runs the test on each item.
+    var substitutions: [LogicData] = []
+}
+
+/// One evaluation of a flag's JsonLogic for one context: pure (the clock comes from the
+/// context), bounded (a step budget and a depth limit; running out is an error, never a hang
+/// or a crash), and traced (every context key read, every condition decided).
+struct JsonLogicEvaluation {
+    /// How many rule nodes one evaluation may visit.
+    static let stepBudget = 100_000
+    /// How deep evaluation may recurse.
+    static let depthLimit = 400
+
+    /// The flag being evaluated (`$flagd.flagKey`).
+    let flagKey: String
+    /// The simulated device.
+    let context: EvaluationContext
+    /// Every context key read, in order.
+    private(set) var reads = ReadLog()
+    /// The steps taken, in the order they began.
+    private(set) var steps: [RuleStep] = []
+    /// Steps begun and not finished: their index, where their reads begin, and the operation
+    /// they are about (so an operator that is itself a condition adds to its step, not a new one).
+    private var openSteps: [(index: Int, readStart: Int, operation: OperationIdentity?)] = []
+    private var remaining = stepBudget
+    private var depth = 0
+
+    /// An operation's name and location: enough to tell whether a step is about it.
+    struct OperationIdentity: Equatable {
+        var name: String
+        var location: TextLocation?
+    }
+
+    init(flagKey: String, context: EvaluationContext) {
+        self.flagKey = flagKey
+        self.context = context
+    }
+
+    /// Evaluates a flag's whole targeting. An `if` at the top is traced by its conditions;
+    /// anything else is one step.
+    mutating func run(_ rule: JsonLogicRule) throws(RuleEvaluationError) -> LogicValue {
+        if case .operation(let operation) = rule, case .standard(let op) = operation.kind, op == .ifThenElse || op == .ternary {
+            return try evaluate(rule, LogicScope(data: .context))
+        }
+        return try traced(rule, LogicScope(data: .context))
+    }
+
+    /// Evaluates `rule` as one step of the trace.
+    mutating func traced(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+        var identity: OperationIdentity?
+        if case .operation(let operation) = rule { identity = OperationIdentity(name: operation.name, location: operation.location) }
+        let index = beginStep(RuleStep(rule: RuleText.describe(rule), location: rule.location, result: nil), about: identity)
+        do {
+            let value = try evaluate(rule, scope)
+            endStep(index, result: value)
+            return value
+        } catch {
+            endStep(index, result: nil)
+            throw error
+        }
+    }
+
+    private mutating func beginStep(_ step: RuleStep, about operation: OperationIdentity?) -> Int {
+        steps.append(step)
+        openSteps.append((steps.count - 1, reads.count, operation))
+        return steps.count - 1
+    }
+
+    private mutating func endStep(_ index: Int, result: LogicValue?) {
+        guard let position = openSteps.lastIndex(where: { $0.index == index }) else { return }
+        steps[index].reads = reads.reads(from: openSteps[position].readStart)
+        steps[index].result = result?.json
+        openSteps.remove(at: position)
+    }
+
+    // MARK: - Evaluation
+
+    /// The value of `rule` in `scope`.
+    mutating func evaluate(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+        remaining -= 1
+        if remaining < 0 {
+            throw RuleEvaluationError("the rule takes more than \(Self.stepBudget) steps to evaluate", code: "GENERAL")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.depthLimit {
+            throw RuleEvaluationError("the rule nests more than \(Self.depthLimit) levels deep", code: "GENERAL")
+        }
+        switch rule {
+        case .literal(let value):
+            return value
+        case .list(let items, _):
+            var values: [LogicValue] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(try evaluate(item, scope)) }
+            return .array(values)
+        case .operation(let operation):
+            return try apply(operation, scope)
+        case .reference(_, let shared, _):
+            return try evaluate(shared, scope)
+        case .invalid(let message, let location):
+            throw RuleEvaluationError(message, at: location)
+        }
+    }
+
+    private mutating func apply(_ operation: JsonLogicOperation, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+        switch operation.kind {
+        case .standard(let op):
+            return try apply(op, operation, scope)
+        case .flagd(let name):
+            let readStart = reads.count
+            let arguments = try evaluate(operation.arguments, scope)
+            let result = FlagdOperators.table[name]!.evaluate(arguments, in: &self)
+            recordOperatorStep(operation, result: result, readStart: readStart)
+            return result.value
+        case .unknown:
+            throw RuleEvaluationError("unknown operator '\(TerminalText.capped(operation.name, limit: 60))'", at: operation.location)
+        }
+    }
+
+    /// A flagd operator's note and split go to the step it is the condition of, or to a step
+    /// of its own when it is not one (a `fractional` that is the whole rule or a branch).
+    private mutating func recordOperatorStep(_ operation: JsonLogicOperation, result: FlagdOperatorResult, readStart: Int) {
+        let identity = OperationIdentity(name: operation.name, location: operation.location)
+        if let open = openSteps.last, open.operation == identity, operation.location != nil {
+            if let note = result.note { steps[open.index].note = note }
+            if let split = result.split { steps[open.index].split = split }
+            return
+        }
+        guard result.note != nil || result.split != nil else { return }
+        var step = RuleStep(rule: RuleText.describe(.operation(operation)), location: operation.location,
+                            reads: reads.reads(from: readStart), result: result.value.json, split: result.split)
+        step.note = result.note
+        steps.append(step)
+    }
+
+    /// Evaluates a value the evaluator made an object of as a rule, as flagd's evaluator does
+    /// with the branch an `if` chose: an object of one key is an operation.
+    mutating func applyDynamic(_ value: LogicValue, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+        guard case .object(let members) = value, members.count == 1 else { return value }
+        var compiler = JsonLogicCompiler(evaluators: nil)
+        return try evaluate(compiler.compile(value.sourceNode), scope)
+    }
+
+    // MARK: - Reading data
+
+    /// The targeting key (`context/targeting_key`), recorded as read.
+    mutating func targetingKey() -> LogicValue {
+        (try? lookup("targetingKey", fallback: .null, in: .context)) ?? .null
+    }
+
+    /// `{"var": operand}`: a dotted path (numbers are paths too), `[path, default]`, or `""`
+    /// (the whole data). A missing or `null` value gives the default (`null` without one).
+    mutating func variable(_ operand: LogicValue, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+        let path: String
+        var fallback = LogicValue.null
+        switch operand {
+        case .null:
+            if case .value(let value) = scope.data {
+                switch value {
+                case .bool, .number, .string: return value
+                default: return .null
+                }
+            }
+            return .null
+        case .string(let text):
+            if text.isEmpty { return whole(scope.data) }
+            path = text
+        case .number(let number):
+            path = GoNumberText.plain(number)
+        case .array(let items):
+            guard let first = items.first else { return whole(scope.data) }
+            if items.count == 2 { fallback = items[1] }
+            guard case .string(let text) = first else {
+                throw RuleEvaluationError("'var' takes [name, default]: the name is \(first.kindName)")
+            }
+            path = text
+        default:
+            throw RuleEvaluationError("'var' takes a name, found \(operand.kindName)")
+        }
+        // flagd's evaluator leaves `""` and paths starting with `.` to the item.
+        if !path.hasPrefix(".") {
+            for source in scope.substitutions {
+                let substituted = try lookup(path, fallback: fallback, in: source)
+                if !substituted.isNull { return substituted }
+            }
+        }
+        return try lookup(path, fallback: fallback, in: scope.data)
+    }
+
+    private mutating func lookup(_ path: String, fallback: LogicValue, in data: LogicData) throws(RuleEvaluationError) -> LogicValue {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
+        switch data {
+        case .value(let value):
+            return Self.walk(value, parts[...]) ?? fallback
+        case .context:
+            guard let head = parts.first else { return whole(.context) }
+            switch head {
+            case "$flagd":
+                return Self.walk(flagdProperties(parts.count > 1 ? parts[1] : nil), parts.dropFirst()) ?? fallback
+            default:
+                return context.attribute(parts, reads: &reads).map(LogicValue.init) ?? fallback
+            }
+        }
+    }
+
+    /// `$flagd`: the flag key and the time in whole seconds (read only when asked for).
+    private mutating func flagdProperties(_ member: String?) -> LogicValue {
+        var members: OrderedDictionary<String, LogicValue> = ["flagKey": .string(flagKey)]
+        if member == nil || member == "timestamp" {
+            members["timestamp"] = .number(context.currentTime(reads: &reads).timeIntervalSince1970.rounded(.down))
+        }
+        return .object(members)
+    }
+
+    /// The whole data: every context attribute, the targeting key and `$flagd`; or the item.
+    private mutating func whole(_ data: LogicData) -> LogicValue {
+        guard case .context = data else {
+            if case .value(let value) = data { return value }
+            return .null
+        }
+        guard case .object(var members) = LogicValue(context.wholeObject) else { return .null }
+        if let key = context.attributes["targeting_key"] { members["targetingKey"] = LogicValue(key) }
+        members["$flagd"] = flagdProperties(nil)
+        return .object(members)
+    }
+
+    /// Follows `parts` down objects (by name) and lists (by index); `nil` where nothing is.
+    static func walk(_ value: LogicValue, _ parts: ArraySlice<String>) -> LogicValue? {
+        var current = value
+        for part in parts {
+            switch current {
+            case .object(let members):
+                guard let member = members[part] else { return nil }
+                current = member
+            case .array(let items):
+                let index = LogicCoercion.integer(GoNumberText.parse(part) ?? 0)
+                guard index >= 0, index < items.count else { return nil }
+                current = items[index]
+            default:
+                return nil
+            }
+            if current.isNull { return nil }
+        }
+        return current
+    }
+}
+
+extension LogicValue {
+    /// The value as a document node (no positions), for the compiler.
+    var sourceNode: SourceNode {
+        switch self {
+        case .null: return SourceNode(.scalar("null", quoted: false), at: .start)
+        case .bool(let flag): return SourceNode(.scalar(flag ? "true" : "false", quoted: false), at: .start)
+        case .number(let number): return SourceNode(.scalar(GoNumberText.json(number.isFinite ? number : 0), quoted: false), at: .start)
+        case .string(let text): return SourceNode(.scalar(text, quoted: true), at: .start)
+        case .array(let items): return SourceNode(.sequence(items.map(\.sourceNode)), at: .start)
+        case .object(let members):
+            return SourceNode(.mapping(members.map { (SourceNode(.scalar($0.key, quoted: true), at: .start), $0.value.sourceNode) }), at: .start)
+        }
+    }
+}

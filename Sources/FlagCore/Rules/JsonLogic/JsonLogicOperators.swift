@@ -1,0 +1,350 @@
+import OrderedCollections
+
+/// JsonLogic's own operators, each as flagd's Go evaluator (diegoholiveira/jsonlogic 3.9)
+/// runs it: its coercions, its laziness, and the inputs it fails on (there a Go panic that
+/// the evaluator reports as a parse error; here a thrown ``RuleEvaluationError``).
+extension JsonLogicEvaluation {
+    mutating func apply(_ op: JsonLogicOperator, _ operation: JsonLogicOperation, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+        switch op {
+        case .variable:
+            return try variable(evaluate(operation.arguments, scope), scope)
+        case .missing:
+            let names = try evaluate(operation.arguments, scope)
+            let list: [LogicValue] = names.stringValue != nil ? [names] : try items(names, operation)
+            var missing: [LogicValue] = []
+            for name in list where try variable(name, scope).isNull { missing.append(name) }
+            return .array(missing)
+        case .missingSome:
+            let arguments = try items(evaluate(operation.arguments, scope), operation)
+            guard arguments.count >= 2 else { throw failure(operation, "takes [minimum, [names]]") }
+            let needed = LogicCoercion.integer(try LogicCoercion.arithmeticNumber(arguments[0]))
+            var missing: [LogicValue] = []
+            var found = 0
+            for name in try items(arguments[1], operation) {
+                if try variable(name, scope).isNull { missing.append(name) } else { found += 1 }
+            }
+            return needed > found ? .array(missing) : .array([])
+        case .ifThenElse, .ternary:
+            let clauses = try rawItems(operation)
+            var index = 0
+            while index + 1 < clauses.count {
+                if try traced(clauses[index], scope).isTruthy { return try branch(clauses[index + 1], scope) }
+                index += 2
+            }
+            return clauses.count % 2 == 1 ? try branch(clauses[clauses.count - 1], scope) : .null
+        case .equal, .notEqual:
+            let arguments = try items(evaluate(operation.arguments, scope), operation)
+            let equal = arguments.count >= 2 && LogicCoercion.looselyEqual(arguments[0], arguments[1])
+            return .bool(op == .equal ? equal : !equal)
+        case .strictEqual, .strictNotEqual:
+            let arguments = try evaluate(operation.arguments, scope).arrayItems ?? []
+            let equal = arguments.count >= 2 && LogicCoercion.strictlyEqual(arguments[0], arguments[1])
+            return .bool(op == .strictEqual ? equal : !equal)
+        case .not, .truthy:
+            let value = try evaluate(operation.arguments, scope)
+            let subject = value.arrayItems?.first ?? value
+            return .bool(op == .not ? !subject.isTruthy : subject.isTruthy)
+        case .or, .and:
+            var last = LogicValue.null
+            for item in try rawItems(operation) {
+                last = try evaluate(item, scope)
+                if last.isTruthy == (op == .or) { return last }
+            }
+            return last
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let arguments = try items(evaluate(operation.arguments, scope), operation)
+            guard arguments.count >= 2 else { return .bool(false) }
+            return .bool(Self.compare(op, arguments))
+        case .max, .min:
+            let numbers = try items(evaluate(operation.arguments, scope), operation)
+            guard let first = numbers.first else { return .null }
+            var best = try LogicCoercion.arithmeticNumber(first)
+            for value in numbers.dropFirst() {
+                let number = try LogicCoercion.arithmeticNumber(value)
+                if op == .max ? number > best : number < best { best = number }
+            }
+            return .number(best)
+        case .plus:
+            let value = try evaluate(operation.arguments, scope)
+            guard let numbers = value.arrayItems else { return .number(try LogicCoercion.arithmeticNumber(value)) }
+            var sum = 0.0
+            for number in numbers { sum += try LogicCoercion.arithmeticNumber(number) }
+            return .number(sum)
+        case .minus:
+            let numbers = try items(evaluate(operation.arguments, scope), operation)
+            guard let first = numbers.first else { return .number(0) }
+            if numbers.count == 1 { return .number(-(try LogicCoercion.arithmeticNumber(first))) }
+            var result = try LogicCoercion.arithmeticNumber(first)
+            for number in numbers.dropFirst() { result -= try LogicCoercion.arithmeticNumber(number) }
+            return .number(result)
+        case .times:
+            var product = 1.0
+            for number in try items(evaluate(operation.arguments, scope), operation) { product *= try LogicCoercion.arithmeticNumber(number) }
+            return .number(product)
+        case .divide:
+            let numbers = try items(evaluate(operation.arguments, scope), operation)
+            guard let first = numbers.first else { return .number(0) }
+            var result = try LogicCoercion.arithmeticNumber(first)
+            for number in numbers.dropFirst() { result /= try LogicCoercion.arithmeticNumber(number) }
+            return .number(result)
+        case .modulo:
+            let numbers = try items(evaluate(operation.arguments, scope), operation)
+            guard numbers.count >= 2 else { throw failure(operation, "takes 2 numbers") }
+            return .number(try LogicCoercion.arithmeticNumber(numbers[0]).truncatingRemainder(dividingBy: LogicCoercion.arithmeticNumber(numbers[1])))
+        case .abs:
+            let value = try evaluate(operation.arguments, scope)
+            if let numbers = value.arrayItems {
+                guard let first = numbers.first else { throw failure(operation, "takes a number") }
+                return .number(Swift.abs(try LogicCoercion.arithmeticNumber(first)))
+            }
+            return .number(Swift.abs(try LogicCoercion.arithmeticNumber(value)))
+        case .map, .filter, .reduce, .all, .none, .some:
+            return try iterate(op, operation, scope)
+        case .merge:
+            let value = try evaluate(operation.arguments, scope)
+            switch value {
+            case .bool, .number, .string: return .array([value])
+            case .array(let parts): return .array(parts.flatMap { $0.arrayItems ?? [$0] })
+            case .null, .object: throw failure(operation, "takes lists, found \(value.kindName)")
+            }
+        case .in:
+            return try contains(items(evaluate(operation.arguments, scope), operation), operation)
+        case .cat:
+            let value = try evaluate(operation.arguments, scope)
+            if value.stringValue != nil { return value }
+            let parts = try items(value, operation)
+            if parts.count == 1 { return .string(try LogicCoercion.text(parts[0])) }
+            var text = ""
+            for part in parts { text += try LogicCoercion.text(part) }
+            // flagd's evaluator trims the joined text (and only when there are several parts).
+            return .string(String(text.drop(while: \.isGoSpace).reversed().drop(while: \.isGoSpace).reversed()))
+        case .substr:
+            return try substring(items(evaluate(operation.arguments, scope), operation), operation)
+        case .set:
+            let arguments = try items(evaluate(operation.arguments, scope), operation)
+            guard arguments.count >= 3 else { return arguments.first ?? .null }
+            guard case .object(var members) = arguments[0] else { return arguments[0] }
+            guard case .string(let property) = arguments[1] else { throw failure(operation, "names the property with text") }
+            members[property] = try applyDynamic(arguments[2], scope)
+            return .object(members)
+        case .containsAll, .containsAny, .containsNone:
+            let arguments = try evaluate(operation.arguments, scope).arrayItems ?? []
+            guard arguments.count == 2, let searched = arguments[0].arrayItems, let wanted = arguments[1].arrayItems else {
+                return .bool(op == .containsNone)
+            }
+            func has(_ item: LogicValue) throws(RuleEvaluationError) -> Bool {
+                for candidate in searched where try Self.identical(candidate, item, operation) { return true }
+                return false
+            }
+            for item in wanted {
+                let found = try has(item)
+                if op == .containsAll, !found { return .bool(false) }
+                if op == .containsAny, found { return .bool(true) }
+                if op == .containsNone, found { return .bool(false) }
+            }
+            return .bool(op != .containsAny)
+        }
+    }
+
+    // MARK: - Pieces
+
+    private func failure(_ operation: JsonLogicOperation, _ what: String) -> RuleEvaluationError {
+        RuleEvaluationError("'\(TerminalText.capped(operation.name, limit: 60))' \(what)", at: operation.location)
+    }
+
+    /// The items of an evaluated argument that must be a list.
+    private func items(_ value: LogicValue, _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> [LogicValue] {
+        guard let items = value.arrayItems else { throw failure(operation, "takes a list, found \(value.kindName)") }
+        return items
+    }
+
+    /// The arguments as written, for operators that evaluate them one by one.
+    private func rawItems(_ operation: JsonLogicOperation) throws(RuleEvaluationError) -> [JsonLogicRule] {
+        guard let items = operation.argumentList else { throw failure(operation, "takes a list of arguments") }
+        return items
+    }
+
+    /// The branch an `if` chose; an object it gives is itself evaluated as a rule.
+    private mutating func branch(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+        let value = try evaluate(rule, scope)
+        if case .object = value { return try applyDynamic(value, scope) }
+        return value
+    }
+
+    private static func compare(_ op: JsonLogicOperator, _ arguments: [LogicValue]) -> Bool {
+        let (a, b) = (arguments[0], arguments[1])
+        let c = arguments.count >= 3 ? arguments[2] : nil
+        func lessOrEqual(_ x: LogicValue, _ y: LogicValue) -> Bool { LogicCoercion.less(x, y) || LogicCoercion.looselyEqual(x, y) }
+        switch op {
+        case .less: return LogicCoercion.less(a, b) && c.map { LogicCoercion.less(b, $0) } ?? true
+        case .lessOrEqual: return lessOrEqual(a, b) && c.map { lessOrEqual(b, $0) } ?? true
+        case .greater: return LogicCoercion.less(b, a) && c.map { LogicCoercion.less($0, b) } ?? true
+        default: return lessOrEqual(b, a) && c.map { lessOrEqual($0, b) } ?? true
+        }
+    }
+
+    /// The list `map` and its kin walk: a list written in place is taken as written (flagd's
+    /// evaluator does not evaluate it), a rule is evaluated, anything else is nothing.
+    private mutating func subject(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+        switch rule {
+        case .list(_, let raw): return raw
+        case .literal(let value): return value.isObject ? value : .null
+        default: return try evaluate(rule, scope)
+        }
+    }
+
+    /// A test or step applied to one item: it must be an operation (or an object given as is).
+    private mutating func applied(_ rule: JsonLogicRule, _ scope: LogicScope, _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> LogicValue {
+        switch rule {
+        case .operation, .reference, .invalid: return try evaluate(rule, scope)
+        case .literal(let value) where value.isObject: return value
+        default: throw failure(operation, "applies a rule to each item, found \(rule.raw.kindName)")
+        }
+    }
+
+    private mutating func iterate(_ op: JsonLogicOperator, _ operation: JsonLogicOperation, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+        let arguments = try rawItems(operation)
+        let outer = LogicScope(data: scope.data, substitutions: scope.substitutions + [scope.data])
+        func each(_ item: LogicValue, substituting: Bool) -> LogicScope {
+            LogicScope(data: .value(item), substitutions: substituting ? outer.substitutions : scope.substitutions)
+        }
+        switch op {
+        case .map, .filter:
+            guard arguments.count >= 2 else { return .array([]) }
+            let list = try subject(arguments[0], scope)
+            if list.isNull { return .array([]) }
+            var result: [LogicValue] = []
+            for item in try items(list, operation) {
+                if op == .map {
+                    result.append(try evaluate(arguments[1], each(item, substituting: false)))
+                } else if try evaluate(arguments[1], each(item, substituting: true)).isTruthy {
+                    result.append(item)
+                }
+            }
+            return .array(result)
+        case .reduce:
+            guard arguments.count >= 3 else { return .number(0) }
+            var accumulator: LogicValue
+            switch arguments[2] {
+            case .operation, .reference, .invalid: accumulator = try evaluate(arguments[2], scope)
+            default: accumulator = arguments[2].raw
+            }
+            let valueType: String
+            switch accumulator {
+            case .bool: valueType = "bool"
+            case .number: valueType = "number"
+            case .string: valueType = "string"
+            default: throw failure(operation, "starts from a bool, number or text, found \(accumulator.kindName)")
+            }
+            let list = try subject(arguments[0], scope)
+            if list.isNull { return .number(0) }
+            for item in try items(list, operation) where !item.isNull {
+                let data: LogicValue = .object(["current": item, "accumulator": accumulator, "valueType": .string(valueType)])
+                let next = try applied(arguments[1], LogicScope(data: .value(data), substitutions: scope.substitutions), operation)
+                switch accumulator {
+                case .bool: accumulator = .bool(next.isTruthy)
+                case .number: accumulator = .number(try LogicCoercion.arithmeticNumber(next))
+                default: accumulator = .string(try LogicCoercion.text(next))
+                }
+            }
+            return accumulator
+        default:
+            guard let first = arguments.first else { throw failure(operation, "takes a list and a test") }
+            let list = try subject(first, scope)
+            guard list.isTruthy else { return .bool(op == .none) }
+            guard arguments.count >= 2 else { throw failure(operation, "takes a list and a test") }
+            for item in try items(list, operation) {
+                let passed = try applied(arguments[1], each(item, substituting: op != .all), operation).isTruthy
+                switch op {
+                case .all where !passed: return .bool(false)
+                case .none where passed: return .bool(false)
+                case .some where passed: return .bool(true)
+                default: continue
+                }
+            }
+            return .bool(op != .some)
+        }
+    }
+
+    /// `in`: text within text (bytes), or a member of a list; a list member that is itself a
+    /// list `[low, high]` is a range.
+    private func contains(_ arguments: [LogicValue], _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> LogicValue {
+        guard let needle = arguments.first else { throw failure(operation, "takes a value and a list or text") }
+        let haystack = arguments.count > 1 ? arguments[1] : .null
+        if case .string(let text) = haystack {
+            guard case .string(let part) = needle else { throw failure(operation, "looks for text in text, found \(needle.kindName)") }
+            return .bool(Self.bytes(of: text, contain: part))
+        }
+        guard let members = haystack.arrayItems else { return .bool(false) }
+        for member in members {
+            if let range = member.arrayItems {
+                guard range.count >= 2 else { throw failure(operation, "takes ranges of [low, high]") }
+                let value = try LogicCoercion.arithmeticNumber(needle)
+                let low = try LogicCoercion.arithmeticNumber(range[0])
+                let high = try LogicCoercion.arithmeticNumber(range[1])
+                if value >= low && high >= value { return .bool(true) }
+                continue
+            }
+            if case .number(let number) = needle {
+                if try LogicCoercion.arithmeticNumber(member) == number { return .bool(true) }
+                continue
+            }
+            if try Self.identical(member, needle, operation) { return .bool(true) }
+        }
+        return .bool(false)
+    }
+
+    /// Go's `==` between two values of unknown type: the same type and value; numbers and
+    /// texts compare as such; two lists or two objects cannot be compared (flagd fails).
+    private static func identical(_ a: LogicValue, _ b: LogicValue, _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.array, .array), (.object, .object):
+            throw RuleEvaluationError("'\(operation.name)' cannot compare two \(a.kindName == "a list" ? "lists" : "objects")", at: operation.location)
+        default: return false
+        }
+    }
+
+    private static func bytes(of text: String, contain part: String) -> Bool {
+        let haystack = Array(text.utf8)
+        let needle = Array(part.utf8)
+        if needle.isEmpty { return true }
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
+    /// `substr`: by Unicode scalars; a negative start counts from the end, a negative length
+    /// stops that far from the end; a start outside the text gives the whole text.
+    private func substring(_ arguments: [LogicValue], _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> LogicValue {
+        guard arguments.count >= 2 else { throw failure(operation, "takes text and a start") }
+        let scalars = Array(try LogicCoercion.text(arguments[0]).unicodeScalars)
+        var from = LogicCoercion.integer(try LogicCoercion.arithmeticNumber(arguments[1]))
+        var length = scalars.count
+        if from < 0 { from += length }
+        if from < 0 || from > length { return .string(String(String.UnicodeScalarView(scalars))) }
+        if arguments.count == 3 { length = LogicCoercion.integer(try LogicCoercion.arithmeticNumber(arguments[2])) }
+        var end: Int
+        if length < 0 {
+            end = scalars.count + length
+        } else {
+            end = from.addingReportingOverflow(length).overflow ? .max : from + length
+        }
+        end = min(end, scalars.count)
+        guard end >= from else { throw failure(operation, "ends before it starts") }
+        return .string(String(String.UnicodeScalarView(scalars[from..<end])))
+    }
+}
+
+extension LogicValue {
+    /// Whether this is an object.
+    var isObject: Bool {
+        if case .object = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,100 @@
+/// A JsonLogic rule compiled once at load time: a small tree with source locations, evaluated
+/// per context by ``JsonLogicEvaluation``.
+public indirect enum JsonLogicRule: Sendable, Hashable {
+    /// A value given as is: a scalar, or an object that is not an operation (flagd's evaluator
+    /// returns objects of several keys, and `{}`, unevaluated).
+    case literal(LogicValue)
+    /// A list whose items are evaluated; `raw` is the list as written, which `map`, `filter`
+    /// and their kin take unevaluated when it is their subject.
+    case list([JsonLogicRule], raw: LogicValue)
+    /// An operation.
+    case operation(JsonLogicOperation)
+    /// A `{"$ref": name}` resolved to the shared rule in `$evaluators`.
+    case reference(name: String, rule: JsonLogicRule, location: TextLocation?)
+    /// Something that fails when evaluated (a `$ref` to no evaluator, a rule nested too deep),
+    /// as flagd's evaluator fails on it only if it is reached.
+    case invalid(message: String, location: TextLocation?)
+
+    /// The rule as JSON, as written (a resolved `$ref` shows as the reference).
+    var raw: LogicValue {
+        switch self {
+        case .literal(let value): return value
+        case .list(_, let raw): return raw
+        case .operation(let operation): return .object([operation.name: operation.arguments.raw])
+        case .reference(let name, _, _): return .object(["$ref": .string(name)])
+        case .invalid(let message, _): return .object(["$invalid": .string(message)])
+        }
+    }
+
+    /// Where the rule is written, when known.
+    var location: TextLocation? {
+        switch self {
+        case .operation(let operation): return operation.location
+        case .reference(_, _, let location), .invalid(_, let location): return location
+        case .literal, .list: return nil
+        }
+    }
+}
+
+/// One operation of a compiled rule: `{"name": arguments}`.
+public struct JsonLogicOperation: Sendable, Hashable {
+    /// The operator as written.
+    public var name: String
+    /// Which operator it is.
+    var kind: JsonLogicOperatorKind
+    /// The arguments as written (usually a list), compiled.
+    public var arguments: JsonLogicRule
+    /// Where the operator's name is written.
+    public var location: TextLocation?
+
+    /// The argument rules when they are written as a list.
+    var argumentList: [JsonLogicRule]? {
+        if case .list(let items, _) = arguments { return items }
+        return nil
+    }
+}
+
+/// The operators flagd's evaluator knows: JsonLogic's own (as its Go library has them) and
+/// flagd's, which live in ``FlagdOperators``.
+enum JsonLogicOperatorKind: Sendable, Hashable {
+    case standard(JsonLogicOperator)
+    case flagd(FlagdOperatorName)
+    case unknown
+
+    init(_ name: String) {
+        if let standard = JsonLogicOperator(rawValue: name) {
+            self = .standard(standard)
+        } else if let custom = FlagdOperatorName(rawValue: name) {
+            self = .flagd(custom)
+        } else {
+            self = .unknown
+        }
+    }
+}
+
+/// JsonLogic's operators, as flagd's Go evaluator (diegoholiveira/jsonlogic) registers them.
+enum JsonLogicOperator: String, Sendable, Hashable, CaseIterable {
+    case variable = "var", missing, missingSome = "missing_some"
+    case ifThenElse = "if", ternary = "?:"
+    case equal = "==", strictEqual = "===", notEqual = "!=", strictNotEqual = "!=="
+    case not = "!", truthy = "!!", or, and
+    case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case max, min, plus = "+", minus = "-", times = "*", divide = "/", modulo = "%", abs
+    case map, filter, reduce, all, none, some
+    case merge, `in`, cat, substr, set
+    case containsAll = "contains_all", containsAny = "contains_any", containsNone = "contains_none"
+}
+
+/// A problem found in a rule while compiling it: a schema violation or a rule that cannot work.
+public struct RuleProblem: Sendable, Hashable {
+    /// What is wrong.
+    public var message: String
+    /// Where.
+    public var location: TextLocation?
+
+    /// Creates a problem.
+    public init(_ message: String, at location: TextLocation?) {
+        self.message = message
+        self.location = location
+    }
+}

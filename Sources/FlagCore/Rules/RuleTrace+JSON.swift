@@ -1,0 +1,35 @@
+/// The trace as `get --json` writes it on a layer (SPEC §8): `variant`, `reason`, `steps`
+/// (`rule`, `result`, `reads` with `null` for unset keys, and `note`, `bucket`, `split` where
+/// there are some), and `errorCode`/`error` when the rules failed.
+extension RuleTrace {
+    /// The trace as JSON.
+    public var json: JSONValue {
+        var object: [(String, JSONValue)] = []
+        if let variant { object.append(("variant", .string(variant))) }
+        object.append(("reason", .string(reason.rawValue)))
+        if let errorCode { object.append(("errorCode", .string(errorCode))) }
+        if let errorMessage { object.append(("error", .string(errorMessage))) }
+        object.append(("steps", .array(steps.map(\.json))))
+        return .object(.init(uniqueKeysWithValues: object))
+    }
+}
+
+extension RuleStep {
+    /// The step as JSON.
+    public var json: JSONValue {
+        var object: [(String, JSONValue)] = [("rule", .string(rule)), ("result", result ?? .null)]
+        if !reads.isEmpty {
+            object.append(("reads", .object(.init(reads.map { ($0.key, $0.value ?? .null) }, uniquingKeysWith: { first, _ in first }))))
+        }
+        if let note { object.append(("note", .string(note))) }
+        if let split {
+            object.append(("bucket", .double((split.bucket * 10).rounded() / 10)))
+            object.append(("split", .array(split.shares.map { share in
+                .object(["name": .string(share.name), "weight": LogicValue.number(share.weight).json,
+                         "percent": LogicValue.number((share.percent * 10).rounded() / 10).json])
+            })))
+            if let chosen = split.chosen { object.append(("chosen", .string(chosen))) }
+        }
+        return .object(.init(uniqueKeysWithValues: object))
+    }
+}

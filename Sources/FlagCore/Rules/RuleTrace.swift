@@ -1,0 +1,141 @@
+/// Why a rule set gave what it gave, in OpenFeature's words (SPEC §8).
+public enum RuleReason: String, Sendable, Hashable, CaseIterable {
+    /// No rule applies: the definition's one value.
+    case staticValue = "STATIC"
+    /// A rule chose the value.
+    case targetingMatch = "TARGETING_MATCH"
+    /// A percentage split chose the value.
+    case split = "SPLIT"
+    /// Rules ran and chose nothing: the default (or, with none, the app's own default).
+    case defaultValue = "DEFAULT"
+    /// The flag is switched off at the source.
+    case disabled = "DISABLED"
+    /// The rules could not be evaluated; the app falls back to its code default.
+    case error = "ERROR"
+}
+
+/// A `context/*` key a rule read, with what it held.
+public struct ContextRead: Sendable, Hashable {
+    /// The full key, `context/email`.
+    public var key: String
+    /// Its value, or `nil` when unset.
+    public var value: JSONValue?
+
+    /// Creates a read.
+    public init(key: String, value: JSONValue?) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A percentage step's numbers: where this device falls and how the whole is split.
+public struct PercentageSplit: Sendable, Hashable {
+    /// One share of the split.
+    public struct Share: Sendable, Hashable {
+        /// What the share gives (a variant, a branch), as the source names it.
+        public var name: String
+        /// Its weight as written (after negative weights count as zero).
+        public var weight: Double
+        /// Its part of the whole, 0–100.
+        public var percent: Double
+    }
+
+    /// This device's position, 0 ≤ bucket < 100.
+    public var bucket: Double
+    /// Every share, in source order.
+    public var shares: [Share]
+    /// The share the bucket fell in, if any.
+    public var chosen: String?
+}
+
+/// One evaluated rule: what the source says, what it read, what it gave.
+public struct RuleStep: Sendable, Hashable {
+    /// The rule in the source's own words (`email ends_with "@example.com"`).
+    public var rule: String
+    /// Where the rule is written, when known.
+    public var location: TextLocation?
+    /// The context keys it read, in reading order, each once.
+    public var reads: [ContextRead]
+    /// What it gave (`nil`: it could not be evaluated).
+    public var result: JSONValue?
+    /// For percentage steps, the bucket and the split.
+    public var split: PercentageSplit?
+    /// Why the result is what it is, when the rule says so (an operator that gave up:
+    /// `"x" is not a semantic version`).
+    public var note: String?
+
+    /// Creates a step.
+    public init(rule: String, location: TextLocation? = nil, reads: [ContextRead] = [], result: JSONValue?, split: PercentageSplit? = nil) {
+        self.rule = rule
+        self.location = location
+        self.reads = reads
+        self.result = result
+        self.split = split
+    }
+}
+
+/// How a layer with rules decided (SPEC §8): one shape for flagd targeting, Unleash
+/// strategies and Firebase conditions.
+public struct RuleTrace: Sendable, Hashable {
+    /// The variant (or branch, strategy, condition) that gave the value.
+    public var variant: String?
+    /// Why.
+    public var reason: RuleReason
+    /// OpenFeature's error code when the reason is `ERROR` (`PARSE_ERROR`, `GENERAL`, …).
+    public var errorCode: String?
+    /// What went wrong, when something did.
+    public var errorMessage: String?
+    /// The rules evaluated, in order.
+    public var steps: [RuleStep]
+
+    /// Creates a trace.
+    public init(variant: String? = nil, reason: RuleReason, errorCode: String? = nil, errorMessage: String? = nil, steps: [RuleStep] = []) {
+        self.variant = variant
+        self.reason = reason
+        self.errorCode = errorCode
+        self.errorMessage = errorMessage
+        self.steps = steps
+    }
+
+    /// Every context key the steps read, first read first, each once.
+    public var reads: [ContextRead] {
+        var seen: Set<String> = []
+        return steps.flatMap(\.reads).filter { seen.insert($0.key).inserted }
+    }
+}
+
+/// What a layer's rules decide for one context.
+public enum RuleResult: Sendable, Hashable {
+    /// This value (not yet checked against the flag's type).
+    case value(RawValue)
+    /// No value: the next layer decides (no default variant, a disabled flag).
+    case unset
+    /// The rules could not be evaluated: the layer is an error with this reason.
+    case error(String)
+}
+
+/// A rule set's decision with the trace of how it was made.
+public struct RuleOutcome: Sendable, Hashable {
+    /// The decision.
+    public var result: RuleResult
+    /// How it was made.
+    public var trace: RuleTrace
+}
+
+/// Why a rule could not be evaluated (the evaluation gives an error result, never a crash).
+public struct RuleEvaluationError: Error, Sendable, Hashable {
+    /// What went wrong.
+    public var message: String
+    /// Where, when known.
+    public var location: TextLocation?
+    /// OpenFeature's error code for it: `PARSE_ERROR` for a rule flagd cannot run, `GENERAL`
+    /// for one that runs out of its budget.
+    public var code: String
+
+    /// Creates an error.
+    public init(_ message: String, at location: TextLocation? = nil, code: String = "PARSE_ERROR") {
+        self.message = message
+        self.location = location
+        self.code = code
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+// flagscope-conformance [DIR]: runs the public conformance data in DIR (default
+// ../shared/conformance, beside the package) through FlagCore's rule engines.
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("-h") || arguments.contains("--help") {
+    print("usage: flagscope-conformance [DIR]   (default: ../shared/conformance)")
+    print("       flagscope-conformance --evaluate FLAGS.json CASES.json")
+    exit(0)
+}
+if arguments.first == "--evaluate" {
+    let paths = Array(arguments.dropFirst())
+    guard paths.count == 2 else {
+        print("usage: flagscope-conformance --evaluate FLAGS.json CASES.json")
+        exit(1)
+    }
+    exit(EvaluateMode.run(flags: paths[0], cases: paths[1]))
+}
+let directory = URL(fileURLWithPath: arguments.first ?? "../shared/conformance")
+guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("flagd-testbed").path) else {
+    FileHandle.standardError.write(Data("flagscope-conformance: no flagd-testbed in \(directory.path)\n".utf8))
+    exit(1)
+}
+
+var flagd = FlagdSuite(directory: directory, report: ConformanceReport())
+flagd.run()
+var schemas = SchemaSuite(directory: directory, report: flagd.report)
+print("flagd-schemas negative files, as validate reports them:")
+schemas.run()
+let report = schemas.report
+
+print("")
+for line in report.skips { print(line) }
+for line in report.failures { print(line) }
+print("")
+for (path, counts) in report.files {
+    let skipped = counts.skipped > 0 ? ", \(counts.skipped) skipped" : ""
+    print("\(path): \(counts.passed) passed, \(counts.failed) failed\(skipped)")
+}
+print("")
+for kind in ["value", "reason", "error code", "metadata", "schema file"] {
+    guard let counts = report.kinds[kind] else { continue }
+    print("\(kind) checks: \(counts.passed) of \(counts.passed + counts.failed) pass")
+}
+print("\(report.passed) passed, \(report.failed) failed")
+exit(report.failed == 0 ? 0 : 1)
