@@ -14,15 +14,15 @@ public enum BrowserApp {
 
     /// Runs the browser on the workspace until the user quits or a signal arrives. `greeting`
     /// is the first status line (what a command did just before, which the screen now covers),
-    /// unless the workspace has an error to show there.
-    public static func run(workspaceFile: URL, colors: Bool, greeting: String? = nil) -> Outcome {
+    /// unless the workspace has an error to show there. `context` is the `--context` layer, when given.
+    public static func run(workspaceFile: URL, colors: Bool, greeting: String? = nil, context: ContextLayer? = nil) -> Outcome {
         let terminal = Terminal(colors: colors)
         defer { terminal.restore() }
         let size = terminal.size
         // Remote providers are fetched on a thread: the first frame shows cached values (or
         // "fetching…") at once, and a slow or dead server never freezes the keys.
         var session = BrowserSession(workspaceFile: workspaceFile, width: size.width, height: size.height,
-                                     remote: .background(HTTPRemoteFetcher()))
+                                     remote: .background(HTTPRemoteFetcher()), context: context)
         if let greeting, session.state.status?.kind != .error {
             session.apply(.loaded(session.state.model, message: StatusMessage(greeting)))
         }

@@ -11,6 +11,7 @@ struct Demo: ParsableCommand {
     @Flag(help: "Restore the demo to its original state, discarding edits.") var reset = false
     @Flag(help: "Only copy the demo and print where it is; do not open the browser.") var noBrowser = false
     @OptionGroup var display: DisplayOptions
+    @OptionGroup var context: ContextOptions
 
     func run() throws {
         guard let bundled = DemoWorkspace.folder else {
@@ -34,6 +35,8 @@ struct Demo: ParsableCommand {
             Console.out("explore it with: flagscope list --config \(installation.workspaceFile.path)")
             return
         }
-        try BrowserLauncher.open(installation.workspaceFile, display: display, greeting: news)
+        let layer = try context.layer()
+        try context.checkBeforeBrowsing(installation.workspaceFile, layer: layer)
+        try BrowserLauncher.open(installation.workspaceFile, display: display, greeting: news, context: layer)
     }
 }

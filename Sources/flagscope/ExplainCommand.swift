@@ -6,12 +6,14 @@ struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Explain a feature's availability: each constraint, then the next steps.")
 
     @OptionGroup var workspace: WorkspaceOptions
+    @OptionGroup var context: ContextOptions
     @Flag(help: "Print JSON.") var json = false
     @Argument(help: "The feature: its key (podcast_favourites/smart_playlists), its last segment (smart_playlists) or its name (\"Smart playlists\").")
     var feature: String
 
     func run() throws {
-        let loaded = try workspace.loadValid()
+        let loaded = try workspace.loadValid(context: try context.layer())
+        try context.check(loaded)
         let found: FeatureDefinition
         switch loaded.feature(named: feature) {
         case .found(let definition):

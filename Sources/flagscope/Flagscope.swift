@@ -16,9 +16,13 @@ struct Flagscope: ParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
     @OptionGroup var display: DisplayOptions
+    @OptionGroup var context: ContextOptions
 
     func run() throws {
-        try BrowserLauncher.open(try workspace.locate(), display: display)
+        let file = try workspace.locate()
+        let layer = try context.layer()
+        try context.checkBeforeBrowsing(file, layer: layer)
+        try BrowserLauncher.open(file, display: display, context: layer)
     }
 
     /// ArgumentParser's own entry point, except that its messages go through ``Console``: usage

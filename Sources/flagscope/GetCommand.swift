@@ -7,11 +7,13 @@ struct Get: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show a key's value and every provider layer's say on it.")
 
     @OptionGroup var workspace: WorkspaceOptions
+    @OptionGroup var context: ContextOptions
     @Flag(help: "Print JSON.") var json = false
     @Argument(help: "The full flag key, such as lab/secrets/boom_feature.") var key: String
 
     func run() throws {
-        let loaded = try workspace.loadValid()
+        let loaded = try workspace.loadValid(context: try context.layer())
+        try context.check(loaded)
         guard let resolution = Resolver(workspace: loaded).resolve(key) else {
             // A feature has no value of its own: its availability is what `explain` shows.
             if let feature = loaded.features[key] {

@@ -9,13 +9,15 @@ struct List: ParsableCommand {
         discussion: "The table fits the terminal's width (COLUMNS when set; no limit when the output is not a terminal): values and sources are cut with …, keys never are.")
 
     @OptionGroup var workspace: WorkspaceOptions
+    @OptionGroup var context: ContextOptions
     @Flag(help: "Print JSON.") var json = false
     @Option(help: ArgumentHelp("Only flags whose key, name or description contains this text.", valueName: "text")) var filter: String?
     @Flag(help: "Only flags whose value comes from the writable provider.") var overridden = false
     @Flag(help: "Only flags past their expiry date.") var stale = false
 
     func run() throws {
-        let loaded = try workspace.loadValid()
+        let loaded = try workspace.loadValid(context: try context.layer())
+        try context.check(loaded)
         let resolutions = Resolver(workspace: loaded).resolveAll()
         let features = FeatureEvaluator(workspace: loaded, resolutions: resolutions).explainAll()
         let report = ListReport(

@@ -10,6 +10,7 @@ struct Snapshot: ParsableCommand {
         discussion: "Keys: <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x> <M-x> (Alt); other characters are typed. Edits go to an in-memory copy unless --write.")
 
     @OptionGroup var workspace: WorkspaceOptions
+    @OptionGroup var context: ContextOptions
     @Option(help: ArgumentHelp("Screen size as WIDTHxHEIGHT.", valueName: "size")) var size = "100x30"
     @Option(help: ArgumentHelp("Keys to press, such as 'jj/sson<Enter><Space>'.", valueName: "keys")) var keys = ""
     @Flag(help: "Write edits to the real files (default: an in-memory copy).") var write = false
@@ -30,7 +31,8 @@ struct Snapshot: ParsableCommand {
         let file = try workspace.locate()
         let (width, height) = parsedSize!
         let fileSystem: FileSystem = write ? LocalFileSystem() : OverlayFileSystem()
-        var session = BrowserSession(workspaceFile: file, fileSystem: fileSystem, width: width, height: height)
+        var session = BrowserSession(workspaceFile: file, fileSystem: fileSystem, width: width, height: height, context: try context.layer())
+        try context.check(session.state.model.workspace)
         for key in try KeyEvent.parse(keys) {
             if !session.press(key) { break }
         }

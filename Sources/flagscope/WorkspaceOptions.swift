@@ -20,14 +20,14 @@ struct WorkspaceOptions: ParsableArguments {
         }
     }
 
-    /// Finds and loads the workspace.
-    func load() throws -> Workspace {
-        Workspace.load(from: try locate())
+    /// Finds and loads the workspace, with the `--context` layer on top when there is one.
+    func load(context: ContextLayer? = nil) throws -> Workspace {
+        Workspace.load(from: try locate(), context: context)
     }
 
     /// Loads the workspace and stops with its diagnostics when it has errors.
-    func loadValid() throws -> Workspace {
-        let workspace = try load()
+    func loadValid(context: ContextLayer? = nil) throws -> Workspace {
+        let workspace = try load(context: context)
         // A broken provider file or a server that does not answer is confined to its own layer
         // (its state is `error`); only
         // problems in the workspace file and blueprints stop a command.

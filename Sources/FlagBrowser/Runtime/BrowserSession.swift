@@ -12,6 +12,8 @@ public struct BrowserSession: Sendable {
     public let fileSystem: FileSystem
     /// The environment env providers read.
     public let environment: [String: String]
+    /// The `--context` layer put on top of the stack at every load, when one was given.
+    public let context: ContextLayer?
     /// Set when the user quit.
     public private(set) var finished = false
     /// Set when the user asked to suspend (Ctrl-Z); the terminal run loop takes it with
@@ -44,10 +46,11 @@ public struct BrowserSession: Sendable {
     /// Loads the workspace and builds the first state.
     public init(workspaceFile: URL, fileSystem: FileSystem = LocalFileSystem(),
                 environment: [String: String] = ProcessInfo.processInfo.environment, width: Int, height: Int, now: Date? = nil,
-                remote: RemoteMode = .synchronous(HTTPRemoteFetcher())) {
+                remote: RemoteMode = .synchronous(HTTPRemoteFetcher()), context: ContextLayer? = nil) {
         self.workspaceFile = workspaceFile
         self.fileSystem = fileSystem
         self.environment = environment
+        self.context = context
         self.now = now
         remoteMode = remote
         let source: RemoteSource
@@ -55,7 +58,7 @@ public struct BrowserSession: Sendable {
         case .synchronous(let fetcher): source = .fetch(fetcher)
         case .background: source = .known([:])
         }
-        let workspace = Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: source)
+        let workspace = Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: source, context: context)
         state = BrowserState(model: BrowserModel(workspace: workspace, now: now ?? Date()), width: width, height: height)
         if case .synchronous = remote {
             for plan in RemotePlan.plans(for: workspace) { askedWith[plan.identity] = plan.requestBody ?? [] }
@@ -159,7 +162,8 @@ public struct BrowserSession: Sendable {
     }
 
     private func loadModel(answers: [RemoteIdentity: RemoteAnswer]) -> BrowserModel {
-        let workspace = Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: .known(answers))
+        let workspace = Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: .known(answers),
+                                       context: context)
         return BrowserModel(workspace: workspace, now: now ?? Date())
     }
 

@@ -113,7 +113,7 @@ public struct FlagEditor: Sendable {
         // answers already fetched either way: a write must not wait for a server.
         let reread = workspace.rereadingProvider(named: provider.name, fileSystem: fileSystem)
         let reloaded = reread ?? Workspace.load(from: workspace.config.file, fileSystem: fileSystem,
-                                                environment: workspace.environment, remote: .known(workspace.remoteAnswers))
+                                                environment: workspace.environment, remote: .known(workspace.remoteAnswers), context: workspace.contextLayer)
         let resolver = Resolver(workspace: reloaded)
         let keys = result.storedKeys + result.removedKeys + result.absentKeys
         var resolutions: OrderedDictionary<String, Resolution> = [:]

@@ -33,6 +33,8 @@ public struct GetReport: Sendable {
             "locked": .bool(flag.locked),
             "stale": .bool(resolution.isStale(now: now)),
         ]
+        // Beside the value it names: the variant of the rules that gave it.
+        if let variant = resolution.variant { object.updateValue(.string(variant), forKey: "variant", insertingAt: 6) }
         object["layers"] = .array(layers.map(\.json))
         if resolution.reason == .computed || flag.computed != nil {
             object["computed"] = .object(["expression": .string(flag.computed ?? ""),

@@ -63,6 +63,7 @@ public struct ListReport: Sendable {
                 "source": .string(row.source),
                 "reason": .string(row.reason.rawValue),
             ]
+            if let variant = row.variant { object["variant"] = .string(variant) }
             if row.isOverridden(in: writableProvider) { object["overridden"] = .bool(true) }
             if row.layers.contains(where: { if case .typeMismatch = $0.state { return true } else { return false } }) {
                 object["typeMismatch"] = .bool(true)

@@ -31,6 +31,9 @@ public struct Resolution: Sendable, Hashable {
     /// The winning layer, when a provider won.
     public var winningLayer: Layer? { layers.first(where: \.isWinner) }
 
+    /// The variant the winning layer's rules chose, when its rules chose one (SPEC §8).
+    public var variant: String? { winningLayer?.rules?.variant }
+
     /// Whether the writable provider sets this key (its value may still be shadowed by a higher layer).
     public func isOverridden(in writableProvider: String?) -> Bool {
         guard let writableProvider, let layer = layers.first(where: { $0.provider == writableProvider }) else { return false }

@@ -101,9 +101,11 @@ public struct EvaluationContext: Sendable, Hashable {
         return hasZone ? nil : FlagDate.parse(text + "Z")
     }
 
-    private static func inserting(_ value: JSONValue, at path: [String], into object: JSONValue) -> JSONValue {
+    /// `object` with `value` put at `path` (names of nested objects, made where missing). A key
+    /// written flat below another wins over what that one holds there, as ``value(at:)`` reads it.
+    static func inserting(_ value: JSONValue, at path: [String], into object: JSONValue) -> JSONValue {
         guard let first = path.first else { return value }
-        guard case .object(var members) = object else { return object }
+        var members = object.object ?? [:]
         let existing = members[first] ?? .object([:])
         members[first] = path.count == 1 ? value : inserting(value, at: Array(path.dropFirst()), into: existing)
         return .object(members)

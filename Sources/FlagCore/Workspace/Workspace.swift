@@ -35,6 +35,9 @@ public struct Workspace: Sendable {
     /// with the rules that read it and what they compare it with. Each is a key in ``flags``,
     /// set or not, so it can be shown and edited like any context key.
     public var ruleAttributes: [RuleAttribute] = []
+    /// The `--context` layer on top of the stack, when one was given (SPEC §8): kept so that
+    /// every reload puts it back.
+    public var contextLayer: ContextLayer?
 
     /// The workspace folder.
     public var folder: URL { config.folder }
@@ -45,11 +48,13 @@ public struct Workspace: Sendable {
     /// Loads the workspace file at `url` and everything it names. Never throws: problems are diagnostics.
     /// `environment` feeds `env` providers, remote tokens and the cache location (the process
     /// environment by default); `remote` says whether remote providers are fetched now (waiting
-    /// at most their timeouts) or shown from answers already at hand.
+    /// at most their timeouts) or shown from answers already at hand. `context`, when given and
+    /// not empty, is an in-memory layer named `--context` on top of the stack.
     public static func load(from url: URL, fileSystem: FileSystem = LocalFileSystem(),
                             environment: [String: String] = ProcessInfo.processInfo.environment,
-                            remote: RemoteSource = .fetch(HTTPRemoteFetcher())) -> Workspace {
-        var loader = WorkspaceLoading(fileSystem: fileSystem, workspaceFile: url, environment: environment, remote: remote)
+                            remote: RemoteSource = .fetch(HTTPRemoteFetcher()), context: ContextLayer? = nil) -> Workspace {
+        var loader = WorkspaceLoading(fileSystem: fileSystem, workspaceFile: url, environment: environment, remote: remote,
+                                      context: context?.isEmpty == false ? context : nil)
         return loader.load()
     }
 
@@ -106,16 +111,19 @@ struct WorkspaceLoading {
     let workspaceFile: URL
     let environment: [String: String]
     let remote: RemoteSource
+    /// The `--context` layer, when there is one.
+    let context: ContextLayer?
     var diagnostics: [Diagnostic] = []
     /// Every file read, by the path diagnostics show. Their text is read again only for the few
     /// a diagnostic quotes: keeping it all would hold a second copy of the workspace.
     var filesRead: [String: URL] = [:]
 
-    init(fileSystem: FileSystem, workspaceFile: URL, environment: [String: String], remote: RemoteSource) {
+    init(fileSystem: FileSystem, workspaceFile: URL, environment: [String: String], remote: RemoteSource, context: ContextLayer? = nil) {
         self.fileSystem = fileSystem
         self.workspaceFile = workspaceFile.standardizedFileURL
         self.environment = environment
         self.remote = remote
+        self.context = context
     }
 
     var folder: URL { workspaceFile.deletingLastPathComponent() }
@@ -150,6 +158,8 @@ struct WorkspaceLoading {
         providerLoading.warnsOfUndeclaredKeys = unreadBlueprints.isEmpty
         var flags = checks.flags
         var providers = providerLoading.load(config.providers, flags: flags)
+        // The `--context` layer is on top of everything, and read from memory only.
+        if let context { providers.insert(context.providerData(flags: flags), at: 0) }
         // Any `context/*` key a provider sets is part of the simulated device (SPEC §4): text.
         func addContextKeys(of providers: [ProviderData]) {
             for provider in providers {
@@ -159,8 +169,8 @@ struct WorkspaceLoading {
                 }
             }
         }
-        addContextKeys(of: providers)
-        // Every attribute a rule reads is a key of the simulated device, set or not (SPEC §8).
+        // Every attribute a rule reads is a key of the simulated device, set or not (SPEC §8);
+        // its origin is the first rule that reads it, even when a provider also sets it.
         let ruleAttributes = RuleAttributeIndex.attributes(of: providers)
         for attribute in ruleAttributes where flags[attribute.key] == nil {
             guard let reader = attribute.readers.first,
@@ -169,6 +179,7 @@ struct WorkspaceLoading {
             flags[attribute.key] = WorkspaceChecks.contextDefinition(attribute.key, origin: origin,
                                                                      description: "Simulated device context, read by the rules of \(reader.flag)")
         }
+        addContextKeys(of: providers)
         var workspace = Workspace(config: config, blueprints: blueprints, flags: flags, features: checks.features,
                                   products: checks.products, expressions: checks.expressions, providers: providers,
                                   unknownKeys: [], environment: environment, diagnostics: [], sources: [:])
@@ -202,6 +213,7 @@ struct WorkspaceLoading {
         workspace.unknownKeys = unknownKeys
         workspace.unreadBlueprints = unreadBlueprints
         workspace.ruleAttributes = ruleAttributes
+        workspace.contextLayer = context
         workspace.diagnostics = diagnostics
         for path in Set(diagnostics.map(\.file)) {
             guard let url = filesRead[path] else { continue }

@@ -1,0 +1,71 @@
+import ArgumentParser
+import FlagCore
+import Foundation
+
+/// `--context KEY=VALUE` and `--context-file FILE`: the simulated device's attributes for one run,
+/// an in-memory layer named `--context` on top of the stack (SPEC §8). Nothing is written.
+struct ContextOptions: ParsableArguments {
+    @Option(name: .customLong("context"),
+            help: ArgumentHelp("An attribute of the simulated device for this run only, on top of the stack: KEY with or without context/, VALUE as JSON when it parses (42, true, {\"name\":\"ana\"}), else text. Repeatable.",
+                               valueName: "key=value"))
+    var attributes: [String] = []
+
+    @Option(name: .customLong("context-file"),
+            help: ArgumentHelp("A JSON object of attributes of the simulated device, for this run only. Repeatable; --context wins over it.",
+                               valueName: "file"))
+    var files: [String] = []
+
+    /// The layer; `nil` when neither option was given. A malformed `KEY=VALUE` is bad usage
+    /// (exit 64); a context file that cannot be used is printed with its `path:line:column` and
+    /// stops the command (exit 1). Called before the workspace is read.
+    func layer() throws -> ContextLayer? {
+        guard !attributes.isEmpty || !files.isEmpty else { return nil }
+        var given = ContextLayer()
+        for argument in attributes {
+            do {
+                try given.add(argument: argument)
+            } catch {
+                Console.error("error: \(error.description)")
+                throw ExitCode.validationFailure
+            }
+        }
+        var layer = ContextLayer()
+        var problems: [Diagnostic] = []
+        for file in files {
+            let url = URL(fileURLWithPath: file, relativeTo: WorkspaceOptions.currentDirectory)
+            problems += layer.add(fileAt: url, shownAs: file)
+        }
+        if !problems.isEmpty {
+            Console.error(DiagnosticRenderer(sources: layer.sources).render(all: problems))
+            throw ExitCode.failure
+        }
+        // An attribute on the command line wins over a file's.
+        layer.add(given)
+        return layer
+    }
+
+    /// Stops when the layer does not suit `workspace` (loaded with it): a flag or feature named
+    /// as an attribute is bad usage (exit 64); a value a key does not take, or any problem in a
+    /// context file, is a failed operation (exit 1).
+    func check(_ workspace: Workspace) throws {
+        guard let layer = workspace.contextLayer else { return }
+        let problems = layer.problems(in: workspace)
+        guard !problems.isEmpty else { return }
+        let renderer = DiagnosticRenderer(sources: layer.sources)
+        for problem in problems {
+            Console.error(problem.diagnostic.map(renderer.render) ?? problem.headline)
+        }
+        let isUsage = problems.contains { problem in
+            if case .argument = problem.origin { return problem.isUsage }
+            return false
+        }
+        throw isUsage ? ExitCode.validationFailure : ExitCode.failure
+    }
+
+    /// Loads `file` with the layer (no server is asked) and checks the layer suits it: what the
+    /// browser does before it opens.
+    func checkBeforeBrowsing(_ file: URL, layer: ContextLayer?) throws {
+        guard let layer else { return }
+        try check(Workspace.load(from: file, remote: .known([:]), context: layer))
+    }
+}
