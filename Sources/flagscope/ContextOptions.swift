@@ -2,6 +2,9 @@ import ArgumentParser
 import FlagCore
 import Foundation
 
+/// A command that takes `--context` and `--context-file`.
+protocol TakesContext {}
+
 /// `--context KEY=VALUE` and `--context-file FILE`: the simulated device's attributes for one run,
 /// an in-memory layer named `--context` on top of the stack (SPEC §8). Nothing is written.
 struct ContextOptions: ParsableArguments {
@@ -60,6 +63,20 @@ struct ContextOptions: ParsableArguments {
             return false
         }
         throw isUsage ? ExitCode.validationFailure : ExitCode.failure
+    }
+
+    /// Refuses `--context` and `--context-file` on a command that does not take them (bad usage):
+    /// the root's options reach every subcommand, and `set` or `validate` would silently ignore them.
+    static func refuseUnless(_ command: ParsableCommand, arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws {
+        guard !(command is TakesContext) else { return }
+        let names = ["--context", "--context-file"]
+        guard let given = arguments.prefix(while: { $0 != "--" }).first(where: { argument in
+            names.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+        }) else { return }
+        let name = given.split(separator: "=", maxSplits: 1).first.map(String.init) ?? given
+        let commandName = type(of: command)._commandName
+        Console.error("error: \(name) only applies to get, list, explain, snapshot, demo and the browser; \(commandName) works on the files as they are")
+        throw ExitCode.validationFailure
     }
 
     /// Loads `file` with the layer (no server is asked) and checks the layer suits it: what the

@@ -4,7 +4,7 @@ import FlagCore
 import Foundation
 
 /// `flagscope demo`: the bundled podcast-app workspace, copied once so edits persist.
-struct Demo: ParsableCommand {
+struct Demo: ParsableCommand, TakesContext {
     static let configuration = CommandConfiguration(
         abstract: "Open the browser on the bundled demo workspace (copied to $XDG_STATE_HOME/flagscope/demo on first use, so edits persist).")
 

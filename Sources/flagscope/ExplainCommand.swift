@@ -2,7 +2,7 @@ import ArgumentParser
 import FlagCore
 
 /// `flagscope explain FEATURE`: why a feature is (un)available on the simulated device.
-struct Explain: ParsableCommand {
+struct Explain: ParsableCommand, TakesContext {
     static let configuration = CommandConfiguration(abstract: "Explain a feature's availability: each constraint, then the next steps.")
 
     @OptionGroup var workspace: WorkspaceOptions

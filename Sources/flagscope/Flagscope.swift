@@ -5,7 +5,7 @@ import Foundation
 /// The `flagscope` command: browse and edit feature flags across a layered provider stack.
 /// Without a subcommand it opens the browser on the workspace.
 @main
-struct Flagscope: ParsableCommand {
+struct Flagscope: ParsableCommand, TakesContext {
     static let configuration = CommandConfiguration(
         commandName: "flagscope",
         abstract: "Browse feature flags, see which provider layer set each value, and explain unavailable features.",
@@ -30,6 +30,7 @@ struct Flagscope: ParsableCommand {
     static func main() {
         do {
             var command = try parseAsRoot()
+            try ContextOptions.refuseUnless(command)
             try command.run()
         } catch {
             let message = lowerCasedErrorLabel(fullMessage(for: error))

@@ -3,7 +3,7 @@ import FlagCore
 import Foundation
 
 /// `flagscope get KEY`: the value and where it came from, layer by layer.
-struct Get: ParsableCommand {
+struct Get: ParsableCommand, TakesContext {
     static let configuration = CommandConfiguration(abstract: "Show a key's value and every provider layer's say on it.")
 
     @OptionGroup var workspace: WorkspaceOptions

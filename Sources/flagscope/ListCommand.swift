@@ -3,7 +3,7 @@ import FlagCore
 import Foundation
 
 /// `flagscope list`: one row per flag with its value and where the value came from.
-struct List: ParsableCommand {
+struct List: ParsableCommand, TakesContext {
     static let configuration = CommandConfiguration(
         abstract: "List every flag with its value, type and source.",
         discussion: "The table fits the terminal's width (COLUMNS when set; no limit when the output is not a terminal): values and sources are cut with …, keys never are.")

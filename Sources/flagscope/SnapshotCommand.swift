@@ -4,7 +4,7 @@ import FlagCore
 import Foundation
 
 /// `flagscope snapshot`: the browser run headless, printing its final screen as text.
-struct Snapshot: ParsableCommand {
+struct Snapshot: ParsableCommand, TakesContext {
     static let configuration = CommandConfiguration(
         abstract: "Run the browser headless with scripted keys and print the final screen.",
         discussion: "Keys: <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x> <M-x> (Alt); other characters are typed. Edits go to an in-memory copy unless --write.")

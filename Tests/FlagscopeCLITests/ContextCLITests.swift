@@ -95,12 +95,27 @@ struct ContextCLITests {
         let folder = try Self.folder()
         defer { folder.remove() }
         try folder.write("bad.json", "{\n  \"age\": }\n")
-        for command in [["get", "home_layout"], ["list"], ["snapshot"]] {
+        // The browser (no subcommand) checks the layer before it looks for a terminal.
+        for command in [["get", "home_layout"], ["list"], ["snapshot"], []] {
             let output = try CLIRunner.run(command + arguments, in: folder.url)
             #expect(output.status == status, "\(command) \(output.stderr)")
             #expect(output.stderr == stderr, "\(command)")
             #expect(output.stdout.isEmpty)
         }
+    }
+
+    @Test("Commands that work on the files as they are refuse --context instead of ignoring it", arguments: [
+        (["set", "home_layout", "video", "--context", "age=1"], "error: --context only applies to get, list, explain, snapshot, demo and the browser; set works on the files as they are\n"),
+        (["validate", "--context-file=qa.json"], "error: --context-file only applies to get, list, explain, snapshot, demo and the browser; validate works on the files as they are\n"),
+        (["reset", "--all", "--context", "age=1"], "error: --context only applies to get, list, explain, snapshot, demo and the browser; reset works on the files as they are\n"),
+    ])
+    func refusedWhereUnused(arguments: [String], stderr: String) throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let output = try CLIRunner.run(arguments, in: folder.url)
+        #expect(output.status == 64)
+        #expect(output.stderr == stderr)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("local.json").path))
     }
 
     @Test("explain --context: the simulated device for one run decides availability, and says it came from --context")
