@@ -93,7 +93,8 @@ struct RemoteProviderTests {
         #expect(context["locale"] as? String == "it")
         #expect(context["targetingKey"] as? String == "user-7")
         #expect(context["platform"] as? String == "iOS")
-        #expect(context["permissions/camera"] as? String == "denied")
+        // A key below another is a field of its object, as rules read `permissions.camera`.
+        #expect(context["permissions"] as? [String: String] == ["camera": "denied"])
         #expect(context["os_version"] == nil, "keys nobody sets are left out, not sent as defaults")
         #expect(context.count == 4, "\(context)")
     }
