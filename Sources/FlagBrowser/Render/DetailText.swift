@@ -25,6 +25,16 @@ enum DetailText {
             }
         }
 
+        /// Text after a short mark (a rule trace's `▶ `), wrapped with its continuation lines
+        /// hanging under the text, not under the mark.
+        mutating func marked(_ mark: String, _ value: String, _ role: StyleRole, markRole: StyleRole, indent: Int) {
+            let markWidth = TerminalText.displayWidth(of: mark)
+            let pad = String(repeating: " ", count: indent)
+            for (index, line) in Renderer.wrap(value, width: max(1, width - indent - markWidth)).enumerated() {
+                lines.append([Span(pad + (index == 0 ? mark : String(repeating: " ", count: markWidth)), markRole), Span(line, role)])
+            }
+        }
+
         mutating func field(_ name: String, _ value: String, _ role: StyleRole = .normal) {
             let label = TerminalText.padded(name, toWidth: 13)
             let wrapped = Renderer.wrap(value, width: max(1, width - 13))
@@ -248,14 +258,21 @@ enum DetailText {
         }
         out.append(spans)
         for line in below {
-            out.text(line.text, role(of: line, in: layer), indent: layerNoteColumn + 2 * line.depth)
+            let indent = layerNoteColumn + 2 * line.depth
+            if line.mark.isEmpty {
+                out.text(line.text, role(of: line, in: layer), indent: indent)
+            } else {
+                out.marked(line.mark, line.text, role(of: line, in: layer), markRole: line.isDeciding ? .success : .muted, indent: indent)
+            }
         }
     }
 
-    /// An error layer's reason reads as an error; other problems as warnings; facts muted.
+    /// An error layer's reason reads as an error; other problems as warnings; the rule step that
+    /// decided stands out; facts muted.
     static func role(of line: LayerDescription.Line, in layer: LayerDescription) -> StyleRole {
         if case .error = layer.state, line == layer.reason { return .error }
-        return line.isProblem ? .warning : .muted
+        if line.isProblem { return .warning }
+        return line.isDeciding ? .normal : .muted
     }
 
     /// A problem as `validate` prints it: the headline wrapped, then the quoted line and its caret,
