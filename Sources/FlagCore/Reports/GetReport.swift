@@ -60,7 +60,7 @@ public struct GetReport: Sendable {
         let flag = resolution.flag
         func show(_ text: String) -> String { TerminalText.escaped(text) }
         var lines: [String] = []
-        var typeLine = flag.type.rawValue
+        var typeLine = flag.rules.acceptsAnyJSON ? "any JSON value" : flag.type.rawValue
         if !flag.rules.values.isEmpty { typeLine += ": " + flag.rules.values.joined(separator: " | ") }
         if flag.rules.minimum != nil || flag.rules.maximum != nil {
             let low = flag.rules.minimum.map { ValueRules.number($0, for: flag.type) } ?? "…"
