@@ -129,7 +129,7 @@ enum DetailText {
         out.text(key, .header, indent: 0)
         if let description = flag.description { out.text(description, .normal, indent: 0) }
         out.blank()
-        var type = flag.type.rawValue
+        var type = flag.rules.acceptsAnyJSON ? "any JSON value" : flag.type.rawValue
         if !flag.rules.values.isEmpty { type += ": " + flag.rules.values.joined(separator: " | ") }
         if flag.rules.minimum != nil || flag.rules.maximum != nil {
             type += " (\(flag.rules.minimum.map { ValueRules.number($0, for: flag.type) } ?? "…") to \(flag.rules.maximum.map { ValueRules.number($0, for: flag.type) } ?? "…"))"
@@ -161,6 +161,7 @@ enum DetailText {
         if flag.locked { markers.append("⊘ locked") }
         if model.isStale(key) { markers.append("† stale since \(flag.expires ?? "?")") }
         if !markers.isEmpty { out.field("", markers.joined(separator: "  "), .warning) }
+        if let attribute = model.workspace.ruleAttribute(key) { attributeLines(attribute, &out) }
         if let computed = flag.computed {
             out.blank()
             out.field("computed", computed, .normal)
@@ -192,6 +193,16 @@ enum DetailText {
             out.blank()
             for (name, value) in details { out.field(name, value, .normal) }
         }
+    }
+
+    /// A context attribute that rules read (SPEC §8): every rule that reads it, and what they
+    /// compare it with, so QA sees which flags an edit here moves.
+    static func attributeLines(_ attribute: RuleAttribute, _ out: inout Builder) {
+        out.blank()
+        for (index, line) in attribute.readerLines.enumerated() {
+            out.field(index == 0 ? "read by" : "", line, .normal)
+        }
+        if let expectation = attribute.expectation { out.field("compared as", expectation, .muted) }
     }
 
     /// Lines of a JSON object or array shown whole in the detail pane (two-space indent, one
