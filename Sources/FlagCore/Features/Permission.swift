@@ -55,6 +55,8 @@ public enum ContextKeys {
     public static let osVersion = "context/os_version"
     /// The simulated locale.
     public static let locale = "context/locale"
+    /// The key rules read as the targeting key (flagd and OFREP `targetingKey`).
+    public static let targetingKey = "context/targeting_key"
     /// A permission's status key.
     public static func permission(_ name: String) -> String { "context/permissions/\(name)" }
     /// A product's purchase-state key.

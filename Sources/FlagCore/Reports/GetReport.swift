@@ -60,7 +60,7 @@ public struct GetReport: Sendable {
         let flag = resolution.flag
         func show(_ text: String) -> String { TerminalText.escaped(text) }
         var lines: [String] = []
-        var typeLine = flag.type.rawValue
+        var typeLine = flag.rules.acceptsAnyJSON ? "any JSON value" : flag.type.rawValue
         if !flag.rules.values.isEmpty { typeLine += ": " + flag.rules.values.joined(separator: " | ") }
         if flag.rules.minimum != nil || flag.rules.maximum != nil {
             let low = flag.rules.minimum.map { ValueRules.number($0, for: flag.type) } ?? "…"
@@ -102,8 +102,10 @@ public struct GetReport: Sendable {
             }
             lines.append(TextTable.render(header: [], rows: rows))
             for layer in layers {
-                for note in layer.notes {
-                    lines.append(String(repeating: "  ", count: 2 + note.depth) + "\(show(layer.provider)): \(show(note.text))")
+                // A layer's own lines name it; a rule trace's steps and their details sit under its headline.
+                for note in layer.notes + layer.trace {
+                    let lead = note.depth == 0 ? "\(show(layer.provider)): " : note.mark
+                    lines.append(String(repeating: "  ", count: 2 + note.depth) + lead + show(note.text))
                 }
             }
         }

@@ -55,22 +55,13 @@ public struct Resolver: Sendable {
         ruleContext.value {
             var attributes: [String: JSONValue] = [:]
             for flag in workspace.flags.values where flag.key.hasPrefix(ContextKeys.prefix) {
-                if flag.isGenerated, flag.rules.type == .string, let raw = firstValue(of: flag) {
-                    attributes[flag.key] = raw.json
-                } else if let value = layers(for: flag, evaluatingRules: false).first(where: { $0.value != nil })?.value ?? flag.defaultValue {
+                // Attributes accept any JSON value, so the first layer that sets one is what it is.
+                if let value = layers(for: flag, evaluatingRules: false).first(where: { $0.value != nil })?.value ?? flag.defaultValue {
                     attributes[flag.key] = value.json
                 }
             }
             return EvaluationContext(attributes: attributes, now: now)
         }
-    }
-
-    /// The first value the stack's providers have for `flag`, as written.
-    private func firstValue(of flag: FlagDefinition) -> RawValue? {
-        for provider in workspace.providers where provider.status == .loaded && !flag.excludedProviders.contains(provider.config.name) {
-            if let entry = provider.entries[flag.key], entry.error == nil, let raw = entry.value { return raw }
-        }
-        return nil
     }
 
     private func layers(for flag: FlagDefinition, evaluatingRules: Bool) -> [Layer] {

@@ -42,6 +42,16 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// `text` read as JSON when it is JSON (`42`, `true`, `{"a":1}`, `"quoted"`), else the text
+    /// itself: how `--context` values and typed context attributes are read.
+    public init(parsingOrText text: String) {
+        if let node = try? JSONReader.parse(text) {
+            self = JSONValue(node)
+        } else {
+            self = .string(text)
+        }
+    }
+
     /// The members when this is an object.
     public var object: OrderedDictionary<String, JSONValue>? {
         if case .object(let members) = self { return members }

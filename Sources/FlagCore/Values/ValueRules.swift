@@ -11,6 +11,7 @@ public struct ValueRules: Sendable, Hashable {
         var minimum: Double?
         var maximum: Double?
         var pattern: String?
+        var acceptsAnyJSON = false
     }
 
     /// The flag's type.
@@ -38,10 +39,25 @@ public struct ValueRules: Sendable, Hashable {
         set { Indirect.update(&limits) { $0.pattern = newValue } }
     }
 
+    /// Whether any JSON value fits besides text: a context attribute (SPEC §8) keeps the JSON type
+    /// its provider gives (a number, a bool, an object, a list), text sources give text, and what
+    /// people type is JSON when it parses as JSON, else text.
+    public var acceptsAnyJSON: Bool {
+        get { limits?.value.acceptsAnyJSON ?? false }
+        set { Indirect.update(&limits) { $0.acceptsAnyJSON = newValue } }
+    }
+
     /// Creates rules.
     public init(type: FlagType, values: [String] = [], minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil) {
         self.type = type
         limits = .boxed(Limits(values: values, minimum: minimum, maximum: maximum, pattern: pattern))
+    }
+
+    /// The rules of a context attribute: text, or any JSON value (see ``acceptsAnyJSON``).
+    public static var anyJSON: ValueRules {
+        var rules = ValueRules(type: .string)
+        rules.acceptsAnyJSON = true
+        return rules
     }
 
     /// Words `set` and text-based providers accept for bools.
@@ -81,6 +97,7 @@ public struct ValueRules: Sendable, Hashable {
 
     /// Checks a native JSON value (JSON, plist and flagd providers carry real types).
     public func value(fromJSON json: JSONValue) -> Result<FlagValue, ValueProblem> {
+        if acceptsAnyJSON, let value = Self.anyJSONValue(json) { return .success(value) }
         switch (type, json) {
         case (.bool, .bool(let bool)): return .success(.bool(bool))
         case (.int, .int(let int)): return fitted(.int(int))
@@ -98,7 +115,19 @@ public struct ValueRules: Sendable, Hashable {
     public func value(from raw: RawValue) -> Result<FlagValue, ValueProblem> {
         switch raw {
         case .native(let json): return value(fromJSON: json)
+        // Text sources give text: an environment variable "42" stays the text "42" (SPEC §8).
+        case .text(let text) where acceptsAnyJSON: return .success(.string(text))
         case .text(let text): return value(fromText: text)
+        }
+    }
+
+    /// A context attribute's value as it is kept: text as text, `null` as no value, any other
+    /// JSON value as JSON.
+    private static func anyJSONValue(_ json: JSONValue) -> FlagValue? {
+        switch json {
+        case .null: return nil
+        case .string(let text): return .string(text)
+        default: return .json(json)
         }
     }
 
@@ -124,6 +153,14 @@ public struct ValueRules: Sendable, Hashable {
     }
 
     public func value(fromText text: String, lenientBools: Bool = true) -> Result<FlagValue, ValueProblem> {
+        if acceptsAnyJSON {
+            // What people type for an attribute is JSON when it parses (42, true, {"a":1},
+            // "quoted text"), else the text itself.
+            guard let value = Self.anyJSONValue(JSONValue(parsingOrText: text)) else {
+                return .failure(ValueProblem("null is no value; reset the key to leave it unset"))
+            }
+            return .success(value)
+        }
         switch type {
         case .bool:
             let word = text.lowercased()
@@ -172,6 +209,8 @@ public struct ValueRules: Sendable, Hashable {
         switch (type, value) {
         case (.bool, .bool), (.date, .date), (.url, .url), (.json, .json):
             return nil
+        case (.string, .json) where acceptsAnyJSON:
+            return nil
         case (.int, .int(let int)):
             return rangeProblem(Double(int), text: String(int))
         case (.double, .double(let double)):
@@ -201,7 +240,7 @@ public struct ValueRules: Sendable, Hashable {
         case .bool: return "a bool"
         case .int: return "a whole number"
         case .double: return "a number"
-        case .string: return "text"
+        case .string: return acceptsAnyJSON ? "text or any JSON value" : "text"
         case .enum: return "one of \(values.joined(separator: ", "))"
         case .date: return "a date"
         case .url: return "a URL"

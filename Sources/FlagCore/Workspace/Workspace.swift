@@ -31,6 +31,10 @@ public struct Workspace: Sendable {
     /// Blueprint files that could not be read (syntax errors): until they can, provider keys
     /// are not called undeclared.
     public var unreadBlueprints: [String] = []
+    /// Every `context/*` attribute that some rule of the stack reads (SPEC §8), ordered by key,
+    /// with the rules that read it and what they compare it with. Each is a key in ``flags``,
+    /// set or not, so it can be shown and edited like any context key.
+    public var ruleAttributes: [RuleAttribute] = []
 
     /// The workspace folder.
     public var folder: URL { config.folder }
@@ -156,6 +160,15 @@ struct WorkspaceLoading {
             }
         }
         addContextKeys(of: providers)
+        // Every attribute a rule reads is a key of the simulated device, set or not (SPEC §8).
+        let ruleAttributes = RuleAttributeIndex.attributes(of: providers)
+        for attribute in ruleAttributes where flags[attribute.key] == nil {
+            guard let reader = attribute.readers.first,
+                  let provider = providers.first(where: { $0.config.name == reader.provider }) else { continue }
+            let origin = SourceReference(file: provider.displayPath, location: reader.location ?? .start)
+            flags[attribute.key] = WorkspaceChecks.contextDefinition(attribute.key, origin: origin,
+                                                                     description: "Simulated device context, read by the rules of \(reader.flag)")
+        }
         var workspace = Workspace(config: config, blueprints: blueprints, flags: flags, features: checks.features,
                                   products: checks.products, expressions: checks.expressions, providers: providers,
                                   unknownKeys: [], environment: environment, diagnostics: [], sources: [:])
@@ -188,6 +201,7 @@ struct WorkspaceLoading {
         workspace.providers = providers
         workspace.unknownKeys = unknownKeys
         workspace.unreadBlueprints = unreadBlueprints
+        workspace.ruleAttributes = ruleAttributes
         workspace.diagnostics = diagnostics
         for path in Set(diagnostics.map(\.file)) {
             guard let url = filesRead[path] else { continue }

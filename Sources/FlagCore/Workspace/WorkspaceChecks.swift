@@ -159,7 +159,7 @@ struct WorkspaceChecks {
     }
 
     /// The definition of a `context/*` key no blueprint generated (SPEC §4): permission and
-    /// purchase states with their "unset means" defaults, any other key text without a default.
+    /// purchase states with their "unset means" defaults, any other key without a default.
     static func contextDefinition(_ key: String, origin: SourceReference,
                                   description: String = "Simulated device context") -> FlagDefinition? {
         guard let rules = contextRules(key) else { return nil }
@@ -175,7 +175,9 @@ struct WorkspaceChecks {
                               defaultValue: defaultValue, description: description, origin: origin, isGenerated: true)
     }
 
-    /// The rules of any `context/*` key: generated ones as declared, other ones are text.
+    /// The rules of any `context/*` key: generated ones as declared; the targeting key is text
+    /// (OpenFeature's targeting key is a string); any other attribute is text or any JSON value
+    /// (SPEC §8: values keep the JSON type their provider gives).
     static func contextRules(_ key: String) -> ValueRules? {
         guard key.hasPrefix(ContextKeys.prefix) else { return nil }
         if key.hasPrefix("context/permissions/") {
@@ -185,7 +187,8 @@ struct WorkspaceChecks {
         if key.hasPrefix("context/purchases/") {
             return ValueRules(type: .enum, values: PurchaseState.allCases.map(\.rawValue))
         }
-        return ValueRules(type: .string)
+        if key == ContextKeys.targetingKey { return ValueRules(type: .string) }
+        return .anyJSON
     }
 
     private mutating func checkExcludedProviders() {

@@ -1,0 +1,174 @@
+/// Finds the context attributes a compiled JsonLogic rule reads, without evaluating it: every
+/// `var` of the context (`targetingKey` is `context/targeting_key`, `$flagd.*` is no attribute,
+/// an item's field inside `map`/`all`/`reduce` is none either), the names `missing` checks, and
+/// the targeting key a `fractional` without a bucketing value hashes. Each read carries what the
+/// rule compares it with, for a type hint and suggestions.
+struct JsonLogicAttributeWalk {
+    /// The reads found, in the order written.
+    private(set) var reads: [AttributeRead] = []
+
+    /// Operators whose arguments are worded as part of the rule around them (`cat` in a
+    /// `fractional`, `+` in a comparison): a read inside one is shown with that outer rule.
+    private static let partOfOuterRule: Set<String> = ["cat", "substr", "+", "-", "*", "/", "%", "max", "min", "abs", "merge"]
+    /// Operators that combine conditions: a read directly inside one is a condition of its own.
+    private static let combinesConditions: Set<String> = ["if", "?:", "and", "or"]
+
+    /// Visits `rule`; `parent` is the operation whose argument it is, when there is one.
+    mutating func visit(_ rule: JsonLogicRule, parent: JsonLogicOperation?) {
+        switch rule {
+        case .literal, .invalid:
+            return
+        case .list(let items, _):
+            for item in items { visit(item, parent: parent) }
+        case .reference(_, let shared, _):
+            visit(shared, parent: parent)
+        case .operation(let operation):
+            visit(operation, parent: parent)
+        }
+    }
+
+    private mutating func visit(_ operation: JsonLogicOperation, parent: JsonLogicOperation?) {
+        let arguments = operation.argumentList ?? [operation.arguments]
+        switch operation.name {
+        case "var":
+            if let path = Self.literalPath(operation.arguments) {
+                record(path, at: operation, parent: parent)
+            } else {
+                visit(operation.arguments, parent: operation)
+            }
+            return
+        case "missing":
+            for name in Self.literalNames(arguments.count == 1 ? arguments[0] : operation.arguments) {
+                record(name, at: operation, parent: operation, describing: operation)
+            }
+            return
+        case "missing_some":
+            if arguments.count == 2 {
+                for name in Self.literalNames(arguments[1]) { record(name, at: operation, parent: operation, describing: operation) }
+            }
+            return
+        case "map", "all", "reduce":
+            // The step applied to each item reads the item, not the context.
+            for (index, argument) in arguments.enumerated() where index != 1 { visit(argument, parent: operation) }
+            return
+        case "fractional":
+            // Without a bucketing value first, flagd hashes the flag key with the targeting key.
+            if case .list? = arguments.first {
+                record("targetingKey", at: operation, parent: operation, describing: operation, hint: .text)
+            }
+        default:
+            break
+        }
+        // A read inside `cat` or `+` is worded with the rule around them.
+        let passesThrough = Self.partOfOuterRule.contains(operation.name) && parent != nil
+        let context = passesThrough ? parent ?? operation : operation
+        for argument in arguments {
+            if passesThrough, case .operation(let inner) = argument, inner.name == "var", let path = Self.literalPath(inner.arguments) {
+                record(path, at: inner, parent: context, direct: false)
+                continue
+            }
+            visit(argument, parent: context)
+        }
+    }
+
+    /// Records a read of the attribute at dotted `path`, with what `parent` compares it with.
+    private mutating func record(_ path: String, at operation: JsonLogicOperation, parent: JsonLogicOperation?,
+                                 describing described: JsonLogicOperation? = nil, hint: AttributeTypeHint? = nil, direct: Bool = true) {
+        // `""` and paths starting with `.` are the item or the whole data, never one attribute.
+        guard !path.isEmpty, !path.hasPrefix(".") else { return }
+        let parts = path.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
+        guard let head = parts.first, head != "$flagd" else { return }
+        let key = EvaluationContext.key(forAttribute: path)
+        var typeHint = hint
+        var suggestions: [String] = []
+        if typeHint == nil, direct, let parent {
+            (typeHint, suggestions) = Self.comparison(of: operation, in: parent)
+        }
+        // The rule read is the comparison around the attribute, or the attribute alone when it is a condition itself.
+        let worded: JsonLogicOperation
+        if let described {
+            worded = described
+        } else if let parent, !Self.combinesConditions.contains(parent.name) {
+            worded = parent
+        } else {
+            worded = operation
+        }
+        reads.append(AttributeRead(key: key, typeHint: typeHint, suggestions: suggestions,
+                                   rule: RuleText.describe(.operation(worded)), location: worded.location ?? operation.location))
+    }
+
+    /// What `parent` compares the attribute read by `variable` (one of its arguments) with.
+    private static func comparison(of variable: JsonLogicOperation, in parent: JsonLogicOperation) -> (AttributeTypeHint?, [String]) {
+        guard let arguments = parent.argumentList,
+              let position = arguments.firstIndex(where: { if case .operation(let item) = $0 { return item == variable }; return false })
+        else { return (nil, []) }
+        let others = arguments.enumerated().filter { $0.offset != position }.map(\.element)
+        switch parent.name {
+        case "==", "===", "!=", "!==":
+            return hint(of: others, suggesting: true)
+        case "<", "<=", ">", ">=":
+            return hint(of: others, suggesting: false)
+        case "in":
+            guard arguments.count == 2 else { return (nil, []) }
+            if position == 0 {
+                if case .list(let items, _) = arguments[1] { return hint(of: items, suggesting: true) }
+                if case .literal(.string) = arguments[1] { return (.text, []) }
+                return (nil, [])
+            }
+            // The attribute is where the text is looked for.
+            if case .literal(.string) = arguments[0] { return (.text, []) }
+            return (nil, [])
+        case "starts_with", "ends_with":
+            return position == 0 ? (.text, []) : (nil, [])
+        case "sem_ver":
+            return position == 0 || position == 2 ? (.version, []) : (nil, [])
+        case "fractional":
+            return position == 0 ? (.text, []) : (nil, [])
+        default:
+            return (nil, [])
+        }
+    }
+
+    /// The kind of the literals among `rules` (the first literal decides), and their text values.
+    private static func hint(of rules: [JsonLogicRule], suggesting: Bool) -> (AttributeTypeHint?, [String]) {
+        var kind: AttributeTypeHint?
+        var texts: [String] = []
+        for rule in rules {
+            guard case .literal(let value) = rule else { continue }
+            switch value {
+            case .string(let text):
+                if kind == nil { kind = .text }
+                if suggesting, !texts.contains(text) { texts.append(text) }
+            case .number:
+                if kind == nil { kind = .number }
+            case .bool:
+                if kind == nil { kind = .bool }
+            default:
+                continue
+            }
+        }
+        return (kind, kind == .text ? texts : [])
+    }
+
+    /// The dotted path of `{"var": "a.b"}` or `{"var": ["a.b", default]}`; `nil` when the path is
+    /// computed (then the rule that computes it is visited instead).
+    private static func literalPath(_ arguments: JsonLogicRule) -> String? {
+        switch arguments {
+        case .literal(.string(let path)): return path
+        case .list(let items, _):
+            if case .literal(.string(let path))? = items.first { return path }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// The names `missing` and `missing_some` check, when written as text.
+    private static func literalNames(_ rule: JsonLogicRule) -> [String] {
+        switch rule {
+        case .literal(.string(let name)): return [name]
+        case .list(let items, _):
+            return items.compactMap { if case .literal(.string(let name)) = $0 { return name }; return nil }
+        default: return []
+        }
+    }
+}

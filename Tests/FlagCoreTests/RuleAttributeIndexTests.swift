@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import FlagCore
+
+/// The attributes rules read, found by reading the compiled flagd rules: each a key of the
+/// simulated device (set or not), with the rules that read it and a type hint.
+@Suite("Rules: the attributes they read")
+struct RuleAttributeIndexTests {
+    static let stack = """
+          - name: Rules
+            format: flagd
+            path: flags.flagd.json
+          - name: Local
+            format: json
+            path: local.json
+            writable: true
+
+        """
+
+    static let rules = """
+        {
+          "flags": {
+            "theme": { "state": "ENABLED", "variants": { "light": "light", "dark": "dark" }, "defaultVariant": "dark",
+                       "targeting": { "if": [{ "ends_with": [{ "var": "email" }, "@example.com"] }, "light",
+                                             { "in": [{ "var": "tier" }, ["gold", "silver"]] }, "light",
+                                             { ">=": [{ "var": "age" }, 18] }, "light",
+                                             { "var": "beta" }, "light",
+                                             { "sem_ver": [{ "var": "app.version" }, ">=", "2.0.0"] }, "light",
+                                             { "==": [{ "var": "$flagd.flagKey" }, "theme"] }, "dark", null] } },
+            "greeting": { "state": "ENABLED", "variants": { "hi": "hi", "yo": "yo" }, "defaultVariant": "hi",
+                          "targeting": { "fractional": [["hi", 50], ["yo", 50]] } },
+            "retries": { "state": "ENABLED", "variants": { "few": 1, "many": 7 }, "defaultVariant": "few",
+                         "targeting": { "if": [{ "==": [{ "var": "tier" }, "platinum"] }, "many",
+                                               { "some": [[1, 2], { "==": [{ "var": "" }, 2] }] }, "few",
+                                               { "map": [[1], { "var": "item_field" }] }, "few", null] } },
+            "dark_mode": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off",
+                           "targeting": { "if": [{ "==": [{ "var": "beta" }, true] }, "on", "off"] } }
+          }
+        }
+        """
+
+    static func load() throws -> (ProviderSandbox, Workspace) {
+        let sandbox = try ProviderSandbox.with(providers: Self.stack)
+        try sandbox.write("flags.flagd.json", Self.rules)
+        return (sandbox, sandbox.load())
+    }
+
+    @Test("Every context attribute a rule reads is listed by key: targetingKey as context/targeting_key, dotted paths as keys, $flagd and items not at all")
+    func attributesByKey() throws {
+        let (sandbox, workspace) = try Self.load()
+        defer { sandbox.remove() }
+        #expect(workspace.ruleAttributes.map(\.key) == [
+            "context/age", "context/app/version", "context/beta", "context/email", "context/targeting_key", "context/tier",
+        ])
+    }
+
+    @Test("An attribute lists the rules that read it, in the trace's words, with the provider and flag", arguments: [
+        ("context/email", [AttributeReader(provider: "Rules", flag: "theme", rule: #"email ends_with "@example.com""#)]),
+        ("context/tier", [AttributeReader(provider: "Rules", flag: "theme", rule: #"tier in ["gold", "silver"]"#),
+                          AttributeReader(provider: "Rules", flag: "retries", rule: #"tier == "platinum""#)]),
+        ("context/beta", [AttributeReader(provider: "Rules", flag: "theme", rule: "beta"),
+                          AttributeReader(provider: "Rules", flag: "dark_mode", rule: "beta == true")]),
+        ("context/app/version", [AttributeReader(provider: "Rules", flag: "theme", rule: #"app.version sem_ver >= "2.0.0""#)]),
+        ("context/targeting_key", [AttributeReader(provider: "Rules", flag: "greeting", rule: #"fractional(["hi", 50], ["yo", 50])"#)]),
+    ])
+    func readers(key: String, expected: [AttributeReader]) throws {
+        let (sandbox, workspace) = try Self.load()
+        defer { sandbox.remove() }
+        let attribute = try #require(workspace.ruleAttributes.first { $0.key == key })
+        #expect(attribute.readers.map { AttributeReader(provider: $0.provider, flag: $0.flag, rule: $0.rule) } == expected)
+        #expect(attribute.readers.allSatisfy { $0.location != nil })
+    }
+
+    @Test("The type hint comes from what the rules compare the attribute with; text values become suggestions", arguments: [
+        ("context/email", AttributeTypeHint.text, [String]()),
+        ("context/tier", .text, ["gold", "silver", "platinum"]),
+        ("context/age", .number, []),
+        ("context/beta", .bool, []),
+        ("context/app/version", .version, []),
+        ("context/targeting_key", .text, []),
+    ])
+    func typeHints(key: String, hint: AttributeTypeHint, suggestions: [String]) throws {
+        let (sandbox, workspace) = try Self.load()
+        defer { sandbox.remove() }
+        let attribute = try #require(workspace.ruleAttributes.first { $0.key == key })
+        #expect(attribute.typeHint == hint)
+        #expect(attribute.suggestions == suggestions)
+    }
+
+    @Test("An attribute nobody sets is a key: get shows it unset, and set writes it")
+    func attributesAreKeys() throws {
+        let (sandbox, workspace) = try Self.load()
+        defer { sandbox.remove() }
+        let email = try workspace.requireResolution("context/email")
+        #expect(email.value == nil)
+        #expect(email.flag.isGenerated)
+        #expect(email.flag.description == "Simulated device context, read by the rules of theme")
+        #expect(email.flag.origin.file == "flags.flagd.json")
+        let report = try FlagEditor(workspace: workspace).set(["context/email": .string("ana@example.com")], force: false)
+        #expect(try sandbox.read("local.json").contains(#""context/email": "ana@example.com""#))
+        let theme = try report.workspace.requireResolution("theme")
+        #expect(theme.value == .string("light"))
+        #expect(theme.layers[0].rules?.steps.first?.reads == [ContextRead(key: "context/email", value: .string("ana@example.com"))])
+    }
+
+    @Test("A workspace without rules reads no attributes")
+    func noRules() throws {
+        let sandbox = try ProviderSandbox.with(providers: Self.stack)
+        defer { sandbox.remove() }
+        try sandbox.write("flags.flagd.json", #"{"flags": {"theme": {"state": "ENABLED", "variants": {"a": "dark"}, "defaultVariant": "a"}}}"#)
+        #expect(sandbox.load().ruleAttributes.isEmpty)
+    }
+}
