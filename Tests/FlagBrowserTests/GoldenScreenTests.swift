@@ -18,6 +18,24 @@ struct GoldenScreenTests {
         try Golden.check(demo.screen, named: "shadowed-\(width)x\(height)")
     }
 
+    @Test("A targeted flag: its rule trace wrapped (never cut) under its layer, the deciding step marked", arguments: [(120, 40), (80, 24)])
+    func targetedFlag(width: Int, height: Int) throws {
+        var demo = try DemoFixture(width: width, height: height)
+        defer { demo.remove() }
+        try demo.press("/rankingModel<Enter>")
+        if width < 90 { try demo.press("<Tab>") }
+        let screen = demo.screen
+        try Golden.check(screen, named: "targeted-\(width)x\(height)")
+        // The detail pane's side of each line (the whole line when it is full-width).
+        let pane = screen.split(separator: "\n").map { String($0.split(separator: "│").last ?? $0) }
+        let trace = try #require(pane.firstIndex { $0.contains("rules chose variant \"personalised\"") }, "\(screen)")
+        let traceLines = pane[trace...].prefix { !$0.contains("QA profile") }
+        #expect(traceLines.contains { $0.contains("▶ fractional(") }, "\(screen)")
+        // Wrapped, not cut: the split's last share is on screen whole, and no trace line ends in an ellipsis.
+        #expect(traceLines.contains { $0.contains("personalised 50 %") }, "\(screen)")
+        #expect(!traceLines.contains { $0.contains("…") }, "\(screen)")
+    }
+
     @Test("An unavailable feature with constraints and next steps", arguments: [(120, 40), (40, 10)])
     func unavailableFeature(width: Int, height: Int) throws {
         var demo = try DemoFixture(width: width, height: height)

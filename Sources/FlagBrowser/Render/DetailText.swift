@@ -25,6 +25,16 @@ enum DetailText {
             }
         }
 
+        /// Text after a short mark (a rule trace's `▶ `), wrapped with its continuation lines
+        /// hanging under the text, not under the mark.
+        mutating func marked(_ mark: String, _ value: String, _ role: StyleRole, markRole: StyleRole, indent: Int) {
+            let markWidth = TerminalText.displayWidth(of: mark)
+            let pad = String(repeating: " ", count: indent)
+            for (index, line) in Renderer.wrap(value, width: max(1, width - indent - markWidth)).enumerated() {
+                lines.append([Span(pad + (index == 0 ? mark : String(repeating: " ", count: markWidth)), markRole), Span(line, role)])
+            }
+        }
+
         mutating func field(_ name: String, _ value: String, _ role: StyleRole = .normal) {
             let label = TerminalText.padded(name, toWidth: 13)
             let wrapped = Renderer.wrap(value, width: max(1, width - 13))
@@ -119,7 +129,7 @@ enum DetailText {
         out.text(key, .header, indent: 0)
         if let description = flag.description { out.text(description, .normal, indent: 0) }
         out.blank()
-        var type = flag.type.rawValue
+        var type = flag.rules.acceptsAnyJSON ? "any JSON value" : flag.type.rawValue
         if !flag.rules.values.isEmpty { type += ": " + flag.rules.values.joined(separator: " | ") }
         if flag.rules.minimum != nil || flag.rules.maximum != nil {
             type += " (\(flag.rules.minimum.map { ValueRules.number($0, for: flag.type) } ?? "…") to \(flag.rules.maximum.map { ValueRules.number($0, for: flag.type) } ?? "…"))"
@@ -151,6 +161,7 @@ enum DetailText {
         if flag.locked { markers.append("⊘ locked") }
         if model.isStale(key) { markers.append("† stale since \(flag.expires ?? "?")") }
         if !markers.isEmpty { out.field("", markers.joined(separator: "  "), .warning) }
+        if let attribute = model.workspace.ruleAttribute(key) { attributeLines(attribute, &out) }
         if let computed = flag.computed {
             out.blank()
             out.field("computed", computed, .normal)
@@ -182,6 +193,16 @@ enum DetailText {
             out.blank()
             for (name, value) in details { out.field(name, value, .normal) }
         }
+    }
+
+    /// A context attribute that rules read (SPEC §8): every rule that reads it, and what they
+    /// compare it with, so QA sees which flags an edit here moves.
+    static func attributeLines(_ attribute: RuleAttribute, _ out: inout Builder) {
+        out.blank()
+        for (index, line) in attribute.readerLines.enumerated() {
+            out.field(index == 0 ? "read by" : "", line, .normal)
+        }
+        if let expectation = attribute.expectation { out.field("compared as", expectation, .muted) }
     }
 
     /// Lines of a JSON object or array shown whole in the detail pane (two-space indent, one
@@ -248,14 +269,21 @@ enum DetailText {
         }
         out.append(spans)
         for line in below {
-            out.text(line.text, role(of: line, in: layer), indent: layerNoteColumn + 2 * line.depth)
+            let indent = layerNoteColumn + 2 * line.depth
+            if line.mark.isEmpty {
+                out.text(line.text, role(of: line, in: layer), indent: indent)
+            } else {
+                out.marked(line.mark, line.text, role(of: line, in: layer), markRole: line.isDeciding ? .success : .muted, indent: indent)
+            }
         }
     }
 
-    /// An error layer's reason reads as an error; other problems as warnings; facts muted.
+    /// An error layer's reason reads as an error; other problems as warnings; the rule step that
+    /// decided stands out; facts muted.
     static func role(of line: LayerDescription.Line, in layer: LayerDescription) -> StyleRole {
         if case .error = layer.state, line == layer.reason { return .error }
-        return line.isProblem ? .warning : .muted
+        if line.isProblem { return .warning }
+        return line.isDeciding ? .normal : .muted
     }
 
     /// A problem as `validate` prints it: the headline wrapped, then the quoted line and its caret,

@@ -121,7 +121,8 @@ public enum Renderer {
 
     static func drawEditor(_ editor: TextEditor, _ state: BrowserState, y: Int, _ screen: inout ScreenBuffer) {
         let flag = state.model.workspace.flags[editor.key]
-        let label = "\(editor.key) (\(flag?.type.rawValue ?? "?")): "
+        let kind = flag.flatMap { Reducer.ruleAttribute(of: $0, state)?.typeHint?.rawValue } ?? flag?.type.rawValue ?? "?"
+        let label = "\(editor.key) (\(kind)): "
         let used = screen.write(label, x: 0, y: y, role: .key, limit: screen.width / 2)
         let available = max(1, screen.width - used - 1)
         let text = String(editor.text)
@@ -342,9 +343,13 @@ public enum Renderer {
 
     static func drawPicker(_ picker: Picker, _ state: BrowserState, _ screen: inout ScreenBuffer) {
         let current = state.model.value(picker.key)?.value
-        let lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
+        var lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
             let mark = (index == picker.selected ? "›" : " ") + (option == current ? "● " : "  ")
             return (mark + option.preview(limit: rowPreviewLimit), valueRole(option))
+        }
+        if picker.offersOther {
+            let holdsOther = current.map { !picker.options.contains($0) } ?? false
+            lines.append(((picker.isOtherSelected ? "›" : " ") + (holdsOther ? "● " : "  ") + "other… (type a value)", .muted))
         }
         let width = (lines.map { TerminalText.displayWidth(of: $0.0) }.max() ?? 10) + 6
         let note = picker.typed.isEmpty ? "type to jump" : "jump: " + picker.typed

@@ -3,7 +3,7 @@ import FlagCore
 extension Picker {
     /// Selects option `index` (clamped), forgetting what was typed.
     mutating func select(_ index: Int) {
-        selected = min(max(0, index), options.count - 1)
+        selected = min(max(0, index), rowCount - 1)
         typed = ""
     }
 

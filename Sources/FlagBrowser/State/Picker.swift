@@ -10,4 +10,12 @@ public struct Picker: Sendable, Equatable {
     public var selected: Int
     /// The letters typed to jump to an option (empty after a move).
     public var typed: String = ""
+    /// Whether a last row, "other…", opens the line editor for a value not among the options
+    /// (a rule attribute's suggestions are what its rules compare it with, not all it may hold).
+    public var offersOther = false
+
+    /// The rows shown: the options, and "other…" when offered.
+    public var rowCount: Int { options.count + (offersOther ? 1 : 0) }
+    /// Whether the highlighted row is "other…".
+    public var isOtherSelected: Bool { offersOther && selected == options.count }
 }

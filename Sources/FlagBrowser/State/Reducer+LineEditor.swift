@@ -15,7 +15,7 @@ extension Reducer {
             state.status = StatusMessage("edit cancelled")
             return []
         case .save?:
-            switch flag.rules.value(fromText: String(editor.text)) {
+            switch typedValue(String(editor.text), flag: flag, state) {
             case .success(let value):
                 state.mode = .normal
                 return write(key: flag.key, value: value, &state)
@@ -34,7 +34,7 @@ extension Reducer {
             default: break
             }
         }
-        validate(&editor, flag: flag)
+        validate(&editor, flag: flag, state)
         state.mode = .edit(editor)
         return []
     }

@@ -8,7 +8,7 @@ extension Reducer {
     /// first option that starts with what was typed (see ``Picker/jump(typing:)``).
     static func handlePicker(_ key: KeyEvent, _ picker: Picker, _ state: inout BrowserState) -> [Effect] {
         var picker = picker
-        let last = picker.options.count - 1
+        let last = picker.rowCount - 1
         if let command = Keymap.picker.command(for: key) {
             switch command {
             case .cancel:
@@ -16,6 +16,7 @@ extension Reducer {
                 state.status = StatusMessage("edit cancelled")
                 return []
             case .choose:
+                if picker.isOtherSelected { return editOther(picker, &state) }
                 state.mode = .normal
                 return write(key: picker.key, value: picker.options[picker.selected], &state)
             case .up: picker.select(picker.selected - 1)

@@ -289,6 +289,10 @@ public enum Reducer {
             return []
         }
         let current = writableValue(flag.key, state) ?? state.model.value(flag.key)?.value
+        if let picker = attributePicker(for: flag, current: current, state) {
+            state.mode = .picker(picker)
+            return []
+        }
         switch flag.type {
         case .bool, .enum:
             let options: [FlagValue] = flag.type == .bool ? [.bool(true), .bool(false)] : flag.rules.values.map(FlagValue.string)
@@ -301,7 +305,7 @@ public enum Reducer {
             }
             let text = Array(current.map(\.displayText) ?? "")
             var editor = TextEditor(key: flag.key, text: text, cursor: text.count, problem: nil)
-            validate(&editor, flag: flag)
+            validate(&editor, flag: flag, state)
             state.mode = .edit(editor)
         }
         return []
@@ -321,8 +325,8 @@ public enum Reducer {
         return nil
     }
 
-    static func validate(_ editor: inout TextEditor, flag: FlagDefinition) {
-        switch flag.rules.value(fromText: String(editor.text)) {
+    static func validate(_ editor: inout TextEditor, flag: FlagDefinition, _ state: BrowserState) {
+        switch typedValue(String(editor.text), flag: flag, state) {
         case .success: editor.problem = nil
         case .failure(let problem): editor.problem = problem.message
         }

@@ -104,8 +104,10 @@ public struct GetReport: Sendable {
             }
             lines.append(TextTable.render(header: [], rows: rows))
             for layer in layers {
-                for note in layer.notes {
-                    lines.append(String(repeating: "  ", count: 2 + note.depth) + "\(show(layer.provider)): \(show(note.text))")
+                // A layer's own lines name it; a rule trace's steps and their details sit under its headline.
+                for note in layer.notes + layer.trace {
+                    let lead = note.depth == 0 ? "\(show(layer.provider)): " : note.mark
+                    lines.append(String(repeating: "  ", count: 2 + note.depth) + lead + show(note.text))
                 }
             }
         }

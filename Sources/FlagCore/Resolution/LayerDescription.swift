@@ -26,12 +26,19 @@ public struct LayerDescription: Sendable, Hashable {
         public var text: String
         /// Nesting below the layer's own lines (0 for them; a rule trace's steps go deeper).
         public var depth: Int
+        /// What goes before the text, with continuation lines hanging under the text after it:
+        /// ``LayerDescription/decidingMark`` on the rule step that decided, spaces on the others.
+        public var mark: String
+        /// Whether this is the rule step that decided the layer's value.
+        public var isDeciding: Bool
 
         /// Creates a line.
-        public init(_ text: String, isProblem: Bool = false, depth: Int = 0) {
+        public init(_ text: String, isProblem: Bool = false, depth: Int = 0, mark: String = "", isDeciding: Bool = false) {
             self.text = text
             self.isProblem = isProblem
             self.depth = depth
+            self.mark = mark
+            self.isDeciding = isDeciding
         }
     }
 
@@ -47,6 +54,10 @@ public struct LayerDescription: Sendable, Hashable {
     /// How the source got its values and what it says besides (conditions, variants, the
     /// variable a value came from), in the source's order.
     public var notes: [Line]
+    /// How the layer's rules decided, when it has some (SPEC §8): a headline with the variant and
+    /// the reason, then each step (depth 1, the deciding one marked) with what it read, its
+    /// split and its note (depth 2).
+    public var trace: [Line]
 
     /// The provider's name.
     public var provider: String { layer.provider }
@@ -55,8 +66,8 @@ public struct LayerDescription: Sendable, Hashable {
     /// The state's word, as `get`, `get --json` and the detail pane all write it.
     public var stateWord: String { state.name }
 
-    /// Everything said below the headline: the reason, then the notes.
-    public var lines: [Line] { (reason.map { [$0] } ?? []) + notes }
+    /// Everything said below the headline: the reason, the notes, then the rule trace.
+    public var lines: [Line] { (reason.map { [$0] } ?? []) + notes + trace }
 
     /// Puts `layer` of `resolution` into words. `workspace`, when given, names the provider's
     /// file (`profiles/qa.json does not exist`, `broken.json:1:3: expected a quoted key`).
@@ -96,6 +107,7 @@ public struct LayerDescription: Sendable, Hashable {
             notes.append(Line(note, isProblem: remote.problem != nil))
         }
         notes += layer.notes.map { Line($0) }
+        trace = layer.rules.map { Self.lines(of: $0, in: layer) } ?? []
     }
 
     /// Every layer of `resolution`, in stack order.
@@ -113,7 +125,7 @@ public struct LayerDescription: Sendable, Hashable {
         }
     }
 
-    /// `{"provider","state","value"|"raw","problem","error","cached","winner","notes"}` (SPEC §6);
+    /// `{"provider","state","value"|"raw","problem","error","cached","winner","rules","notes"}` (SPEC §6, §8);
     /// the words in it are the ones the human outputs show.
     public var json: JSONValue { Self.json(of: layer) }
 
@@ -137,6 +149,7 @@ public struct LayerDescription: Sendable, Hashable {
             if let problem = remote.problem, object["error"] == nil { object["error"] = .string(problem) }
         }
         if layer.isWinner { object["winner"] = .bool(true) }
+        if let rules = layer.rules { object["rules"] = rules.json }
         if !layer.notes.isEmpty { object["notes"] = .array(layer.notes.map(JSONValue.string)) }
         return .object(object)
     }

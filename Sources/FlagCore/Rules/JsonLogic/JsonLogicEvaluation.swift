@@ -54,6 +54,8 @@ struct JsonLogicEvaluation {
     /// Evaluates a flag's whole targeting. An `if` at the top is traced by its conditions;
     /// anything else is one step.
     mutating func run(_ rule: JsonLogicRule) throws(RuleEvaluationError) -> LogicValue {
+        // Targeting that did not compile at all has no step to show: the error says it all.
+        if case .invalid = rule { return try evaluate(rule, LogicScope(data: .context)) }
         if case .operation(let operation) = rule, case .standard(let op) = operation.kind, op == .ifThenElse || op == .ternary {
             return try evaluate(rule, LogicScope(data: .context))
         }

@@ -1,0 +1,66 @@
+extension RuleAttribute {
+    /// What typed text gives this attribute, read as its rules compare it: a number for rules
+    /// that compare it with numbers, a semantic version (kept as text) for `sem_ver`, `true` or
+    /// `false` for rules that compare it with a bool, the text itself for text rules. `nil`
+    /// when the rules do not agree on a kind: the key's own value rules decide then.
+    public func value(fromText text: String) -> Result<FlagValue, ValueProblem>? {
+        switch typeHint {
+        case .number?:
+            switch JSONValue(parsingOrText: text) {
+            case .int(let number): return .success(.json(.int(number)))
+            case .double(let number): return .success(.json(.double(number)))
+            default: return .failure(ValueProblem("its rules compare it with numbers: type a number, such as 42"))
+            }
+        case .bool?:
+            switch text.lowercased() {
+            case "true": return .success(.json(.bool(true)))
+            case "false": return .success(.json(.bool(false)))
+            default: return .failure(ValueProblem("its rules compare it with true or false: type one of them"))
+            }
+        case .version?:
+            guard SemVerOperator.version(.string(text)) != nil else {
+                let example = suggestions.first { SemVerOperator.version(.string($0)) != nil } ?? "4.12.0"
+                return .failure(ValueProblem("its rules read a semantic version (sem_ver): type one, such as \(example)"))
+            }
+            return .success(.string(text))
+        case .text?:
+            return .success(.string(text))
+        case nil:
+            return nil
+        }
+    }
+
+    /// What its rules compare it with, in words (`a number`, `text: "de", "es"`), or `nil` when
+    /// they do not agree on a kind.
+    public var expectation: String? {
+        guard let typeHint else { return nil }
+        let kind: String
+        switch typeHint {
+        case .number: kind = "a number"
+        case .bool: kind = "true or false"
+        case .version: kind = "a semantic version"
+        case .text: kind = "text"
+        }
+        return suggestions.isEmpty ? kind : kind + ": " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+
+    /// The rules that read it, each as `provider: flag (rule)`:
+    /// `Rollouts: lab/compact_rows (email ends_with "@podcasts.example.com")`.
+    public var readerLines: [String] {
+        readers.map { "\($0.provider): \($0.flag) (\($0.rule))" }
+    }
+}
+
+extension Workspace {
+    /// The attribute some rule reads at `key` (SPEC §8), or `nil` when no rule reads it.
+    public func ruleAttribute(_ key: String) -> RuleAttribute? {
+        // Sorted by key: a binary search, as the detail pane asks on every frame.
+        var low = 0
+        var high = ruleAttributes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ruleAttributes[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        return low < ruleAttributes.count && ruleAttributes[low].key == key ? ruleAttributes[low] : nil
+    }
+}

@@ -1,0 +1,152 @@
+@testable import FlagBrowser
+import FlagCore
+import Foundation
+import Testing
+import TestSupport
+
+/// The Context branch holds every attribute a rule reads (SPEC §8): its detail names the rules
+/// that read it, its editor follows what they compare it with, and an edit re-evaluates the
+/// targeted flags at once.
+@Suite("Rule attributes in the Context branch")
+struct RuleAttributeBrowserTests {
+    /// The detail pane's text of a 120-column screen (right of the tree).
+    static func detail(_ screen: String) -> String {
+        screen.split(separator: "\n").map { String($0.split(separator: "│", maxSplits: 1).dropFirst().first ?? "") }.joined(separator: "\n")
+    }
+
+    @Test("Editing context/email in the browser changes a targeted flag's value on screen, and the trace says why")
+    func editingEmailReevaluates() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/compactRows<Enter>")
+        #expect(demo.screen.contains("compactRows                      true Rollouts"), "\(demo.screen)")
+        try demo.press("/context/email<Enter>e<C-u>ana@example.org<Enter>")
+        #expect(try demo.localValues()["context/email"] as? String == "ana@example.org")
+        try demo.press("/compactRows<Enter>")
+        let screen = demo.screen
+        #expect(screen.contains("compactRows                     false Rollouts"), "\(screen)")
+        #expect(Self.detail(screen).contains(#"reads context/email = "ana@example.org""#), "\(screen)")
+        // As a fresh load of the files has it: every value and every targeted flag's trace.
+        let model = demo.session.state.model
+        let fresh = BrowserModel(workspace: Workspace.load(from: demo.folder.appendingPathComponent("flagscope.yml"), environment: [:]),
+                                 now: DemoFixture.today)
+        #expect(model.values == fresh.values)
+        for key in ["lab/compact_rows", "lab/search/ranking", "lab/search/suggestions/max_suggestions", "storage/download_over_cellular"] {
+            #expect(model.resolution(key) == fresh.resolution(key), "\(key)")
+        }
+    }
+
+    @Test("An unset attribute is in the Context branch, and its detail lists the rules that read it and what they compare it with")
+    func readByLines() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/context/country<Enter>")
+        let screen = demo.screen
+        #expect(screen.contains("›    country                            unset default"), "\(screen)")
+        let detail = Self.detail(screen)
+        #expect(detail.contains(" read by      Rollouts: storage/download_over_cellular (country"), "\(screen)")
+        #expect(detail.contains(#" compared as  text: "de", "es", "fr", "it""#), "\(screen)")
+        // A context key no rule reads says nothing of rules.
+        try demo.press("/context/locale<Enter>")
+        #expect(!Self.detail(demo.screen).contains("read by"), "\(demo.screen)")
+    }
+
+    @Test("Text its rules look up in a list gets a picker of those values; choosing one moves the flag")
+    func suggestionsPicker() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/context/country<Enter>e")
+        let picker = demo.screen
+        for option in ["de", "es", "fr", "it", "other… (type a value)"] {
+            #expect(picker.contains("   \(option)") || picker.contains("›  \(option)"), "\(option) in \(picker)")
+        }
+        try demo.press("i<Enter>")
+        #expect(try demo.localValues()["context/country"] as? String == "it")
+        #expect(demo.session.state.model.value("storage/download_over_cellular")?.value == .bool(true))
+    }
+
+    @Test("other… opens the line editor for a value the rules do not list")
+    func otherValue() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/context/country<Enter>e<End><Enter>")
+        #expect(demo.screen.contains("context/country (text):"), "\(demo.screen)")
+        try demo.press("us<Enter>")
+        #expect(try demo.localValues()["context/country"] as? String == "us")
+        #expect(demo.session.state.model.value("storage/download_over_cellular")?.value == .bool(false))
+        // The picker opens on "other…" when the value is none of the listed ones.
+        try demo.press("e")
+        guard case .picker(let picker) = demo.session.state.mode else {
+            Issue.record("no picker: \(demo.screen)")
+            return
+        }
+        #expect(picker.isOtherSelected)
+    }
+
+    @Test("An attribute read by sem_ver gets a line editor that takes only a semantic version")
+    func versionEditor() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/context/app_version<Enter>e<C-u>four")
+        #expect(demo.screen.contains("✗ its rules read a semantic version (sem_ver): type one, such as 4.12.0"), "\(demo.screen)")
+        try demo.press("<Enter>")
+        #expect(try demo.localValues()["context/app_version"] == nil, "nothing written while it is not a version")
+        try demo.press("<C-u>4.11.0<Enter>")
+        #expect(try demo.localValues()["context/app_version"] as? String == "4.11.0")
+        #expect(demo.session.state.model.value("lab/search/suggestions/max_suggestions")?.value == .int(8))
+    }
+
+    /// A workspace whose rules compare one attribute with a number and one with a bool.
+    struct TypedAttributes {
+        let folder: TemporaryFolder
+        var session: BrowserSession
+
+        init() throws {
+            folder = try TemporaryFolder(prefix: "flagscope-attributes")
+            _ = try folder.write("flagscope.yml", """
+                blueprints: [app.yml]
+                providers:
+                  - { name: Flags, format: flagd, path: flags.flagd.json }
+                  - { name: Local, format: json, path: local.json, writable: true }
+
+                """)
+            _ = try folder.write("app.yml", """
+                name: App
+                flags:
+                  bigBasket: { type: bool, default: false, description: Bigger basket }
+
+                """)
+            _ = try folder.write("flags.flagd.json", """
+                {"flags": {"big_basket": {"state": "ENABLED", "variants": {"on": true, "off": false}, "defaultVariant": "off",
+                  "targeting": {"if": [{"and": [{">=": [{"var": "orders"}, 10]}, {"==": [{"var": "beta"}, true]}]}, "on", null]}}}}
+                """)
+            session = BrowserSession(workspaceFile: folder.url.appendingPathComponent("flagscope.yml"), environment: [:],
+                                     width: 120, height: 40, now: DemoFixture.today)
+        }
+
+        mutating func press(_ keys: String) throws {
+            for key in try KeyEvent.parse(keys) { _ = session.press(key) }
+        }
+
+        func local() throws -> [String: Any] { try readJSONObject(at: folder.url.appendingPathComponent("local.json")) }
+    }
+
+    @Test("A number attribute gets a number line editor; a bool attribute a true/false picker; both are written typed")
+    func numberAndBool() throws {
+        var workspace = try TypedAttributes()
+        defer { workspace.folder.remove() }
+        try workspace.press("/context/orders<Enter>e12x")
+        #expect(workspace.session.render().text.contains("✗ its rules compare it with numbers: type a number, such as 42"))
+        try workspace.press("<BS><Enter>")
+        #expect(try workspace.local()["context/orders"] as? Int == 12)
+        try workspace.press("/context/beta<Enter>e")
+        guard case .picker(let picker) = workspace.session.state.mode else {
+            Issue.record("no picker: \(workspace.session.render().text)")
+            return
+        }
+        #expect(picker.options == [.json(.bool(true)), .json(.bool(false))])
+        try workspace.press("<Enter>")
+        #expect(try workspace.local()["context/beta"] as? Bool == true)
+        #expect(workspace.session.state.model.value("big_basket")?.value == .bool(true))
+    }
+}
