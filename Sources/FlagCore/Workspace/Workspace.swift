@@ -169,8 +169,8 @@ struct WorkspaceLoading {
                 }
             }
         }
-        // Every attribute a rule reads is a key of the simulated device, set or not (SPEC §8);
-        // its origin is the first rule that reads it, even when a provider also sets it.
+        addContextKeys(of: providers)
+        // Every attribute a rule reads is a key of the simulated device, set or not (SPEC §8).
         let ruleAttributes = RuleAttributeIndex.attributes(of: providers)
         for attribute in ruleAttributes where flags[attribute.key] == nil {
             guard let reader = attribute.readers.first,
@@ -179,7 +179,6 @@ struct WorkspaceLoading {
             flags[attribute.key] = WorkspaceChecks.contextDefinition(attribute.key, origin: origin,
                                                                      description: "Simulated device context, read by the rules of \(reader.flag)")
         }
-        addContextKeys(of: providers)
         var workspace = Workspace(config: config, blueprints: blueprints, flags: flags, features: checks.features,
                                   products: checks.products, expressions: checks.expressions, providers: providers,
                                   unknownKeys: [], environment: environment, diagnostics: [], sources: [:])
