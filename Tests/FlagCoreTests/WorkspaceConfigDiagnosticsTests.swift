@@ -28,6 +28,25 @@ struct WorkspaceConfigDiagnosticsTests {
         ])
     }
 
+    @Test("A provider named like a value's source or the --context layer is refused, at its name")
+    func reservedProviderNames() throws {
+        let source = MarkedText("""
+        blueprints: [blueprints/app.yml]
+        providers:
+          - name: ‸default
+            format: env
+            prefix: A_
+          - name: ‸--context
+            format: env
+            prefix: B_
+
+        """)
+        expectDiagnostics(try Self.load(source.text), exactly: [
+            .error("flagscope.yml", source[0], "'default' is reserved for the value's source; choose another provider name"),
+            .error("flagscope.yml", source[1], "'--context' is the name of the layer `--context` adds; choose another provider name"),
+        ])
+    }
+
     @Test("An unknown field at the workspace root is reported at its key with a suggestion")
     func unknownRootField() throws {
         let source = MarkedText("""

@@ -57,6 +57,22 @@ struct ContextCLITests {
         #expect(text.stdout.hasPrefix("context/user  (any JSON value)\n  value    {\"name\":\"ana\"}   from --context"), "\(text.stdout)")
     }
 
+    @Test("An attribute that takes any JSON value: set says whether it wrote text or a number, list and get --json name its type 'any'")
+    func anyJSONAttributeWords() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let text = try CLIRunner.run(["set", "context/age", #""42""#], in: folder.url)
+        #expect(text.stdout.hasPrefix(#"set context/age = "42" in Local"#), "\(text.stdout)")
+        #expect(try Self.json(try folder.read("local.json"))["context/age"] as? String == "42")
+        let number = try CLIRunner.run(["set", "context/age", "42"], in: folder.url)
+        #expect(number.stdout.hasPrefix("set context/age = 42 in Local"), "\(number.stdout)")
+        #expect(try Self.json(try folder.read("local.json"))["context/age"] as? Int == 42)
+        let list = try CLIRunner.run(["list", "--filter", "context/age"], in: folder.url)
+        #expect(list.stdout.contains("context/age  any   42"), "\(list.stdout)")
+        let get = try CLIRunner.run(["get", "context/age", "--json"], in: folder.url)
+        #expect(try Self.json(get.stdout)["type"] as? String == "any")
+    }
+
     @Test("list --json: rows keep key, value and source, and name the variant where rules chose one")
     func listNamesVariants() throws {
         let folder = try Self.folder()

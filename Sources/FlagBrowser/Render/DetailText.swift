@@ -129,7 +129,7 @@ enum DetailText {
         out.text(key, .header, indent: 0)
         if let description = flag.description { out.text(description, .normal, indent: 0) }
         out.blank()
-        var type = flag.rules.acceptsAnyJSON ? "any JSON value" : flag.type.rawValue
+        var type = flag.typeWords
         if !flag.rules.values.isEmpty { type += ": " + flag.rules.values.joined(separator: " | ") }
         if flag.rules.minimum != nil || flag.rules.maximum != nil {
             type += " (\(flag.rules.minimum.map { ValueRules.number($0, for: flag.type) } ?? "…") to \(flag.rules.maximum.map { ValueRules.number($0, for: flag.type) } ?? "…"))"

@@ -127,6 +127,13 @@ public struct FlagDefinition: Sendable, Hashable {
     /// The value's type.
     public var type: FlagType { rules.type }
 
+    /// The type as reports name it: `any` for a context attribute that keeps whatever JSON type
+    /// its provider gives (SPEC §8), else the flag type's own name.
+    public var typeName: String { rules.acceptsAnyJSON ? "any" : type.rawValue }
+
+    /// The type in words for people: `any JSON value` for such an attribute.
+    public var typeWords: String { rules.acceptsAnyJSON ? "any JSON value" : type.rawValue }
+
     /// Creates a definition.
     public init(name: String, key: String, rules: ValueRules, defaultValue: FlagValue?, description: String? = nil,
                 locked: Bool = false, hidden: Bool = false, tags: [String] = [], owner: String? = nil,

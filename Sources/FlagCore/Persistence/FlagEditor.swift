@@ -177,7 +177,13 @@ public struct EditReport: Sendable {
     /// The value written for `key` as people read it, cut to about `limit` characters: its layer's
     /// value, or the file's entry when the layer does not show it (a flag that excludes the provider).
     func writtenText(_ key: String, limit: Int) -> String {
-        if let value = resolutions[key]?.layers.first(where: { $0.provider == provider })?.value { return value.preview(limit: limit) }
+        if let resolution = resolutions[key], let value = resolution.layers.first(where: { $0.provider == provider })?.value {
+            // An attribute that takes any JSON value shows text quoted, so "42" and 42 read differently.
+            if resolution.flag.rules.acceptsAnyJSON, case .string(let text) = value {
+                return JSONValue.string(text).compactText(limit: limit)
+            }
+            return value.preview(limit: limit)
+        }
         switch workspace.writableProvider?.entries[key]?.value {
         case .native(.string(let text))?, .text(let text)?: return TerminalText.capped(text, limit: limit)
         case .native(let json)?: return json.compactText(limit: limit)

@@ -25,7 +25,7 @@ public struct GetReport: Sendable {
         let flag = resolution.flag
         var object: OrderedDictionary<String, JSONValue> = [
             "key": .string(flag.key),
-            "type": .string(flag.type.rawValue),
+            "type": .string(flag.typeName),
             "value": resolution.value?.json ?? .null,
             "default": flag.defaultValue?.json ?? .null,
             "source": .string(resolution.source),
@@ -62,7 +62,7 @@ public struct GetReport: Sendable {
         let flag = resolution.flag
         func show(_ text: String) -> String { TerminalText.escaped(text) }
         var lines: [String] = []
-        var typeLine = flag.rules.acceptsAnyJSON ? "any JSON value" : flag.type.rawValue
+        var typeLine = flag.typeWords
         if !flag.rules.values.isEmpty { typeLine += ": " + flag.rules.values.joined(separator: " | ") }
         if flag.rules.minimum != nil || flag.rules.maximum != nil {
             let low = flag.rules.minimum.map { ValueRules.number($0, for: flag.type) } ?? "…"

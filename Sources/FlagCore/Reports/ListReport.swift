@@ -58,7 +58,7 @@ public struct ListReport: Sendable {
         let flags: [JSONValue] = rows.map { row in
             var object: OrderedDictionary<String, JSONValue> = [
                 "key": .string(row.flag.key),
-                "type": .string(row.flag.type.rawValue),
+                "type": .string(row.flag.typeName),
                 "value": row.value?.json ?? .null,
                 "source": .string(row.source),
                 "reason": .string(row.reason.rawValue),
@@ -108,7 +108,7 @@ public struct ListReport: Sendable {
             if row.flag.locked { source += " (locked)" }
             if row.isStale(now: now) { source += " (stale)" }
             let value = row.value.map { TerminalText.truncated(TerminalText.escaped($0.displayText), toWidth: 60) } ?? "(unset)"
-            return [TerminalText.escaped(row.flag.key), row.flag.type.rawValue, value, TerminalText.escaped(source)]
+            return [TerminalText.escaped(row.flag.key), row.flag.typeName, value, TerminalText.escaped(source)]
         }
         guard let width else { return TextTable.render(header: header, rows: table) }
         return Self.fitted([header] + table, width: width)

@@ -209,9 +209,14 @@ public struct WorkspaceConfig: Sendable {
             } else {
                 names[provider.name] = provider
             }
-            if provider.name == "default" || provider.name == "computed" {
-                diagnostics.append(.error("'\(provider.name)' is reserved for the value's source; choose another provider name",
-                                          file: file, at: provider.origin.location))
+            let reserved = switch provider.name {
+            case "default", "computed": "is reserved for the value's source"
+            case ContextLayer.providerName: "is the name of the layer `--context` adds"
+            default: nil as String?
+            }
+            if let reserved {
+                diagnostics.append(.error("'\(provider.name)' \(reserved); choose another provider name",
+                                          file: file, at: provider.nameLocation ?? provider.origin.location))
             }
         }
         let writable = providers.filter(\.writable)
