@@ -161,24 +161,24 @@ private struct FlagdDocumentReader {
             }
         }
 
-        for (name, value) in metadata(node["metadata"], of: "flag '\(shown(key))'") { definition.metadata[name] = value }
+        for (name, value) in metadata(node["metadata"], of: "flag '\(TerminalText.capped(key, limit: 80))'") { definition.metadata[name] = value }
         definition.error = errors.first
         return definition
     }
 
     /// The metadata object's entries; values that are not text, numbers or bools are reported
     /// and left out.
-    private mutating func metadata(_ node: SourceNode?, of owner: String) -> OrderedDictionary<String, JSONValue> {
+    private mutating func metadata(_ node: SourceNode?, of owner: @autoclosure () -> String) -> OrderedDictionary<String, JSONValue> {
         guard let node, !node.isNull else { return [:] }
         guard let pairs = node.mapping else {
-            report("the metadata of \(owner) is an object, found \(node.kindDescription)", at: node.location)
+            report("the metadata of \(owner()) is an object, found \(node.kindDescription)", at: node.location)
             return [:]
         }
         var entries = OrderedDictionary<String, JSONValue>()
         for (key, value) in pairs {
             let name = key.scalarText ?? ""
             guard variantKind(value) != nil, value.mapping == nil else {
-                report("metadata '\(shown(name))' of \(owner) is text, a number or a bool, found \(value.kindDescription)", at: value.location)
+                report("metadata '\(shown(name))' of \(owner()) is text, a number or a bool, found \(value.kindDescription)", at: value.location)
                 continue
             }
             entries[name] = JSONValue(value)

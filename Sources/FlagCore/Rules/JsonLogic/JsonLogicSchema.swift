@@ -29,7 +29,10 @@ enum JsonLogicSchema {
     /// Reports each violation in `arguments` of the operator `name`.
     static func check(_ name: String, kind: JsonLogicOperatorKind, arguments: SourceNode, at location: TextLocation,
                       report: (String, TextLocation?) -> Void) {
-        let shown = "'\(TerminalText.capped(name, limit: 60))'"
+        if case .unknown = kind { return }
+        // A known operator's name is short ASCII: nothing to cap or escape, and quoted it still
+        // fits a small string (no allocation, where this runs once per operation of every flag).
+        let shown = "'" + name + "'"
         switch kind {
         case .unknown:
             return
