@@ -37,6 +37,19 @@ public struct EvaluationContext: Sendable, Hashable {
         return value
     }
 
+    /// ``attribute(_:reads:)`` of a path of one name, without making the path.
+    func attribute(named name: String, reads: inout ReadLog) -> JSONValue? {
+        let key = name == "targetingKey" ? "targeting_key" : name
+        let value: JSONValue?
+        if let found = attributes[key] {
+            value = found == .null ? nil : found
+        } else {
+            value = self.value(at: [key])
+        }
+        reads.record(key: ContextKeys.prefix + key, value: value)
+        return value
+    }
+
     /// The value at a path of names: the longest key written flat (`user/name`) wins, then
     /// fields of the JSON object (or items of the list) found there. `nil` when unset.
     func value(at path: [String]) -> JSONValue? {
@@ -132,6 +145,7 @@ struct ReadLog: Sendable {
         // A step reads a few keys: comparing them is cheaper than hashing them into a set.
         guard slice.count > 8 else {
             var unique: [ContextRead] = []
+            unique.reserveCapacity(slice.count)
             for read in slice where !unique.contains(where: { $0.key == read.key }) { unique.append(read) }
             return unique
         }

@@ -76,6 +76,11 @@ struct JsonLogicEvaluation {
     }
 
     private mutating func beginStep(_ step: RuleStep, about operation: OperationIdentity?) -> Int {
+        // Room for the few steps a flag's rules usually take, made once.
+        if steps.isEmpty {
+            steps.reserveCapacity(4)
+            openSteps.reserveCapacity(4)
+        }
         steps.append(step)
         openSteps.append((steps.count - 1, reads.count, operation))
         return steps.count - 1
@@ -213,9 +218,13 @@ struct JsonLogicEvaluation {
     }
 
     private mutating func lookup(_ path: String, fallback: LogicValue, in data: LogicData) throws(RuleEvaluationError) -> LogicValue {
-        // Most names have no dots: they are their own one part.
-        let parts = path.utf8.contains(UInt8(ascii: ".")) ? path.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
-            : path.isEmpty ? [] : [path]
+        let dotted = path.utf8.contains(UInt8(ascii: "."))
+        // The usual read, one attribute of the context by a name without dots (`email`), makes
+        // no list of parts.
+        if case .context = data, !dotted, !path.isEmpty, path != "$flagd" {
+            return context.attribute(named: path, reads: &reads).map(LogicValue.init) ?? fallback
+        }
+        let parts = dotted ? path.split(separator: ".", omittingEmptySubsequences: true).map(String.init) : path.isEmpty ? [] : [path]
         switch data {
         case .value(let value):
             return Self.walk(value, parts[...]) ?? fallback
