@@ -56,7 +56,7 @@ struct Bench {
                 let bench = try BenchWorkspace.generate(flagCount: size, syntax: syntax, under: root)
                 if syntax == .json { jsonWorkspace = bench }
                 figures.inputBytes[syntax] = bench.inputBytes
-                (figures.load[syntax], figures.peakBytes[syntax]) = try open(bench.workspaceFile, me: me)
+                (figures.load[syntax], figures.peakBytes[syntax]) = try open([bench.workspaceFile], me: me)[0]
                 progress("\(size) flags, \(syntax.rawValue): opened")
             }
             figures.rules = try rulesCost(size: size, under: root, me: me)
@@ -83,29 +83,34 @@ struct Bench {
         print(Report.rulesTable(all.compactMap(\.rules)))
     }
 
-    /// Opens `workspaceFile` in `runs` child processes (so each peak memory is the child's
-    /// own): the median figures and the median peak resident set.
-    func open(_ workspaceFile: URL, me: String) throws -> (LoadFigures, Int) {
-        var loads: [LoadFigures] = []
-        var peaks: [Int] = []
+    /// Opens each workspace file in `runs` child processes (so each peak memory is the child's
+    /// own, as it reads it), taking the files in turn so that a busy moment weighs on each alike: per file, the
+    /// median figures and the median peak resident set.
+    func open(_ workspaceFiles: [URL], me: String) throws -> [(LoadFigures, Int)] {
+        var loads = Array(repeating: [LoadFigures](), count: workspaceFiles.count)
         for _ in 0..<runs {
-            let child = try ChildRun.run(me, ["--child", workspaceFile.path])
-            guard child.status == 0, let load = LoadFigures(line: child.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                throw BenchError("the child opening \(workspaceFile.path) failed (\(child.status)): \(child.output)")
+            for (index, file) in workspaceFiles.enumerated() {
+                let child = try ChildRun.run(me, ["--child", file.path])
+                guard child.status == 0, let load = LoadFigures(line: child.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    throw BenchError("the child opening \(file.path) failed (\(child.status)): \(child.output)")
+                }
+                guard load.errors == 0 else { throw BenchError("\(file.path) has \(load.errors) errors; run flagscope validate there") }
+                loads[index].append(load)
             }
-            guard load.errors == 0 else { throw BenchError("\(workspaceFile.path) has \(load.errors) errors; run flagscope validate there") }
-            loads.append(load)
-            peaks.append(child.peakBytes)
         }
-        return (LoadFigures.median(loads), Int(Measure.median(peaks.map(Double.init))))
+        return loads.map { runs in
+            let median = LoadFigures.median(runs)
+            return (median, median.peakBytes)
+        }
     }
 
     /// Opens the rules workspace of `size` flags with and without targeting, checking that
     /// rules decided every flag in one and none in the other.
     func rulesCost(size: Int, under root: URL, me: String) throws -> RulesFigures {
         let bench = try RulesWorkspace.generate(flagCount: size, under: root)
-        let (withoutRules, withoutRulesPeak) = try open(bench.withoutRules, me: me)
-        let (withRules, withRulesPeak) = try open(bench.withRules, me: me)
+        let opened = try open([bench.withoutRules, bench.withRules], me: me)
+        let (withoutRules, withoutRulesPeak) = opened[0]
+        let (withRules, withRulesPeak) = opened[1]
         guard withoutRules.ruled == 0, withRules.ruled == size, (1..<size).contains(withRules.matched) else {
             throw BenchError("\(bench.folder.path): rules decided \(withRules.ruled) of \(size) flags (\(withRules.matched) on) "
                              + "with targeting and \(withoutRules.ruled) without; expected all, some on, and none")
