@@ -5,6 +5,8 @@ struct Bench {
     let sizes: [Int]
     let runs: Int
     let keep: URL?
+    /// Whether to measure only the cost of rules (the Rules table).
+    var rulesOnly = false
 
     /// Figures of one size.
     struct SizeFigures {
@@ -16,6 +18,18 @@ struct Bench {
         var jq: Double?
         var keystrokes: [String: Double] = [:]
         var edit: Double = .nan
+        var rules: RulesFigures?
+    }
+
+    /// Opening the same workspace with and without targeting on every flag.
+    struct RulesFigures {
+        var size: Int
+        var withRulesBytes: Int
+        var withoutRulesBytes: Int
+        var withRules: LoadFigures
+        var withoutRules: LoadFigures
+        var withRulesPeak: Int
+        var withoutRulesPeak: Int
     }
 
     func run() throws {
@@ -26,6 +40,13 @@ struct Bench {
         let jq = ChildRun.which("jq")
         print("flagscope-bench: sizes \(sizes.map(String.init).joined(separator: ", ")), \(runs) runs each, medians; jq: \(jq ?? "not installed")")
 
+        if rulesOnly {
+            var all: [RulesFigures] = []
+            for size in sizes { all.append(try rulesCost(size: size, under: root, me: me)) }
+            print(Report.rulesTable(all))
+            return
+        }
+
         var all: [SizeFigures] = []
         var largestKeys: [String] = []
         for size in sizes {
@@ -35,22 +56,10 @@ struct Bench {
                 let bench = try BenchWorkspace.generate(flagCount: size, syntax: syntax, under: root)
                 if syntax == .json { jsonWorkspace = bench }
                 figures.inputBytes[syntax] = bench.inputBytes
-                var loads: [LoadFigures] = []
-                var peaks: [Int] = []
-                for _ in 0..<runs {
-                    let child = try ChildRun.run(me, ["--child", bench.workspaceFile.path])
-                    guard child.status == 0, let load = LoadFigures(line: child.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                        throw BenchError("the child opening \(bench.folder.path) failed (\(child.status)): \(child.output)")
-                    }
-                    guard load.errors == 0 else { throw BenchError("\(bench.folder.path) has \(load.errors) errors; run flagscope validate there") }
-                    loads.append(load)
-                    peaks.append(child.peakBytes)
-                }
-                figures.load[syntax] = LoadFigures(load: Measure.median(loads.map(\.load)), resolve: Measure.median(loads.map(\.resolve)),
-                                                   firstFrame: Measure.median(loads.map(\.firstFrame)), errors: 0)
-                figures.peakBytes[syntax] = Int(Measure.median(peaks.map(Double.init)))
+                (figures.load[syntax], figures.peakBytes[syntax]) = try open([bench.workspaceFile], me: me)[0]
                 progress("\(size) flags, \(syntax.rawValue): opened")
             }
+            figures.rules = try rulesCost(size: size, under: root, me: me)
             guard let bench = jsonWorkspace else { continue }
             figures.jsonBytes = bench.jsonFiles.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
             if let jq {
@@ -71,6 +80,44 @@ struct Bench {
         }
         let set = try Scenarios.setOnLargeFile(keys: largestKeys, folder: root, runs: max(runs, 5))
         print(Report.tables(all, set: set, keyCount: largestKeys.count))
+        print(Report.rulesTable(all.compactMap(\.rules)))
+    }
+
+    /// Opens each workspace file in `runs` child processes (so each peak memory is the child's
+    /// own, as it reads it), taking the files in turn so that a busy moment weighs on each alike: per file, the
+    /// median figures and the median peak resident set.
+    func open(_ workspaceFiles: [URL], me: String) throws -> [(LoadFigures, Int)] {
+        var loads = Array(repeating: [LoadFigures](), count: workspaceFiles.count)
+        for _ in 0..<runs {
+            for (index, file) in workspaceFiles.enumerated() {
+                let child = try ChildRun.run(me, ["--child", file.path])
+                guard child.status == 0, let load = LoadFigures(line: child.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    throw BenchError("the child opening \(file.path) failed (\(child.status)): \(child.output)")
+                }
+                guard load.errors == 0 else { throw BenchError("\(file.path) has \(load.errors) errors; run flagscope validate there") }
+                loads[index].append(load)
+            }
+        }
+        return loads.map { runs in
+            let median = LoadFigures.median(runs)
+            return (median, median.peakBytes)
+        }
+    }
+
+    /// Opens the rules workspace of `size` flags with and without targeting, checking that
+    /// rules decided every flag in one and none in the other.
+    func rulesCost(size: Int, under root: URL, me: String) throws -> RulesFigures {
+        let bench = try RulesWorkspace.generate(flagCount: size, under: root)
+        let opened = try open([bench.withoutRules, bench.withRules], me: me)
+        let (withoutRules, withoutRulesPeak) = opened[0]
+        let (withRules, withRulesPeak) = opened[1]
+        guard withoutRules.ruled == 0, withRules.ruled == size, (1..<size).contains(withRules.matched) else {
+            throw BenchError("\(bench.folder.path): rules decided \(withRules.ruled) of \(size) flags (\(withRules.matched) on) "
+                             + "with targeting and \(withoutRules.ruled) without; expected all, some on, and none")
+        }
+        progress("\(size) flags, with and without rules: opened")
+        return RulesFigures(size: size, withRulesBytes: bench.withRulesBytes, withoutRulesBytes: bench.withoutRulesBytes,
+                            withRules: withRules, withoutRules: withoutRules, withRulesPeak: withRulesPeak, withoutRulesPeak: withoutRulesPeak)
     }
 
     func progress(_ text: String) {
@@ -121,6 +168,27 @@ enum Report {
             }
             out += "Growth: " + growth.joined(separator: ", ") + "\n"
         }
+        return out
+    }
+
+    /// The cost of rules: the same workspace opened (load, validate, resolve every key for the
+    /// workspace's context) with targeting on every flag of its flagd file, and without.
+    static func rulesTable(_ all: [Bench.RulesFigures]) -> String {
+        guard !all.isEmpty else { return "" }
+        var out = "\nRules (a flagd file sets every flag; with targeting on each, or none; load + validate + resolve for one context)\n"
+        var rows: [[String]] = [["flags", "flagd file", "no rules", "with rules", "÷ no rules", "peak, no rules", "peak, rules", "÷ no rules"]]
+        for figures in all {
+            let plain = figures.withoutRules.load + figures.withoutRules.resolve
+            let ruled = figures.withRules.load + figures.withRules.resolve
+            rows.append([grouped(figures.size),
+                         "\(megabytes(figures.withoutRulesBytes)) / \(megabytes(figures.withRulesBytes))",
+                         milliseconds(plain), milliseconds(ruled), ratio(ruled / plain),
+                         megabytes(figures.withoutRulesPeak), megabytes(figures.withRulesPeak),
+                         ratio(Double(figures.withRulesPeak) / Double(max(1, figures.withoutRulesPeak)))])
+        }
+        out += table(rows)
+        out += "Targeting: ends_with on an email, sem_ver on the app version, in on a country list, a fractional split\n"
+        out += "on the targeting key, and the four chained, in turn; the flagd file is given without / with it.\n"
         return out
     }
 

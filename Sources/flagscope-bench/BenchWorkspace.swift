@@ -49,19 +49,9 @@ struct BenchWorkspace {
         for sub in ["blueprints", "providers"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
-        var files: [URL] = []
-        var keys: [String] = []
-        keys.reserveCapacity(flagCount)
-        let perFile = (flagCount + blueprintFiles - 1) / blueprintFiles
-        var declared = 0
-        for fileIndex in 0..<blueprintFiles where declared < flagCount {
-            let count = min(perFile, flagCount - declared)
-            let tree = blueprint(fileIndex, count: count, firstIndex: declared, keys: &keys)
-            declared += count
-            let url = folder.appendingPathComponent("blueprints/area\(fileIndex).\(syntax.fileExtension)")
-            try Data((syntax == .json ? JSONText.write(tree) : YAMLText.write(tree)).utf8).write(to: url)
-            files.append(url)
-        }
+        let blueprints = try writeBlueprints(flagCount: flagCount, syntax: syntax, in: folder)
+        var files = blueprints.files
+        let keys = blueprints.keys
 
         var remote: [(String, Any)] = []
         var local: [(String, Any)] = []
@@ -108,6 +98,25 @@ struct BenchWorkspace {
         try Data(config.utf8).write(to: folder.appendingPathComponent("flagscope.yml"))
         return BenchWorkspace(folder: folder, flagCount: flagCount, syntax: syntax,
                               files: [folder.appendingPathComponent("flagscope.yml")] + files, keys: keys)
+    }
+
+    /// Writes the blueprint files of `flagCount` flags into `folder/blueprints` (which exists);
+    /// gives the files and every key, in declaration order.
+    static func writeBlueprints(flagCount: Int, syntax: BlueprintSyntax, in folder: URL) throws -> (files: [URL], keys: [String]) {
+        var files: [URL] = []
+        var keys: [String] = []
+        keys.reserveCapacity(flagCount)
+        let perFile = (flagCount + blueprintFiles - 1) / blueprintFiles
+        var declared = 0
+        for fileIndex in 0..<blueprintFiles where declared < flagCount {
+            let count = min(perFile, flagCount - declared)
+            let tree = blueprint(fileIndex, count: count, firstIndex: declared, keys: &keys)
+            declared += count
+            let url = folder.appendingPathComponent("blueprints/area\(fileIndex).\(syntax.fileExtension)")
+            try Data((syntax == .json ? JSONText.write(tree) : YAMLText.write(tree)).utf8).write(to: url)
+            files.append(url)
+        }
+        return (files, keys)
     }
 
     /// One blueprint file: a root collection of groups, each with a nested collection.

@@ -30,7 +30,8 @@ struct ChildRun {
     var status: Int32
     var output: String
     var seconds: Double
-    /// Peak resident set of the child, in bytes (from `wait4`).
+    /// Peak resident set of the child, in bytes (from `wait4`; on Linux at least the parent's
+    /// resident set when the child was started, so a child reports its own: `LoadFigures.peakBytes`).
     var peakBytes: Int
 
     /// Runs `path` with `arguments`, stdout to a pipe (or discarded) and stderr inherited.

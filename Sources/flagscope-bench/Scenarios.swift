@@ -13,20 +13,50 @@ struct LoadFigures {
     var firstFrame: Double
     /// Error diagnostics (a generated workspace must have none).
     var errors: Int
+    /// Keys a layer of which was decided by rules (evaluated for the workspace's context).
+    var ruled = 0
+    /// Keys whose rules chose the variant the generated flagd files call `on` (the rest chose
+    /// `off`, their default variant).
+    var matched = 0
+    /// The child's peak resident set, in bytes, as it reads it itself (`VmHWM`). Not `wait4`'s
+    /// figure: a child started by `posix_spawn` counts its parent's resident set at the start
+    /// (Linux keeps the larger across `exec`), which for a parent holding a generated 100k-flag
+    /// workspace is larger than a small child's own.
+    var peakBytes = 0
 
-    var line: String { "\(load) \(resolve) \(firstFrame) \(errors)" }
+    var line: String { "\(load) \(resolve) \(firstFrame) \(errors) \(ruled) \(matched) \(peakBytes)" }
 
-    init(load: Double, resolve: Double, firstFrame: Double, errors: Int) {
+    init(load: Double, resolve: Double, firstFrame: Double, errors: Int, ruled: Int = 0, matched: Int = 0, peakBytes: Int = 0) {
         self.load = load
         self.resolve = resolve
         self.firstFrame = firstFrame
         self.errors = errors
+        self.ruled = ruled
+        self.matched = matched
+        self.peakBytes = peakBytes
     }
 
     init?(line: String) {
         let parts = line.split(separator: " ").compactMap { Double($0) }
-        guard parts.count == 4 else { return nil }
-        self.init(load: parts[0], resolve: parts[1], firstFrame: parts[2], errors: Int(parts[3]))
+        guard parts.count == 7 else { return nil }
+        self.init(load: parts[0], resolve: parts[1], firstFrame: parts[2], errors: Int(parts[3]), ruled: Int(parts[4]), matched: Int(parts[5]),
+                  peakBytes: Int(parts[6]))
+    }
+
+    /// The medians of several runs' figures (the counts are the first run's: they never vary).
+    static func median(_ runs: [LoadFigures]) -> LoadFigures {
+        LoadFigures(load: Measure.median(runs.map(\.load)), resolve: Measure.median(runs.map(\.resolve)),
+                    firstFrame: Measure.median(runs.map(\.firstFrame)), errors: runs.first?.errors ?? 0,
+                    ruled: runs.first?.ruled ?? 0, matched: runs.first?.matched ?? 0,
+                    peakBytes: Int(Measure.median(runs.map { Double($0.peakBytes) })))
+    }
+
+    /// This process's peak resident set so far, in bytes (`VmHWM` of `/proc/self/status`).
+    static func ownPeakBytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        return kilobytes * 1024
     }
 }
 
@@ -55,7 +85,15 @@ enum Scenarios {
         if false { }
         // Resolved one key at a time, as the browser does, so the peak memory is the browser's.
         var resolved = 0
-        Resolver(workspace: workspace).forEachResolution { _ in resolved += 1 }
+        var ruled = 0
+        var matched = 0
+        Resolver(workspace: workspace).forEachResolution { resolution in
+            resolved += 1
+            // Counted so the parent can check that the rules it means to measure did run.
+            guard let trace = resolution.layers.lazy.compactMap(\.rules).first else { return }
+            ruled += 1
+            if trace.variant == "on" { matched += 1 }
+        }
         let resolvedAt = Measure.now()
         probe("resolved")
         let state = BrowserState(model: BrowserModel(workspace: workspace), width: 120, height: 40)
@@ -64,7 +102,8 @@ enum Scenarios {
         probe("shown")
         precondition(frame.text.contains("Area 0") && resolved == workspace.flags.count)
         let errors = workspace.diagnostics.filter { $0.severity == .error }.count
-        return LoadFigures(load: loaded - start, resolve: resolvedAt - loaded, firstFrame: shown - start, errors: errors)
+        return LoadFigures(load: loaded - start, resolve: resolvedAt - loaded, firstFrame: shown - start, errors: errors,
+                           ruled: ruled, matched: matched, peakBytes: LoadFigures.ownPeakBytes())
     }
 
     /// The per-keystroke scenarios: a name and the keys, each pressed and rendered and timed.

@@ -2,13 +2,15 @@ import Foundation
 
 // flagscope-bench: generates workspaces of growing size and measures opening them, every kind
 // of keystroke, a write to a large local file and peak memory, with `jq -c .` reading the same
-// files as the yardstick. Run it with `swift run -c release flagscope-bench`.
+// files as the yardstick, and what flagd targeting on every flag adds to opening. Run it with
+// `swift run -c release flagscope-bench`.
 
 let usage = """
-    usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR]
-      --sizes   flag counts to generate (default 1000,10000,100000)
-      --runs    runs per figure; medians are reported (default 5)
-      --keep    generate into DIR and leave it there (default: a temporary folder, removed)
+    usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR] [--rules-only]
+      --sizes       flag counts to generate (default 1000,10000,100000)
+      --runs        runs per figure; medians are reported (default 5)
+      --keep        generate into DIR and leave it there (default: a temporary folder, removed)
+      --rules-only  measure only the cost of flagd targeting (the Rules table)
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -23,6 +25,7 @@ if arguments.first == "--child" {
 var sizes = [1_000, 10_000, 100_000]
 var runs = 5
 var keep: URL?
+var rulesOnly = false
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
@@ -35,6 +38,8 @@ while let argument = arguments.first {
     case "--keep":
         keep = URL(fileURLWithPath: arguments.first ?? ".")
         arguments = Array(arguments.dropFirst())
+    case "--rules-only":
+        rulesOnly = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -46,7 +51,7 @@ while let argument = arguments.first {
 guard !sizes.isEmpty else { FileHandle.standardError.write(Data(usage.utf8)); exit(64) }
 
 do {
-    try Bench(sizes: sizes, runs: runs, keep: keep).run()
+    try Bench(sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly).run()
 } catch {
     FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))
     exit(1)

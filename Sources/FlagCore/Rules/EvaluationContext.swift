@@ -33,7 +33,20 @@ public struct EvaluationContext: Sendable, Hashable {
         var names = path
         if names.first == "targetingKey" { names[0] = "targeting_key" }
         let value = value(at: names)
-        reads.record(key: ContextKeys.prefix + names.joined(separator: "/"), value: value)
+        reads.record(key: ContextKeys.prefix + (names.count == 1 ? names[0] : names.joined(separator: "/")), value: value)
+        return value
+    }
+
+    /// ``attribute(_:reads:)`` of a path of one name, without making the path.
+    func attribute(named name: String, reads: inout ReadLog) -> JSONValue? {
+        let key = name == "targetingKey" ? "targeting_key" : name
+        let value: JSONValue?
+        if let found = attributes[key] {
+            value = found == .null ? nil : found
+        } else {
+            value = self.value(at: [key])
+        }
+        reads.record(key: ContextKeys.prefix + key, value: value)
         return value
     }
 
@@ -42,7 +55,7 @@ public struct EvaluationContext: Sendable, Hashable {
     func value(at path: [String]) -> JSONValue? {
         guard !path.isEmpty else { return nil }
         for length in stride(from: path.count, through: 1, by: -1) {
-            guard let found = attributes[path[..<length].joined(separator: "/")] else { continue }
+            guard let found = attributes[length == 1 ? path[0] : path[..<length].joined(separator: "/")] else { continue }
             var value = found
             for name in path[length...] {
                 switch value {
@@ -120,6 +133,8 @@ struct ReadLog: Sendable {
 
     /// Records that `key` was read and held `value` (`nil`: unset).
     mutating func record(key: String, value: JSONValue?) {
+        // Room for the few keys a flag's rules usually read, made once.
+        if reads.isEmpty { reads.reserveCapacity(4) }
         reads.append(ContextRead(key: key, value: value))
     }
 
@@ -128,7 +143,15 @@ struct ReadLog: Sendable {
 
     /// The reads from position `start` on, each key once.
     func reads(from start: Int) -> [ContextRead] {
+        let slice = reads[min(start, reads.count)...]
+        // A step reads a few keys: comparing them is cheaper than hashing them into a set.
+        guard slice.count > 8 else {
+            var unique: [ContextRead] = []
+            unique.reserveCapacity(slice.count)
+            for read in slice where !unique.contains(where: { $0.key == read.key }) { unique.append(read) }
+            return unique
+        }
         var seen: Set<String> = []
-        return reads[min(start, reads.count)...].filter { seen.insert($0.key).inserted }
+        return slice.filter { seen.insert($0.key).inserted }
     }
 }

@@ -51,7 +51,19 @@ public struct PercentageSplit: Sendable, Hashable {
 /// One evaluated rule: what the source says, what it read, what it gave.
 public struct RuleStep: Sendable, Hashable {
     /// The rule in the source's own words (`email ends_with "@example.com"`).
-    public var rule: String
+    public var rule: String {
+        get {
+            switch wording {
+            case .text(let text): return text
+            case .jsonLogic(let rule): return RuleText.describe(rule)
+            }
+        }
+        set { wording = .text(newValue) }
+    }
+    /// The words, or the compiled rule they are written from when asked for: every flag's
+    /// steps are made on every resolve and few are ever shown, and writing them all was a
+    /// third of evaluating.
+    private var wording: Wording
     /// Where the rule is written, when known.
     public var location: TextLocation?
     /// The context keys it read, in reading order, each once.
@@ -64,13 +76,43 @@ public struct RuleStep: Sendable, Hashable {
     /// `"x" is not a semantic version`).
     public var note: String?
 
+    private enum Wording: Sendable {
+        case text(String)
+        case jsonLogic(JsonLogicRule)
+    }
+
     /// Creates a step.
     public init(rule: String, location: TextLocation? = nil, reads: [ContextRead] = [], result: JSONValue?, split: PercentageSplit? = nil) {
-        self.rule = rule
+        self.init(wording: .text(rule), location: location, reads: reads, result: result, split: split)
+    }
+
+    /// Creates the step of a JsonLogic rule, worded by ``RuleText`` when its words are read.
+    init(jsonLogic rule: JsonLogicRule, location: TextLocation? = nil, reads: [ContextRead] = [], result: JSONValue?,
+         split: PercentageSplit? = nil) {
+        self.init(wording: .jsonLogic(rule), location: location, reads: reads, result: result, split: split)
+    }
+
+    private init(wording: Wording, location: TextLocation?, reads: [ContextRead], result: JSONValue?, split: PercentageSplit?) {
+        self.wording = wording
         self.location = location
         self.reads = reads
         self.result = result
         self.split = split
+    }
+
+    // Equal steps say the same words, however they are kept.
+    public static func == (a: RuleStep, b: RuleStep) -> Bool {
+        a.location == b.location && a.result == b.result && a.note == b.note && a.split == b.split && a.reads == b.reads
+            && a.rule == b.rule
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rule)
+        hasher.combine(location)
+        hasher.combine(reads)
+        hasher.combine(result)
+        hasher.combine(split)
+        hasher.combine(note)
     }
 }
 

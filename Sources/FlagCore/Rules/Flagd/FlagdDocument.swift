@@ -30,12 +30,8 @@ public struct FlagdDocument: Sendable {
     /// the problems found.
     static func read(_ bytes: [UInt8], knownKeys: KnownKeys, each body: (FlagdFlag) -> Void) throws(DocumentError)
         -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem]) {
-        let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
-        guard root.mapping != nil, let flagsNode = root["flags"], flagsNode.mapping != nil || flagsNode.sequence != nil else {
-            throw DocumentError("a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
-        }
         var reader = FlagdDocumentReader()
-        return reader.read(root, flags: flagsNode, each: body)
+        return try reader.read(JSONReader.parse(bytes, knownKeys: knownKeys), each: body)
     }
 }
 
@@ -47,8 +43,14 @@ private struct FlagdDocumentReader {
         problems.append(RuleProblem(message, at: location))
     }
 
-    mutating func read(_ root: SourceNode, flags flagsNode: SourceNode, each body: (FlagdFlag) -> Void)
+    /// Reads the document `root`, taken rather than copied: each flag's part of the tree is let
+    /// go as soon as the flag is read, so the tree's memory goes to the compiled flags instead
+    /// of both being held at once (a flagd file's targeting makes a large tree).
+    mutating func read(_ root: consuming SourceNode, each body: (FlagdFlag) -> Void) throws(DocumentError)
         -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem]) {
+        guard root.mapping != nil, let flagsNode = root["flags"], flagsNode.mapping != nil || flagsNode.sequence != nil else {
+            throw DocumentError("a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
+        }
         var evaluators: [String: SourceNode] = [:]
         if let node = root["$evaluators"] {
             if let pairs = node.mapping {
@@ -77,8 +79,12 @@ private struct FlagdDocumentReader {
                 definitions.append((key, keyNode.location, item))
             }
         }
-        for definition in definitions {
-            body(flag(definition.key, at: definition.keyLocation, definition.node, setMetadata: setMetadata, compiler: &compiler))
+        _ = consume root
+        _ = consume flagsNode
+        for index in definitions.indices {
+            let (key, keyLocation, node) = definitions[index]
+            definitions[index].node = SourceNode(.sequence([]), at: .start)
+            body(flag(key, at: keyLocation, node, setMetadata: setMetadata, compiler: &compiler))
         }
         problems += compiler.problems
         problems.sort { ($0.location ?? .start) < ($1.location ?? .start) }
@@ -161,24 +167,24 @@ private struct FlagdDocumentReader {
             }
         }
 
-        for (name, value) in metadata(node["metadata"], of: "flag '\(shown(key))'") { definition.metadata[name] = value }
+        for (name, value) in metadata(node["metadata"], of: "flag '\(TerminalText.capped(key, limit: 80))'") { definition.metadata[name] = value }
         definition.error = errors.first
         return definition
     }
 
     /// The metadata object's entries; values that are not text, numbers or bools are reported
     /// and left out.
-    private mutating func metadata(_ node: SourceNode?, of owner: String) -> OrderedDictionary<String, JSONValue> {
+    private mutating func metadata(_ node: SourceNode?, of owner: @autoclosure () -> String) -> OrderedDictionary<String, JSONValue> {
         guard let node, !node.isNull else { return [:] }
         guard let pairs = node.mapping else {
-            report("the metadata of \(owner) is an object, found \(node.kindDescription)", at: node.location)
+            report("the metadata of \(owner()) is an object, found \(node.kindDescription)", at: node.location)
             return [:]
         }
         var entries = OrderedDictionary<String, JSONValue>()
         for (key, value) in pairs {
             let name = key.scalarText ?? ""
             guard variantKind(value) != nil, value.mapping == nil else {
-                report("metadata '\(shown(name))' of \(owner) is text, a number or a bool, found \(value.kindDescription)", at: value.location)
+                report("metadata '\(shown(name))' of \(owner()) is text, a number or a bool, found \(value.kindDescription)", at: value.location)
                 continue
             }
             entries[name] = JSONValue(value)

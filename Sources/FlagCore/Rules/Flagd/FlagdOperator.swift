@@ -27,9 +27,19 @@ protocol FlagdOperator {
 
 /// flagd's operators, registered in one table.
 enum FlagdOperators {
+    /// The operator named `name`: a switch, as it is looked up for every flagd operation of
+    /// every flag evaluated.
+    static func named(_ name: FlagdOperatorName) -> any FlagdOperator.Type {
+        switch name {
+        case .fractional: return FractionalOperator.self
+        case .semVer: return SemVerOperator.self
+        case .startsWith: return StartsWithOperator.self
+        case .endsWith: return EndsWithOperator.self
+        }
+    }
+
     /// Every flagd operator by name.
-    static let table: [FlagdOperatorName: any FlagdOperator.Type] = {
-        let all: [any FlagdOperator.Type] = [FractionalOperator.self, SemVerOperator.self, StartsWithOperator.self, EndsWithOperator.self]
-        return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
-    }()
+    static var table: [FlagdOperatorName: any FlagdOperator.Type] {
+        Dictionary(uniqueKeysWithValues: FlagdOperatorName.allCases.map { ($0, named($0)) })
+    }
 }

@@ -76,6 +76,7 @@ enum FractionalOperator: FlagdOperator {
     /// text, a bool, a number or `null`; its weight a whole number or `null` (1).
     static func parse(_ buckets: ArraySlice<LogicValue>) -> Result<Split, RuleEvaluationError> {
         var split = Split()
+        split.shares.reserveCapacity(buckets.count)
         for bucket in buckets {
             guard let parts = bucket.arrayItems else { return .failure(RuleEvaluationError("each bucket is a [variant, weight] list")) }
             guard let variant = parts.first else { return .failure(RuleEvaluationError("a bucket is empty")) }

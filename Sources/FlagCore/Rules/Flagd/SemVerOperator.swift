@@ -50,12 +50,12 @@ enum SemVerOperator: FlagdOperator {
     /// A value as flagd reads it for a version: text as is, anything else as Go prints it,
     /// then `v` put in front unless it starts with one (`V` becomes `v`).
     static func version(_ value: LogicValue) -> SemanticVersion? {
-        var text = goText(value)
-        if !text.hasPrefix("v") {
-            if text.hasPrefix("V") { text.removeFirst() }
-            text = "v" + text
-        }
-        return SemanticVersion(goSyntax: text)
+        let text = goText(value)
+        // What follows a leading `v` or `V`, else all of it: no `v` is written in front only
+        // to be read past.
+        let first = text.utf8.first
+        let body = first == UInt8(ascii: "v") || first == UInt8(ascii: "V") ? text[text.utf8.index(after: text.utf8.startIndex)...] : text[...]
+        return SemanticVersion(afterV: body)
     }
 
     private static func goText(_ value: LogicValue) -> String {

@@ -12,7 +12,7 @@ enum StartsWithOperator: FlagdOperator {
 enum StringAffix {
     /// `test(text, affix)` on the UTF-8 bytes when the arguments are two texts, else `null`.
     static func compare(_ arguments: LogicValue, operator name: String,
-                        _ test: ([UInt8], [UInt8]) -> Bool) -> FlagdOperatorResult {
+                        _ test: (String.UTF8View, String.UTF8View) -> Bool) -> FlagdOperatorResult {
         guard let items = arguments.arrayItems, items.count == 2 else {
             return FlagdOperatorResult(value: .null, note: "\(name) takes 2 arguments")
         }
@@ -22,6 +22,6 @@ enum StringAffix {
         guard case .string(let affix) = items[1] else {
             return FlagdOperatorResult(value: .null, note: "\(name): the value to compare with is \(items[1].kindName), not text")
         }
-        return FlagdOperatorResult(value: .bool(test(Array(text.utf8), Array(affix.utf8))))
+        return FlagdOperatorResult(value: .bool(test(text.utf8, affix.utf8)))
     }
 }

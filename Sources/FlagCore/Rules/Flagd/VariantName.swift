@@ -14,6 +14,9 @@ enum VariantName {
     /// The name for a non-null `value`; a number JSON cannot hold (infinite, NaN) fails, as
     /// flagd's evaluator fails to write it.
     static func written(_ value: LogicValue) throws(RuleEvaluationError) -> String {
+        // The usual result, a plain name (`on`, `dark-mode`), is itself: nothing to escape,
+        // remove or trim.
+        if case .string(let text) = value, isPlainName(text) { return text }
         var output = ""
         try write(value, to: &output)
         output.removeAll { $0 == "\"" }
@@ -45,6 +48,25 @@ enum VariantName {
             }
             output += "}"
         }
+    }
+
+    /// Whether `text` is written as itself between quotes and has no space to trim: every
+    /// scalar printable ASCII or above U+009F (but the line separators), the first and last
+    /// visible ASCII, and no `"`, `\`, `<`, `>` or `&`.
+    private static func isPlainName(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last, (0x21...0x7E).contains(first.value), (0x21...0x7E).contains(last.value) else {
+            return false
+        }
+        for scalar in scalars {
+            switch scalar.value {
+            case 0x22, 0x26, 0x3C, 0x3E, 0x5C, 0x2028, 0x2029: return false
+            case 0x20...0x7E: continue
+            case 0x00...0x9F: return false
+            default: continue
+            }
+        }
+        return true
     }
 
     /// A JSON string as Go writes it, HTML-safe: `<`, `>`, `&` and the line separators escaped.

@@ -7,6 +7,8 @@ enum DeterministicCBOR {
     /// The encoding of `value`.
     static func encode(_ value: LogicValue) -> [UInt8] {
         var output: [UInt8] = []
+        // Enough for the usual `[flag key, targeting key]` at once.
+        output.reserveCapacity(64)
         append(value, to: &output)
         return output
     }
@@ -45,13 +47,13 @@ enum DeterministicCBOR {
         }
         if let half = halfBits(number) {
             output.append(0xF9)
-            output += bigEndian(UInt64(half), bytes: 2)
+            appendBigEndian(UInt64(half), bytes: 2, to: &output)
         } else if Double(Float(number)) == number || number.isNaN {
             output.append(0xFA)
-            output += bigEndian(UInt64(Float(number).bitPattern), bytes: 4)
+            appendBigEndian(UInt64(Float(number).bitPattern), bytes: 4, to: &output)
         } else {
             output.append(0xFB)
-            output += bigEndian(number.bitPattern, bytes: 8)
+            appendBigEndian(number.bitPattern, bytes: 8, to: &output)
         }
     }
 
@@ -84,14 +86,16 @@ enum DeterministicCBOR {
         let type = major << 5
         switch argument {
         case 0..<24: output.append(type | UInt8(argument))
-        case 24..<0x100: output += [type | 24, UInt8(argument)]
-        case 0x100..<0x1_0000: output.append(type | 25); output += bigEndian(argument, bytes: 2)
-        case 0x1_0000..<0x1_0000_0000: output.append(type | 26); output += bigEndian(argument, bytes: 4)
-        default: output.append(type | 27); output += bigEndian(argument, bytes: 8)
+        case 24..<0x100: output.append(type | 24); output.append(UInt8(argument))
+        case 0x100..<0x1_0000: output.append(type | 25); appendBigEndian(argument, bytes: 2, to: &output)
+        case 0x1_0000..<0x1_0000_0000: output.append(type | 26); appendBigEndian(argument, bytes: 4, to: &output)
+        default: output.append(type | 27); appendBigEndian(argument, bytes: 8, to: &output)
         }
     }
 
-    private static func bigEndian(_ value: UInt64, bytes: Int) -> [UInt8] {
-        (0..<bytes).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+    /// Appends the low `bytes` bytes of `value`, most significant first (byte by byte: no
+    /// array made for each number, as `fractional` hashes one value for every flag evaluated).
+    private static func appendBigEndian(_ value: UInt64, bytes: Int, to output: inout [UInt8]) {
+        for index in (0..<bytes).reversed() { output.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
     }
 }

@@ -52,15 +52,22 @@ struct JsonLogicCompiler {
             return .literal(LogicValue(JSONValue(node)))
         case .sequence(let items):
             let compiled = items.map { compile($0, depth: depth + 1) }
-            return .list(compiled, raw: .array(compiled.map(\.raw)))
+            // Only a list of literals keeps its value: the written form of a list of rules is
+            // asked for rarely (`map` over a list written in place), and keeping one for every
+            // list held a second copy of every rule.
+            return .list(compiled, literal: compiled.allSatisfy(\.isLiteral) ? .array(compiled.map(\.raw)) : nil)
         case .mapping(let pairs):
             // Go's JSON decoding keeps the last of repeated keys: so does the evaluator here.
-            var lastOfEach: [(key: SourceNode, value: SourceNode)] = []
-            for pair in pairs {
-                if let index = lastOfEach.firstIndex(where: { $0.key.scalarText == pair.key.scalarText }) {
-                    lastOfEach[index].value = pair.value
-                } else {
-                    lastOfEach.append(pair)
+            // An operation, the usual mapping, has one key: nothing to look through.
+            var lastOfEach = pairs
+            if pairs.count > 1 {
+                lastOfEach = []
+                for pair in pairs {
+                    if let index = lastOfEach.firstIndex(where: { $0.key.scalarText == pair.key.scalarText }) {
+                        lastOfEach[index].value = pair.value
+                    } else {
+                        lastOfEach.append(pair)
+                    }
                 }
             }
             guard lastOfEach.count == 1, let (keyNode, value) = lastOfEach.first else {

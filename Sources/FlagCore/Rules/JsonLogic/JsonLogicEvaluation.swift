@@ -66,7 +66,7 @@ struct JsonLogicEvaluation {
     mutating func traced(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
         var identity: OperationIdentity?
         if case .operation(let operation) = rule { identity = OperationIdentity(name: operation.name, location: operation.location) }
-        let index = beginStep(RuleStep(rule: RuleText.describe(rule), location: rule.location, result: nil), about: identity)
+        let index = beginStep(RuleStep(jsonLogic: rule, location: rule.location, result: nil), about: identity)
         do {
             let value = try evaluate(rule, scope)
             endStep(index, result: value)
@@ -78,6 +78,11 @@ struct JsonLogicEvaluation {
     }
 
     private mutating func beginStep(_ step: RuleStep, about operation: OperationIdentity?) -> Int {
+        // Room for the few steps a flag's rules usually take, made once.
+        if steps.isEmpty {
+            steps.reserveCapacity(4)
+            openSteps.reserveCapacity(4)
+        }
         steps.append(step)
         openSteps.append((steps.count - 1, reads.count, operation))
         return steps.count - 1
@@ -106,7 +111,16 @@ struct JsonLogicEvaluation {
         switch rule {
         case .literal(let value):
             return value
-        case .list(let items, _):
+        case .list(let items, let literal):
+            // A list of literals (`["DE", "FR"]`) is the value kept for it: the same steps
+            // counted, without building it again for every flag and context.
+            if let literal, depth < Self.depthLimit {
+                remaining -= items.count
+                if remaining < 0 {
+                    throw RuleEvaluationError("the rule takes more than \(Self.stepBudget) steps to evaluate", code: "GENERAL")
+                }
+                return literal
+            }
             var values: [LogicValue] = []
             values.reserveCapacity(items.count)
             for item in items { values.append(try evaluate(item, scope)) }
@@ -127,7 +141,7 @@ struct JsonLogicEvaluation {
         case .flagd(let name):
             let readStart = reads.count
             let arguments = try evaluate(operation.arguments, scope)
-            let result = FlagdOperators.table[name]!.evaluate(arguments, in: &self)
+            let result = FlagdOperators.named(name).evaluate(arguments, in: &self)
             recordOperatorStep(operation, result: result, readStart: readStart)
             return result.value
         case .unknown:
@@ -145,7 +159,7 @@ struct JsonLogicEvaluation {
             return
         }
         guard result.note != nil || result.split != nil else { return }
-        var step = RuleStep(rule: RuleText.describe(.operation(operation)), location: operation.location,
+        var step = RuleStep(jsonLogic: .operation(operation), location: operation.location,
                             reads: reads.reads(from: readStart), result: result.value.json, split: result.split)
         step.note = result.note
         steps.append(step)
@@ -206,7 +220,13 @@ struct JsonLogicEvaluation {
     }
 
     private mutating func lookup(_ path: String, fallback: LogicValue, in data: LogicData) throws(RuleEvaluationError) -> LogicValue {
-        let parts = path.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
+        let dotted = path.utf8.contains(UInt8(ascii: "."))
+        // The usual read, one attribute of the context by a name without dots (`email`), makes
+        // no list of parts.
+        if case .context = data, !dotted, !path.isEmpty, path != "$flagd" {
+            return context.attribute(named: path, reads: &reads).map(LogicValue.init) ?? fallback
+        }
+        let parts = dotted ? path.split(separator: ".", omittingEmptySubsequences: true).map(String.init) : path.isEmpty ? [] : [path]
         switch data {
         case .value(let value):
             return Self.walk(value, parts[...]) ?? fallback

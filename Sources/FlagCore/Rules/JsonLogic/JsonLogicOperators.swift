@@ -187,7 +187,7 @@ extension JsonLogicEvaluation {
     /// evaluator does not evaluate it), a rule is evaluated, anything else is nothing.
     private mutating func subject(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
         switch rule {
-        case .list(_, let raw): return raw
+        case .list(let items, let literal): return literal ?? .array(items.map(\.raw))
         case .literal(let value): return value.isObject ? value : .null
         default: return try evaluate(rule, scope)
         }

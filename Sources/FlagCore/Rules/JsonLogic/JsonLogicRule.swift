@@ -4,9 +4,9 @@ public indirect enum JsonLogicRule: Sendable, Hashable {
     /// A value given as is: a scalar, or an object that is not an operation (flagd's evaluator
     /// returns objects of several keys, and `{}`, unevaluated).
     case literal(LogicValue)
-    /// A list whose items are evaluated; `raw` is the list as written, which `map`, `filter`
-    /// and their kin take unevaluated when it is their subject.
-    case list([JsonLogicRule], raw: LogicValue)
+    /// A list whose items are evaluated; `literal` is its value when every item is a literal
+    /// (`["DE", "FR"]`), kept so that it is not built again for every flag and context.
+    case list([JsonLogicRule], literal: LogicValue?)
     /// An operation.
     case operation(JsonLogicOperation)
     /// A `{"$ref": name}` resolved to the shared rule in `$evaluators`.
@@ -19,11 +19,17 @@ public indirect enum JsonLogicRule: Sendable, Hashable {
     var raw: LogicValue {
         switch self {
         case .literal(let value): return value
-        case .list(_, let raw): return raw
+        case .list(let items, let literal): return literal ?? .array(items.map(\.raw))
         case .operation(let operation): return .object([operation.name: operation.arguments.raw])
         case .reference(let name, _, _): return .object(["$ref": .string(name)])
         case .invalid(let message, _): return .object(["$invalid": .string(message)])
         }
+    }
+
+    /// Whether this is a value given as is.
+    var isLiteral: Bool {
+        if case .literal = self { return true }
+        return false
     }
 
     /// Where the rule is written, when known.
@@ -62,14 +68,17 @@ enum JsonLogicOperatorKind: Sendable, Hashable {
     case unknown
 
     init(_ name: String) {
-        if let standard = JsonLogicOperator(rawValue: name) {
-            self = .standard(standard)
-        } else if let custom = FlagdOperatorName(rawValue: name) {
-            self = .flagd(custom)
-        } else {
-            self = .unknown
-        }
+        self = Self.byName[name] ?? .unknown
     }
+
+    /// Every known operator by name: one hash lookup per operation compiled, where matching
+    /// the name against each operator's in turn took several times as long.
+    private static let byName: [String: JsonLogicOperatorKind] = {
+        var all: [String: JsonLogicOperatorKind] = [:]
+        for op in JsonLogicOperator.allCases { all[op.rawValue] = .standard(op) }
+        for op in FlagdOperatorName.allCases where all[op.rawValue] == nil { all[op.rawValue] = .flagd(op) }
+        return all
+    }()
 }
 
 /// JsonLogic's operators, as flagd's Go evaluator (diegoholiveira/jsonlogic) registers them.

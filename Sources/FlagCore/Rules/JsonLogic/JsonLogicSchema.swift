@@ -29,7 +29,10 @@ enum JsonLogicSchema {
     /// Reports each violation in `arguments` of the operator `name`.
     static func check(_ name: String, kind: JsonLogicOperatorKind, arguments: SourceNode, at location: TextLocation,
                       report: (String, TextLocation?) -> Void) {
-        let shown = "'\(TerminalText.capped(name, limit: 60))'"
+        if case .unknown = kind { return }
+        // A known operator's name is short ASCII: nothing to cap or escape. Quoted only for a
+        // message, as this runs once per operation of every flag and most have none.
+        let shown = { "'" + name + "'" }
         switch kind {
         case .unknown:
             return
@@ -40,13 +43,13 @@ enum JsonLogicSchema {
             case .variable: checkVariable(arguments, report: report)
             case .missing:
                 guard let items = arguments.sequence, items.allSatisfy(isText) else {
-                    report("\(shown) takes a list of attribute names", arguments.location)
+                    report("\(shown()) takes a list of attribute names", arguments.location)
                     return
                 }
             case .missingSome:
                 guard let items = arguments.sequence, items.count == 2, isNumber(items[0]),
                       let names = items[1].sequence, names.allSatisfy(isText) else {
-                    report("\(shown) takes [minimum, [attribute names]]", arguments.location)
+                    report("\(shown()) takes [minimum, [attribute names]]", arguments.location)
                     return
                 }
             default:
@@ -55,21 +58,21 @@ enum JsonLogicSchema {
         }
     }
 
-    private static func checkArity(_ arity: Arity, shown: String, arguments: SourceNode, report: (String, TextLocation?) -> Void) {
+    private static func checkArity(_ arity: Arity, shown: () -> String, arguments: SourceNode, report: (String, TextLocation?) -> Void) {
         guard let items = arguments.sequence else {
             if case .unary = arity { return }
-            report("\(shown) takes a list of arguments, found \(arguments.kindDescription)", arguments.location)
+            report("\(shown()) takes a list of arguments, found \(arguments.kindDescription)", arguments.location)
             return
         }
         switch arity {
         case .exactly(let count) where items.count != count:
-            report("\(shown) takes \(count) arguments, found \(items.count)", arguments.location)
+            report("\(shown()) takes \(count) arguments, found \(items.count)", arguments.location)
         case .between(let low, let high) where items.count < low || items.count > high:
-            report("\(shown) takes \(low) or \(high) arguments, found \(items.count)", arguments.location)
+            report("\(shown()) takes \(low) or \(high) arguments, found \(items.count)", arguments.location)
         case .atLeast(let count) where items.count < count:
-            report("\(shown) takes at least \(count) argument\(count == 1 ? "" : "s"), found \(items.count)", arguments.location)
+            report("\(shown()) takes at least \(count) argument\(count == 1 ? "" : "s"), found \(items.count)", arguments.location)
         case .unary where items.count != 1:
-            report("\(shown) takes 1 argument, found \(items.count)", arguments.location)
+            report("\(shown()) takes 1 argument, found \(items.count)", arguments.location)
         default:
             break
         }
@@ -92,71 +95,71 @@ enum JsonLogicSchema {
         }
     }
 
-    private static func checkFlagd(_ op: FlagdOperatorName, shown: String, arguments: SourceNode, at location: TextLocation,
+    private static func checkFlagd(_ op: FlagdOperatorName, shown: () -> String, arguments: SourceNode, at location: TextLocation,
                                    report: (String, TextLocation?) -> Void) {
         switch op {
         case .startsWith, .endsWith:
             guard let items = arguments.sequence, items.count == 2 else {
-                report("\(shown) takes 2 arguments: the attribute and the text", arguments.location)
+                report("\(shown()) takes 2 arguments: the attribute and the text", arguments.location)
                 return
             }
             for item in items where !isText(item) && item.mapping == nil {
-                report("\(shown) compares text: found \(item.kindDescription)", item.location)
+                report("\(shown()) compares text: found \(item.kindDescription)", item.location)
             }
         case .semVer:
             guard let items = arguments.sequence, items.count == 3 else {
-                report("\(shown) takes 3 arguments: a version, a comparison and a version", arguments.location)
+                report("\(shown()) takes 3 arguments: a version, a comparison and a version", arguments.location)
                 return
             }
             for item in [items[0], items[2]] {
                 if item.mapping != nil { continue }
                 if isText(item), let text = item.scalarText, SemanticVersion.isStrictlyWritten(text) { continue }
-                report("\(shown) needs a version such as \"1.2.3\" or a rule, found \(shownValue(item))", item.location)
+                report("\(shown()) needs a version such as \"1.2.3\" or a rule, found \(shownValue(item))", item.location)
             }
             let comparisons = SemVerComparison.allCases.map(\.rawValue)
             if !(isText(items[1]) && comparisons.contains(items[1].scalarText ?? "")) {
-                report("\(shown) compares with one of \(comparisons.joined(separator: " ")), found \(shownValue(items[1]))", items[1].location)
+                report("\(shown()) compares with one of \(comparisons.joined(separator: " ")), found \(shownValue(items[1]))", items[1].location)
             }
         case .fractional:
             checkFractional(shown: shown, arguments: arguments, report: report)
         }
     }
 
-    private static func checkFractional(shown: String, arguments: SourceNode, report: (String, TextLocation?) -> Void) {
+    private static func checkFractional(shown: () -> String, arguments: SourceNode, report: (String, TextLocation?) -> Void) {
         guard let items = arguments.sequence, let first = items.first else {
-            report("\(shown) takes a list of [variant, weight] buckets", arguments.location)
+            report("\(shown()) takes a list of [variant, weight] buckets", arguments.location)
             return
         }
         var buckets = items[...]
         if first.mapping != nil {
             buckets = items.dropFirst()
         } else if first.sequence == nil {
-            report("\(shown) starts with a rule that gives the bucketing value, or with a bucket; found \(shownValue(first))", first.location)
+            report("\(shown()) starts with a rule that gives the bucketing value, or with a bucket; found \(shownValue(first))", first.location)
             buckets = items.dropFirst()
         }
         var total = 0.0
         for bucket in buckets {
             guard let parts = bucket.sequence, (1...2).contains(parts.count) else {
-                report("each bucket of \(shown) is [variant] or [variant, weight], found \(shownValue(bucket))", bucket.location)
+                report("each bucket of \(shown()) is [variant] or [variant, weight], found \(shownValue(bucket))", bucket.location)
                 continue
             }
             guard parts.count == 2 else { total += 1; continue }
             let weight = parts[1]
             if weight.mapping != nil { continue }
             guard isNumber(weight), let value = weight.scalarText.flatMap(PlainScalar.number) else {
-                report("a weight of \(shown) must be a whole number or a rule, found \(shownValue(weight))", weight.location)
+                report("a weight of \(shown()) must be a whole number or a rule, found \(shownValue(weight))", weight.location)
                 continue
             }
             if value != value.rounded() {
-                report("a weight of \(shown) must be a whole number, found \(weight.scalarText ?? "")", weight.location)
+                report("a weight of \(shown()) must be a whole number, found \(weight.scalarText ?? "")", weight.location)
             } else if value < 0 {
-                report("a weight of \(shown) must not be negative, found \(weight.scalarText ?? "")", weight.location)
+                report("a weight of \(shown()) must not be negative, found \(weight.scalarText ?? "")", weight.location)
             } else {
                 total += value
             }
         }
         if total > Double(Int32.max) {
-            report("the weights of \(shown) add up to more than \(Int32.max)", arguments.location)
+            report("the weights of \(shown()) add up to more than \(Int32.max)", arguments.location)
         }
     }
 

@@ -33,6 +33,10 @@ enum RuleText {
         return "\(operation.name)(\(arguments))"
     }
 
+    /// Operators of two operands written between them.
+    private static let binaryOperators: Set<String> = ["==", "===", "!=", "!==", ">", ">=", "in", "starts_with", "ends_with", "%", "/",
+                                                       "map", "filter", "all", "none", "some"]
+
     /// Comparisons, logic and the string operators read best between their operands.
     private static func infix(_ operation: JsonLogicOperation) -> String? {
         let name = operation.name
@@ -41,9 +45,7 @@ enum RuleText {
             return name == "!" || name == "!!" ? name + text(operation.arguments, nested: true) : nil
         }
         let parts = items.map { text($0, nested: true) }
-        let binary: Set<String> = ["==", "===", "!=", "!==", ">", ">=", "in", "starts_with", "ends_with", "%", "/",
-                                   "map", "filter", "all", "none", "some"]
-        if binary.contains(name), parts.count == 2 { return "\(parts[0]) \(name) \(parts[1])" }
+        if binaryOperators.contains(name), parts.count == 2 { return "\(parts[0]) \(name) \(parts[1])" }
         if name == "<" || name == "<=", parts.count == 2 || parts.count == 3 { return parts.joined(separator: " \(name) ") }
         if ["and", "or", "+", "*", "-"].contains(name), parts.count >= 2 { return parts.joined(separator: " \(name) ") }
         if name == "!" || name == "!!", parts.count == 1 { return name + parts[0] }
