@@ -4,9 +4,9 @@ import FlagCore
 import Foundation
 
 /// The interactive run loop: events in, frames out, effects performed, files watched.
-public enum BrowserApp {
+package enum BrowserApp {
     /// How the browser ended.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case quit
         /// A termination signal (exit with 128 + number).
         case signal(Int32)
@@ -15,7 +15,7 @@ public enum BrowserApp {
     /// Runs the browser on the workspace until the user quits or a signal arrives. `greeting`
     /// is the first status line (what a command did just before, which the screen now covers),
     /// unless the workspace has an error to show there. `context` is the `--context` layer, when given.
-    public static func run(workspaceFile: URL, colors: Bool, greeting: String? = nil, context: ContextLayer? = nil) -> Outcome {
+    package static func run(workspaceFile: URL, colors: Bool, greeting: String? = nil, context: ContextLayer? = nil) -> Outcome {
         let terminal = Terminal(colors: colors)
         defer { terminal.restore() }
         let size = terminal.size

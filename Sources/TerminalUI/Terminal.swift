@@ -4,7 +4,7 @@ import FlagBrowser
 import Foundation
 
 /// What the terminal reported.
-public enum TerminalEvent: Sendable {
+package enum TerminalEvent: Sendable {
     case key(KeyEvent)
     case mouse(MouseEvent)
     case resize(width: Int, height: Int)
@@ -12,7 +12,7 @@ public enum TerminalEvent: Sendable {
 
 /// The ncurses backend: presents ScreenBuffers, reads keys, restores the terminal.
 /// ncurses is one global per process, so there is at most one `Terminal` at a time.
-public final class Terminal {
+package final class Terminal {
     private var screen: OpaquePointer?
     private var previous: ScreenBuffer?
     private let colors: Bool
@@ -20,7 +20,7 @@ public final class Terminal {
     private var restored = false
 
     /// Starts curses on standard input and output (call `TerminalCheck.verify()` first).
-    public init(colors wantColors: Bool) {
+    package init(colors wantColors: Bool) {
         // UTF-8 is needed for wide text; with LANG unset fall back to C.UTF-8.
         setlocale(LC_ALL, "")
         if fs_locale_is_utf8() == 0 {
@@ -78,7 +78,7 @@ public final class Terminal {
     }
 
     /// Leaves curses: alternate screen off, echo and line mode back.
-    public func restore() {
+    package func restore() {
         guard !restored else { return }
         restored = true
         Terminal.active = false
@@ -89,12 +89,12 @@ public final class Terminal {
     }
 
     /// The terminal size.
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         (Int(fs_cols()), Int(fs_lines()))
     }
 
     /// Draws a frame, changing only the cells that differ from the last one.
-    public func present(_ buffer: ScreenBuffer) {
+    package func present(_ buffer: ScreenBuffer) {
         let full = previous.map { $0.width != buffer.width || $0.height != buffer.height } ?? true
         if full { werase(fs_stdscr()) }
         for y in 0..<buffer.height {
@@ -120,7 +120,7 @@ public final class Terminal {
     }
 
     /// Forgets the last frame so the next one is drawn whole (after a resize).
-    public func invalidate() {
+    package func invalidate() {
         previous = nil
         clearok(fs_stdscr(), true)
     }
@@ -128,7 +128,7 @@ public final class Terminal {
     /// Ctrl-Z: hands the terminal back to the shell in the state it was found (cooked mode, main
     /// screen, cursor shown, no mouse reporting), stops until `fg`, then takes it again and
     /// redraws the last frame whole. Returns after the process is continued.
-    public func suspend() {
+    package func suspend() {
         let last = previous
         Self.send(Self.sgrMouseOff)
         endwin()
@@ -138,7 +138,7 @@ public final class Terminal {
 
     /// After SIGCONT: curses takes its modes back on the first refresh; the frame is drawn whole
     /// (the shell wrote over the screen) and the mouse asked for again.
-    public func redrawAfterStop(_ frame: ScreenBuffer? = nil) {
+    package func redrawAfterStop(_ frame: ScreenBuffer? = nil) {
         let frame = frame ?? previous
         invalidate()
         if let frame { present(frame) }
@@ -146,7 +146,7 @@ public final class Terminal {
     }
 
     /// The next event, or `nil` after the 100 ms timeout.
-    public func nextEvent() -> TerminalEvent? {
+    package func nextEvent() -> TerminalEvent? {
         var character: wint_t = 0
         let result = wget_wch(fs_stdscr(), &character)
         if result == ERR { return nil }

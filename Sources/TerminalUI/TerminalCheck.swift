@@ -2,17 +2,17 @@ import CNcursesw
 import Foundation
 
 /// Why the browser cannot start on this terminal.
-public struct TerminalUnavailable: Error, Sendable, CustomStringConvertible {
+package struct TerminalUnavailable: Error, Sendable, CustomStringConvertible {
     /// One clear line, and what to do instead.
-    public var description: String
+    package var description: String
 }
 
 /// Checks, before curses is touched, that standard input and output are a terminal that can
 /// address the cursor, so a pipe, `TERM=dumb` or an unknown `TERM` get one clear line instead
 /// of curses' own abort.
-public enum TerminalCheck {
+package enum TerminalCheck {
     /// Throws when the browser cannot run here.
-    public static func verify(environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalUnavailable) {
+    package static func verify(environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalUnavailable) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalUnavailable(description: "the browser needs a terminal (standard input and output are not one); use `flagscope list`, `get` or `snapshot` in scripts")
         }

@@ -1,9 +1,9 @@
 /// A small blueprint with one flag of every type (each with a rule that can be broken) and a
 /// nested collection: the provider tests and the get/set/reset command tests both start from it.
-public enum EveryTypeBlueprint {
+package enum EveryTypeBlueprint {
     /// The blueprint's YAML, with `extraFlags` (flag entries indented by two spaces, ending in a
     /// newline) declared after the eight typed flags and before the collection.
-    public static func yaml(extraFlags: String = "") -> String {
+    package static func yaml(extraFlags: String = "") -> String {
         """
         name: App
         description: Flags of every type
@@ -60,16 +60,16 @@ public enum EveryTypeBlueprint {
     }
 
     /// The keys of the typed flags and the collection's flag, in declaration order (extra flags not included).
-    public static let keys = ["dark_mode", "retries", "ratio", "greeting", "theme", "launch_date", "homepage", "layout",
+    package static let keys = ["dark_mode", "retries", "ratio", "greeting", "theme", "launch_date", "homepage", "layout",
                               "checkout/new_flow"]
 }
 
 /// Workspace files for the usual test layout: a read-only Remote layer (`remote.json`) above a
 /// writable Local one.
-public enum WorkspaceFile {
+package enum WorkspaceFile {
     /// A workspace file listing `blueprints`, with Remote above a writable Local at `localPath`,
     /// then `moreProviders` (YAML list items indented by two spaces, ending in a newline).
-    public static func remoteAndLocal(blueprints: [String], localPath: String, moreProviders: String = "") -> String {
+    package static func remoteAndLocal(blueprints: [String], localPath: String, moreProviders: String = "") -> String {
         """
         blueprints:
         \(blueprints.map { "  - \($0)" }.joined(separator: "\n"))

@@ -2,24 +2,24 @@ import Foundation
 import Testing
 
 /// Parses a JSON object a command printed; the test fails at the caller when it is not one.
-public func parseJSONObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+package func parseJSONObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
     let value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
     return try #require(value as? [String: Any], "not a JSON object: \(text)", sourceLocation: sourceLocation)
 }
 
 /// The error ``readJSONObject(at:)`` throws for a file that holds JSON but not an object.
-public struct NotAJSONObject: Error, CustomStringConvertible {
+package struct NotAJSONObject: Error, CustomStringConvertible {
     /// The file that was read.
-    public var file: URL
+    package var file: URL
     /// What it holds.
-    public var text: String
+    package var text: String
 
-    public var description: String { "\(file.lastPathComponent) is not a JSON object: \(text)" }
+    package var description: String { "\(file.lastPathComponent) is not a JSON object: \(text)" }
 }
 
 /// Reads the JSON object in `file` (a writable layer's file, typically). Throws without recording
 /// a test issue, so a caller polling a file that is being written may simply try again.
-public func readJSONObject(at file: URL) throws -> [String: Any] {
+package func readJSONObject(at file: URL) throws -> [String: Any] {
     let data = try Data(contentsOf: file)
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
         throw NotAJSONObject(file: file, text: String(decoding: data, as: UTF8.self))

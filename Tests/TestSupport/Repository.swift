@@ -1,14 +1,14 @@
 import Foundation
 
 /// Paths inside the checkout the tests run from.
-public enum Repository {
+package enum Repository {
     /// The repository root (this file is `Tests/TestSupport/Repository.swift`).
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The bundled demo workspace folder, `Resources/Demo` (never written to: tests copy it first).
-    public static var demoFolder: URL { root.appendingPathComponent("Resources/Demo") }
+    package static var demoFolder: URL { root.appendingPathComponent("Resources/Demo") }
 
     /// The bundled demo's workspace file, `Resources/Demo/flagscope.yml`.
-    public static var demoWorkspaceFile: URL { demoFolder.appendingPathComponent("flagscope.yml") }
+    package static var demoWorkspaceFile: URL { demoFolder.appendingPathComponent("flagscope.yml") }
 }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Runs the built `flagscope` binary as a user would, capturing output and exit code.
-public struct CLIRunner {
+package struct CLIRunner {
     /// What one run printed and returned.
-    public struct Output: Sendable {
-        public var stdout: String
-        public var stderr: String
-        public var status: Int32
+    package struct Output: Sendable {
+        package var stdout: String
+        package var stderr: String
+        package var status: Int32
 
-        public init(stdout: String, stderr: String, status: Int32) {
+        package init(stdout: String, stderr: String, status: Int32) {
             self.stdout = stdout
             self.stderr = stderr
             self.status = status
@@ -16,7 +16,7 @@ public struct CLIRunner {
     }
 
     /// The `flagscope` executable next to the test bundle (SwiftPM builds it for the CLI tests).
-    public static var executable: URL {
+    package static var executable: URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent("flagscope")
@@ -27,11 +27,11 @@ public struct CLIRunner {
     }
 
     /// The repository root (for `Resources/Demo` and `Tests/Servers`).
-    public static var packageRoot: URL { Repository.root }
+    package static var packageRoot: URL { Repository.root }
 
     /// A `flagscope arguments…` process, not yet started: run in `directory`, in a UTF-8 locale
     /// with `environment` added, reading nothing from stdin. Output goes where the caller sets it.
-    public static func process(_ arguments: [String], in directory: URL? = nil,
+    package static func process(_ arguments: [String], in directory: URL? = nil,
                                environment: [String: String] = [:]) -> Process {
         let process = Process()
         process.executableURL = executable
@@ -48,7 +48,7 @@ public struct CLIRunner {
     }
 
     /// Runs `flagscope arguments…` in `directory` with extra environment variables, to the end.
-    public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
+    package static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
         let run = try TimedCLI.run(arguments, in: directory, timeout: nil, environment: environment, noColor: false)
         return Output(stdout: run.out, stderr: run.err, status: run.status)
     }
@@ -56,26 +56,26 @@ public struct CLIRunner {
 
 /// Runs the built `flagscope` with a deadline: a run that does not finish in time is killed
 /// with SIGKILL and reported as timed out (a hang fails clearly instead of stalling the suite).
-public enum TimedCLI {
+package enum TimedCLI {
     /// One run: its bytes, how it ended and how long it took.
-    public struct Run: CustomStringConvertible, Sendable {
-        public var arguments: [String]
-        public var stdout: [UInt8]
-        public var stderr: [UInt8]
+    package struct Run: CustomStringConvertible, Sendable {
+        package var arguments: [String]
+        package var stdout: [UInt8]
+        package var stderr: [UInt8]
         /// The exit code, or the signal number when `signaled`.
-        public var status: Int32
-        public var signaled: Bool
-        public var timedOut: Bool
-        public var seconds: Double
+        package var status: Int32
+        package var signaled: Bool
+        package var timedOut: Bool
+        package var seconds: Double
 
         /// Standard output as text.
-        public var out: String { String(decoding: stdout, as: UTF8.self) }
+        package var out: String { String(decoding: stdout, as: UTF8.self) }
         /// Standard error as text.
-        public var err: String { String(decoding: stderr, as: UTF8.self) }
+        package var err: String { String(decoding: stderr, as: UTF8.self) }
         /// Both, for checks that do not care which stream a message went to.
-        public var both: String { out + "\n" + err }
+        package var both: String { out + "\n" + err }
 
-        public var description: String {
+        package var description: String {
             let how = timedOut ? "killed after \(String(format: "%.1f", seconds)) s (timed out)"
                 : signaled ? "died of signal \(status)" : "exit \(status)"
             return "flagscope \(arguments.map { $0.debugDescription }.joined(separator: " ")): \(how)\n--- stdout\n\(out.prefix(3000).debugDescription)\n--- stderr\n\(err.prefix(3000).debugDescription)"
@@ -84,12 +84,12 @@ public enum TimedCLI {
 
     /// Collects a pipe's bytes on a background thread, so a child writing a lot to one stream
     /// never blocks on the other.
-    public final class Drain: @unchecked Sendable {
+    package final class Drain: @unchecked Sendable {
         private let lock = NSLock()
         private var data = Data()
         private let done = DispatchSemaphore(value: 0)
 
-        public init(_ handle: FileHandle) {
+        package init(_ handle: FileHandle) {
             Thread.detachNewThread { [self] in
                 while true {
                     let chunk = handle.availableData
@@ -101,7 +101,7 @@ public enum TimedCLI {
         }
 
         /// Everything read once the pipe closes, or by `timeout` seconds from now.
-        public func finish(timeout: Double) -> [UInt8] {
+        package func finish(timeout: Double) -> [UInt8] {
             _ = done.wait(timeout: .now() + timeout)
             return lock.withLock { Array(data) }
         }
@@ -109,7 +109,7 @@ public enum TimedCLI {
 
     /// Runs `flagscope arguments…` in `directory`, killing it after `timeout` seconds (never, when
     /// nil). `NO_COLOR=1` is set unless `noColor` is false.
-    public static func run(_ arguments: [String], in directory: URL?, timeout: Double? = 20,
+    package static func run(_ arguments: [String], in directory: URL?, timeout: Double? = 20,
                            environment: [String: String] = [:], noColor: Bool = true) throws -> Run {
         var variables = environment
         if noColor, variables["NO_COLOR"] == nil { variables["NO_COLOR"] = "1" }
@@ -141,7 +141,7 @@ public enum TimedCLI {
     }
 
     /// A `path:line:column: error|warning:` diagnostic somewhere in the text.
-    public static func hasPositionedDiagnostic(_ text: String) -> Bool {
+    package static func hasPositionedDiagnostic(_ text: String) -> Bool {
         text.range(of: #"(^|\n)[^\s:][^:\n]*:[0-9]+:[0-9]+: (error|warning): "#, options: .regularExpression) != nil
     }
 }

@@ -1,17 +1,17 @@
 /// SplitMix64: a tiny seeded generator giving the same sequence on every platform and run, so a
 /// failing random test is replayed from the seed it prints.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     /// The generator's whole state; the seed is its first value.
-    public var state: UInt64
+    package var state: UInt64
 
     /// A generator starting from `seed`.
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// A generator starting from `state` (the same as `init(seed:)`).
-    public init(state: UInt64) { self.state = state }
+    package init(state: UInt64) { self.state = state }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -20,16 +20,16 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A number in `0..<bound` (0 when `bound` is 0 or less).
-    public mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         bound <= 0 ? 0 : Int(next() % UInt64(bound))
     }
 
     /// A number in `0..<bound`; the same as ``below(_:)``.
-    public mutating func next(_ bound: Int) -> Int { below(bound) }
+    package mutating func next(_ bound: Int) -> Int { below(bound) }
 
     /// True `percent` times in a hundred.
-    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    package mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
     /// One of `items` (which must not be empty).
-    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    package mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }

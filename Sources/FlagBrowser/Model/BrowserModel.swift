@@ -7,21 +7,21 @@ import OrderedCollections
 ///
 /// A key's whole resolution (every layer) is computed when asked for — the detail pane, an
 /// edit — not kept for every key: at 100k keys that was most of the browser's memory.
-public struct BrowserModel: Sendable {
+package struct BrowserModel: Sendable {
     /// The workspace as loaded.
-    public private(set) var workspace: Workspace
+    package private(set) var workspace: Workspace
     /// Every key's value and source, in the order of `workspace.flags`.
     private(set) var values: [ResolvedValue]
     /// Every feature's explanation.
-    public let explanations: OrderedDictionary<String, FeatureExplanation>
+    package let explanations: OrderedDictionary<String, FeatureExplanation>
     /// All nodes, in tree (pre-)order.
-    public let nodes: [TreeNode]
+    package let nodes: [TreeNode]
     /// Indices of the top-level nodes.
-    public let roots: [Int]
+    package let roots: [Int]
     /// Each node's position by identity (``position(of:)``).
     let positions: NodePositions
     /// The nodes' search text, for `/` and `f`.
-    public let search: SearchIndex
+    package let search: SearchIndex
     /// Per node, the views (`F`) it belongs to, computed once so cycling views is a scan of bits.
     private(set) var viewMarks: [ViewMarks]
     /// Per node, what filtering needs (parent, branch or leaf, hidden) in one flat array, so a
@@ -34,16 +34,16 @@ public struct BrowserModel: Sendable {
     /// Bytes of the values too long for the detail pane, by key.
     private(set) var hugeValueSizes: [String: Int]
     /// The moment staleness is judged against.
-    public let now: Date
+    package let now: Date
 
     /// The writable provider's name, if any.
-    public var writableProvider: String? { workspace.config.writableProvider?.name }
+    package var writableProvider: String? { workspace.config.writableProvider?.name }
 
     /// The workspace's errors and warnings, counted once (the header keeps errors in sight).
     let problemCount: ProblemCount
 
     /// Builds the model of a loaded workspace.
-    public init(workspace: Workspace, now: Date = Date()) {
+    package init(workspace: Workspace, now: Date = Date()) {
         self.workspace = workspace
         self.now = now
         problemCount = ProblemCount(workspace.diagnostics)
@@ -99,7 +99,7 @@ public struct BrowserModel: Sendable {
     /// redrawn; nothing else is recomputed, so a toggle at 100k flags costs milliseconds, not a
     /// rebuild. A change that reaches the tree — a key features read (their explanations and
     /// constraint rows), an unknown key coming or going, or a diagnostic — builds the model again.
-    public func updated(afterRereading provider: String, in workspace: Workspace) -> BrowserModel {
+    package func updated(afterRereading provider: String, in workspace: Workspace) -> BrowserModel {
         guard let position = workspace.providers.firstIndex(where: { $0.config.name == provider }),
               workspace.providers.count == self.workspace.providers.count, workspace.flags.count == self.workspace.flags.count,
               workspace.unknownKeys == self.workspace.unknownKeys, workspace.diagnostics == self.workspace.diagnostics else {
@@ -133,55 +133,55 @@ public struct BrowserModel: Sendable {
     }
 
     /// The position in ``nodes`` of the node with an identity.
-    public func position(of id: NodeID) -> Int? {
+    package func position(of id: NodeID) -> Int? {
         positions.position(of: id, flags: workspace.flags)
     }
 
     /// The node with an identity.
-    public func node(_ id: NodeID) -> TreeNode? {
+    package func node(_ id: NodeID) -> TreeNode? {
         position(of: id).map { nodes[$0] }
     }
 
     /// A key's value and source, as its row shows them (`nil` for a key no blueprint declares).
-    public func value(_ key: String) -> ResolvedValue? {
+    package func value(_ key: String) -> ResolvedValue? {
         workspace.flags.index(forKey: key).map { values[$0] }
     }
 
     /// A key's whole resolution, every layer included, resolved now (a few microseconds).
-    public func resolution(_ key: String) -> Resolution? {
+    package func resolution(_ key: String) -> Resolution? {
         guard workspace.flags[key] != nil else { return nil }
         return Resolver(workspace: workspace).resolve(key)
     }
 
     /// Whether the writable provider sets this key.
-    public func isOverridden(_ key: String) -> Bool {
+    package func isOverridden(_ key: String) -> Bool {
         value(key)?.marks.contains(.overridden) ?? false
     }
 
     /// Whether some layer has a value that does not fit.
-    public func hasMismatch(_ key: String) -> Bool {
+    package func hasMismatch(_ key: String) -> Bool {
         value(key)?.marks.contains(.mismatch) ?? false
     }
 
     /// Whether the flag is past its expiry date.
-    public func isStale(_ key: String) -> Bool {
+    package func isStale(_ key: String) -> Bool {
         value(key)?.marks.contains(.stale) ?? false
     }
 }
 
 /// What the browser keeps of one key's resolution: the value, where it came from, and the facts
 /// its markers and views show. A few dozen bytes, where the whole resolution is several hundred.
-public struct ResolvedValue: Sendable, Hashable {
+package struct ResolvedValue: Sendable, Hashable {
     // Fields in this order, the two one-byte fields fill the 17-byte value's padding: 40 bytes
     // per key instead of 48 (fields are laid out in declaration order).
     /// The winning value; `nil` for a context key nobody sets (unknown).
-    public var value: FlagValue?
+    package var value: FlagValue?
     /// Which kind of layer won.
-    public var reason: ResolutionReason
+    package var reason: ResolutionReason
     /// The facts markers and views show.
     var marks: Marks
     /// The winning provider's name, or `default` / `computed`.
-    public var source: String
+    package var source: String
 
     /// Facts about a key's resolution.
     struct Marks: OptionSet, Sendable, Hashable {

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The tree is walked once to size the text (``textSize(of:)``) before it is filled, so the
 /// buffer is allocated once at its exact size: grown by doubling, it was a third empty.
-public struct SearchIndex: Sendable {
+package struct SearchIndex: Sendable {
     /// The texts, each followed by a NUL (never in a query, so no match spans two nodes).
     private var text: [UInt8] = []
     /// Where each node's text starts in `text` (32 bits: the text of 100k flags is about 10 MB).

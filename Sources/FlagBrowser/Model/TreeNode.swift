@@ -1,15 +1,15 @@
 import FlagCore
 
 /// A stable identity for a tree node: survives reloads, filtering and resizes.
-public struct NodeID: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+package struct NodeID: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The identity as text (`flag:lab/sson`, `feature:player`, `collection:blueprints/a.yml#lab`).
-    public let rawValue: String
+    package let rawValue: String
 
     /// Wraps an identity.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(stringLiteral value: String) { self.rawValue = value }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The identity of a flag's node.
     static func flag(_ key: String) -> NodeID { NodeID(flagPrefix + key) }
@@ -18,11 +18,11 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 }
 
 /// The headings after the blueprints' collections, each with an identity that never changes.
-public enum TreeSection: String, Sendable {
+package enum TreeSection: String, Sendable {
     case features, context, unknown, problems
 
     /// The heading as shown.
-    public var title: String {
+    package var title: String {
         switch self {
         case .features: "Features"
         case .context: "Context"
@@ -33,11 +33,11 @@ public enum TreeSection: String, Sendable {
 }
 
 /// The groups inside the Context branch, each with an identity that never changes.
-public enum ContextGroup: String, Sendable {
+package enum ContextGroup: String, Sendable {
     case permissions, purchases
 
     /// The heading as shown.
-    public var title: String {
+    package var title: String {
         switch self {
         case .permissions: "Permissions"
         case .purchases: "Purchases"
@@ -49,7 +49,7 @@ public enum ContextGroup: String, Sendable {
 ///
 /// The cases whose payload is larger than a string are `indirect`, so that the value every node
 /// holds stays small: they are a few hundred nodes, the flags a hundred thousand.
-public enum NodeKind: Sendable {
+package enum NodeKind: Sendable {
     /// A blueprint's root or nested collection.
     indirect case collection(name: String, description: String?, keyPath: String, file: String)
     /// A flag or generated key, by key.
@@ -91,11 +91,11 @@ public enum NodeKind: Sendable {
 /// identity text (``id`` is made from ``kind`` when asked for) and its positions are 32-bit.
 /// Its fields are in this order so that the small ones fill the bytes after the kind's tag:
 /// 56 bytes a node, where it was 192.
-public struct TreeNode: Sendable {
+package struct TreeNode: Sendable {
     /// What it is.
-    public var kind: NodeKind
+    package var kind: NodeKind
     /// Whether it is shown only with "show hidden".
-    public var hidden: Bool
+    package var hidden: Bool
     /// Depth; 16 bits are plenty, as the document readers refuse nesting past 512.
     private var storedDepth: UInt16
     /// Index of the parent node, or -1.
@@ -106,9 +106,9 @@ public struct TreeNode: Sendable {
     /// its own position, which its ``id`` ends with so that selection can tell the two apart; -1 otherwise.
     private var repeatPosition: Int32
     /// The label shown in the tree.
-    public var label: String
+    package var label: String
     /// Indices of the children, in order.
-    public var children: [Int]
+    package var children: [Int]
 
     /// A node with no children yet; `repeatPosition` is its position when an earlier node has
     /// its identity.
@@ -125,25 +125,25 @@ public struct TreeNode: Sendable {
 
     /// Stable identity: from the kind (`flag:<key>`, `feature:<key>`, …), with `#<position>`
     /// after it when an earlier node has the same.
-    public var id: NodeID {
+    package var id: NodeID {
         repeatPosition < 0 ? NodeID(kind.identity) : NodeID(kind.identity + "#\(repeatPosition)")
     }
 
     /// Depth (0 for top level).
-    public var depth: Int { Int(storedDepth) }
+    package var depth: Int { Int(storedDepth) }
 
     /// Index of the parent node, if any.
-    public var parent: Int? { storedParent < 0 ? nil : Int(storedParent) }
+    package var parent: Int? { storedParent < 0 ? nil : Int(storedParent) }
 
     /// Index of the last node of its subtree (itself when it has no children): nodes are stored
     /// in tree pre-order, so its descendants are exactly the indices after it up to this one.
-    public internal(set) var subtreeEnd: Int {
+    package internal(set) var subtreeEnd: Int {
         get { Int(storedSubtreeEnd) }
         set { storedSubtreeEnd = Int32(newValue) }
     }
 
     /// The flag key, for flag nodes.
-    public var flagKey: String? {
+    package var flagKey: String? {
         if case .flag(let key) = kind { return key }
         return nil
     }

@@ -3,20 +3,20 @@ import FlagCore
 /// The footer's key hints: which the mode shows (from its keymap table) and the columns each
 /// takes. The renderer draws them from here and the reducer maps a click through the same
 /// placement, so a click on a hint presses the key it names.
-public enum FooterHints {
+package enum FooterHints {
     /// A hint and the columns it covers (its keys and its words).
-    public struct Placed: Sendable, Equatable {
+    package struct Placed: Sendable, Equatable {
         /// The hint.
-        public var hint: FooterHint
+        package var hint: FooterHint
         /// The columns a click on it may land in.
-        public var columns: Range<Int>
+        package var columns: Range<Int>
     }
 
     /// The screen row of the hints (the status line is below it).
-    public static func row(screenHeight: Int) -> Int { screenHeight - 2 }
+    package static func row(screenHeight: Int) -> Int { screenHeight - 2 }
 
     /// The hints of a mode. The line editor shows its live validation on that row instead.
-    public static func hints(for mode: Mode) -> [FooterHint] {
+    package static func hints(for mode: Mode) -> [FooterHint] {
         switch mode {
         case .normal: return Keymap.normal.footer
         case .search: return Keymap.search.footer
@@ -28,7 +28,7 @@ public enum FooterHints {
     }
 
     /// The hints that fit on a row `width` columns wide, left to right, each where it is drawn.
-    public static func placed(for mode: Mode, width: Int) -> [Placed] {
+    package static func placed(for mode: Mode, width: Int) -> [Placed] {
         var placed: [Placed] = []
         var x = 1
         for hint in hints(for: mode) {

@@ -1,36 +1,36 @@
 /// Where each part of the screen goes for a given size (SPEC §7).
-public struct Layout: Sendable, Equatable {
+package struct Layout: Sendable, Equatable {
     /// Smallest usable terminal.
-    public static let minimumWidth = 40
+    package static let minimumWidth = 40
     /// Smallest usable terminal.
-    public static let minimumHeight = 10
+    package static let minimumHeight = 10
     /// From this width on, tree and detail are side by side.
-    public static let splitWidth = 90
+    package static let splitWidth = 90
 
     /// Columns.
-    public var width: Int
+    package var width: Int
     /// Rows.
-    public var height: Int
+    package var height: Int
     /// Whether the tree is drawn.
-    public var showsTree: Bool
+    package var showsTree: Bool
     /// Whether the detail pane is drawn.
-    public var showsDetail: Bool
+    package var showsDetail: Bool
     /// Columns of the tree.
-    public var treeWidth: Int
+    package var treeWidth: Int
     /// First column of the detail pane.
-    public var detailX: Int
+    package var detailX: Int
     /// Columns of the detail pane.
-    public var detailWidth: Int
+    package var detailWidth: Int
     /// First body row (below the header).
-    public var bodyTop: Int { 1 }
+    package var bodyTop: Int { 1 }
     /// Body rows.
-    public var bodyHeight: Int { max(0, height - 3) }
+    package var bodyHeight: Int { max(0, height - 3) }
 
     /// Whether the terminal is too small to lay anything out.
-    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+    package var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
     /// The layout for a size; narrow screens show one pane, the detail when it has focus.
-    public init(width: Int, height: Int, detailFocused: Bool) {
+    package init(width: Int, height: Int, detailFocused: Bool) {
         self.width = width
         self.height = height
         if width >= Self.splitWidth {

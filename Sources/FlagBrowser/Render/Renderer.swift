@@ -2,9 +2,9 @@ import FlagCore
 
 /// Draws a whole frame from the state. Only visible rows are computed, so a frame costs the
 /// same with 100 or 100,000 flags.
-public enum Renderer {
+package enum Renderer {
     /// The frame for `state` at `width`×`height`.
-    public static func render(_ state: BrowserState, width: Int, height: Int) -> ScreenBuffer {
+    package static func render(_ state: BrowserState, width: Int, height: Int) -> ScreenBuffer {
         var screen = ScreenBuffer(width: width, height: height)
         let layout = Layout(width: width, height: height, detailFocused: state.focus == .detail)
         if layout.isTooSmall {

@@ -3,30 +3,30 @@ import Foundation
 
 /// Runs the reducer and performs its effects against a workspace on a file system: the part of
 /// the run loop that both the terminal and the headless snapshot share.
-public struct BrowserSession: Sendable {
+package struct BrowserSession: Sendable {
     /// The state.
-    public private(set) var state: BrowserState
+    package private(set) var state: BrowserState
     /// The workspace file.
-    public let workspaceFile: URL
+    package let workspaceFile: URL
     /// Files are read and written through this.
-    public let fileSystem: FileSystem
+    package let fileSystem: FileSystem
     /// The environment env providers read.
-    public let environment: [String: String]
+    package let environment: [String: String]
     /// The `--context` layer put on top of the stack at every load, when one was given.
-    public let context: ContextLayer?
+    package let context: ContextLayer?
     /// Set when the user quit.
-    public private(set) var finished = false
+    package private(set) var finished = false
     /// Set when the user asked to suspend (Ctrl-Z); the terminal run loop takes it with
     /// ``takeSuspendRequest()``, a headless run ignores it.
-    public private(set) var suspendRequested = false
+    package private(set) var suspendRequested = false
     /// Counts model replacements (writes, reloads), so the run loop knows when to re-watch files.
-    public private(set) var generation = 0
+    package private(set) var generation = 0
 
     /// The moment staleness is judged against (fixed in tests so golden screens do not age).
-    public let now: Date?
+    package let now: Date?
 
     /// How remote providers are fetched.
-    public enum RemoteMode: Sendable {
+    package enum RemoteMode: Sendable {
         /// Inline, before the first frame and on `r`: a headless run is deterministic, like the CLI.
         case synchronous(any RemoteFetcher)
         /// On a thread: the first frame shows cached values (or "fetching…") at once, and the
@@ -35,7 +35,7 @@ public struct BrowserSession: Sendable {
     }
 
     /// How remote providers are fetched.
-    public let remoteMode: RemoteMode
+    package let remoteMode: RemoteMode
     /// The fetch under way in background mode.
     private let background = BackgroundFetch()
     /// When each remote provider was last asked (background mode: for `refresh`).
@@ -44,7 +44,7 @@ public struct BrowserSession: Sendable {
     private var askedWith: [RemoteIdentity: [UInt8]] = [:]
 
     /// Loads the workspace and builds the first state.
-    public init(workspaceFile: URL, fileSystem: FileSystem = LocalFileSystem(),
+    package init(workspaceFile: URL, fileSystem: FileSystem = LocalFileSystem(),
                 environment: [String: String] = ProcessInfo.processInfo.environment, width: Int, height: Int, now: Date? = nil,
                 remote: RemoteMode = .synchronous(HTTPRemoteFetcher()), context: ContextLayer? = nil) {
         self.workspaceFile = workspaceFile
@@ -73,7 +73,7 @@ public struct BrowserSession: Sendable {
     }
 
     /// Sends an action; effects are performed at once and their answers sent back.
-    public mutating func send(_ action: Action) {
+    package mutating func send(_ action: Action) {
         var pending = [action]
         while !pending.isEmpty {
             let next = pending.removeFirst()
@@ -90,7 +90,7 @@ public struct BrowserSession: Sendable {
 
     /// Every file the workspace reads: the workspace file, blueprints and provider files, and any
     /// file a diagnostic points into.
-    public var watchedFiles: [URL] {
+    package var watchedFiles: [URL] {
         let workspace = state.model.workspace
         var urls = [workspace.config.file]
         urls += workspace.blueprints.map { workspace.folder.appendingPathComponent($0.file) }
@@ -106,7 +106,7 @@ public struct BrowserSession: Sendable {
     }
 
     /// Performs one effect and returns the action that answers it.
-    public mutating func perform(_ effect: Effect) -> Action? {
+    package mutating func perform(_ effect: Effect) -> Action? {
         switch effect {
         case .quit:
             return nil
@@ -133,7 +133,7 @@ public struct BrowserSession: Sendable {
     }
 
     /// Sends a key and reports whether the browser should keep running.
-    public mutating func press(_ key: KeyEvent) -> Bool {
+    package mutating func press(_ key: KeyEvent) -> Bool {
         let effects = Reducer.reduce(&state, .key(key))
         if effects.contains(.quit) {
             finished = true
@@ -146,18 +146,18 @@ public struct BrowserSession: Sendable {
     }
 
     /// Whether the user asked to suspend since the last call (and forgets it).
-    public mutating func takeSuspendRequest() -> Bool {
+    package mutating func takeSuspendRequest() -> Bool {
         defer { suspendRequested = false }
         return suspendRequested
     }
 
     /// Sends a non-key action.
-    public mutating func apply(_ action: Action) {
+    package mutating func apply(_ action: Action) {
         send(action)
     }
 
     /// A fresh model from disk; remote layers keep the answers they have (fetching is separate).
-    public func loadModel() -> BrowserModel {
+    package func loadModel() -> BrowserModel {
         loadModel(answers: state.model.workspace.remoteAnswers)
     }
 
@@ -168,7 +168,7 @@ public struct BrowserSession: Sendable {
     }
 
     /// The current frame.
-    public func render() -> ScreenBuffer {
+    package func render() -> ScreenBuffer {
         Renderer.render(state, width: state.size.width, height: state.size.height)
     }
 
@@ -177,7 +177,7 @@ public struct BrowserSession: Sendable {
     /// Background mode: takes in a finished fetch, then starts one when a provider is due — never
     /// asked yet, its `refresh` interval passed, or its OFREP context changed. The run loop calls
     /// this between frames; it never waits for the network.
-    public mutating func pollRemote(now: Date = Date()) {
+    package mutating func pollRemote(now: Date = Date()) {
         guard case .background = remoteMode else { return }
         if let finished = background.collect() {
             send(fetched(finished.answers, reason: finished.reason))

@@ -4,47 +4,47 @@ import FlagCore
 ///
 /// Rendering writes the whole frame here; the backend diffs it against the screen. Text is
 /// escaped before it lands here, so a cell never holds a control character.
-public struct ScreenBuffer: Sendable, Equatable {
+package struct ScreenBuffer: Sendable, Equatable {
     /// One cell. A wide character occupies its cell and a following `continuation` cell.
-    public struct Cell: Sendable, Equatable {
+    package struct Cell: Sendable, Equatable {
         /// The grapheme shown, `" "` for blank, `""` for the right half of a wide character.
-        public var text: String
+        package var text: String
         /// The style role.
-        public var role: StyleRole
+        package var role: StyleRole
 
         static let blank = Cell(text: " ", role: .normal)
     }
 
     /// Columns.
-    public let width: Int
+    package let width: Int
     /// Rows.
-    public let height: Int
+    package let height: Int
     /// Row-major cells.
-    public private(set) var cells: [Cell]
+    package private(set) var cells: [Cell]
     /// Where the terminal cursor should be shown (editors), if anywhere.
-    public var cursor: (x: Int, y: Int)?
+    package var cursor: (x: Int, y: Int)?
 
     /// A blank frame.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
-    public static func == (lhs: ScreenBuffer, rhs: ScreenBuffer) -> Bool {
+    package static func == (lhs: ScreenBuffer, rhs: ScreenBuffer) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
             && lhs.cursor?.x == rhs.cursor?.x && lhs.cursor?.y == rhs.cursor?.y
     }
 
     /// The cell at a position.
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         cells[y * width + x]
     }
 
     /// Writes `text` at (x, y), at most `limit` columns (to the right edge by default), cutting
     /// with `…` when it does not fit. Control characters are escaped. Returns the columns used.
     @discardableResult
-    public mutating func write(_ text: String, x: Int, y: Int, role: StyleRole = .normal, limit: Int? = nil) -> Int {
+    package mutating func write(_ text: String, x: Int, y: Int, role: StyleRole = .normal, limit: Int? = nil) -> Int {
         guard y >= 0, y < height, x < width else { return 0 }
         let available = min(limit ?? (width - x), width - max(0, x))
         guard available > 0 else { return 0 }
@@ -79,7 +79,7 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// Fills a run of cells with one character (spaces to clear, `─` for rules).
-    public mutating func fill(_ character: Character = " ", x: Int, y: Int, count: Int, role: StyleRole = .normal) {
+    package mutating func fill(_ character: Character = " ", x: Int, y: Int, count: Int, role: StyleRole = .normal) {
         guard y >= 0, y < height else { return }
         let start = max(0, x)
         let end = min(width, x + count)
@@ -88,7 +88,7 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// Sets the role of a run of cells (selection highlight) without changing their text.
-    public mutating func paint(x: Int, y: Int, count: Int, role: StyleRole) {
+    package mutating func paint(x: Int, y: Int, count: Int, role: StyleRole) {
         guard y >= 0, y < height else { return }
         let start = max(0, x)
         let end = min(width, x + count)
@@ -97,12 +97,12 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// The frame as plain text, one line per row, trailing blanks removed (snapshots, tests).
-    public var text: String {
+    package var text: String {
         (0..<height).map(line).joined(separator: "\n")
     }
 
     /// One row as plain text without trailing blanks.
-    public func line(_ y: Int) -> String {
+    package func line(_ y: Int) -> String {
         var result = ""
         for x in 0..<width { result += cells[y * width + x].text }
         while result.hasSuffix(" ") { result.removeLast() }
@@ -110,7 +110,7 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// Display columns of a grapheme, by the same wcwidth the terminal uses.
-    public static func width(of character: Character) -> Int {
+    package static func width(of character: Character) -> Int {
         var total = 0
         for scalar in character.unicodeScalars { total += TerminalText.width(of: scalar) }
         return min(2, total)

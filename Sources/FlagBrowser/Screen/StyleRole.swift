@@ -1,6 +1,6 @@
 /// What a piece of text *is*; the terminal backend maps roles to colours in one place, and to
 /// bold/reverse/underline when colour is off, so nothing depends on colour alone.
-public enum StyleRole: UInt8, Sendable, Hashable, CaseIterable {
+package enum StyleRole: UInt8, Sendable, Hashable, CaseIterable {
     case normal
     case header
     case headerDim

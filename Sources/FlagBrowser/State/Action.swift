@@ -1,7 +1,7 @@
 import FlagCore
 
 /// Everything that can happen to the browser.
-public enum Action: Sendable {
+package enum Action: Sendable {
     /// A key press.
     case key(KeyEvent)
     /// A mouse event.
@@ -19,30 +19,30 @@ public enum Action: Sendable {
 }
 
 /// What a successful write reports back.
-public struct WriteOutcome: Sendable {
+package struct WriteOutcome: Sendable {
     /// The model after the write.
-    public var model: BrowserModel
+    package var model: BrowserModel
     /// The status line: where it went, and a warning when a higher layer still wins.
-    public var message: StatusMessage
+    package var message: StatusMessage
 
     /// Creates an outcome.
-    public init(model: BrowserModel, message: StatusMessage) {
+    package init(model: BrowserModel, message: StatusMessage) {
         self.model = model
         self.message = message
     }
 }
 
 /// A refused or failed write; nothing changed on disk.
-public struct WriteFailure: Error, Sendable {
+package struct WriteFailure: Error, Sendable {
     /// Why.
-    public var message: String
+    package var message: String
 
     /// Creates a failure.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 }
 
 /// Work for the run loop: the reducer itself never touches files or clocks.
-public enum Effect: Sendable, Equatable {
+package enum Effect: Sendable, Equatable {
     /// Write to the writable provider, then answer with `.wrote`.
     case write(WriteRequest)
     /// Reload the workspace, then answer with `.loaded`.

@@ -1,13 +1,13 @@
 import FlagCore
 
 /// The browser's whole state. The reducer changes it; the renderer only reads it.
-public struct BrowserState: Sendable {
+package struct BrowserState: Sendable {
     /// What is shown. A new model keeps the expansion: positions are carried over by identity.
-    public internal(set) var model: BrowserModel {
+    package internal(set) var model: BrowserModel {
         didSet { carryExpansion(from: oldValue) }
     }
     /// The selected node, by identity (survives reloads and filtering).
-    public internal(set) var selection: NodeID?
+    package internal(set) var selection: NodeID?
     /// Expanded nodes, by position in `model`: rows test a bit per node instead of hashing its
     /// identity, and identities are hashed only when the model changes.
     var expandedNodes: NodeSet
@@ -15,43 +15,43 @@ public struct BrowserState: Sendable {
     /// are expanded again when a reload brings them back.
     var expandedElsewhere: Set<NodeID> = []
     /// The first tree row on screen.
-    public internal(set) var scroll: Int = 0
+    package internal(set) var scroll: Int = 0
     /// The first detail line on screen.
-    public internal(set) var detailScroll: Int = 0
+    package internal(set) var detailScroll: Int = 0
     /// Which pane has the keyboard.
-    public internal(set) var focus: Pane = .tree
+    package internal(set) var focus: Pane = .tree
     /// What the keyboard is doing.
-    public internal(set) var mode: Mode = .normal
+    package internal(set) var mode: Mode = .normal
     /// The search text (kept after Enter for n/N and f).
-    public internal(set) var query: String = ""
+    package internal(set) var query: String = ""
     /// While a query is typed: where the search began and what its match opened.
     var searchStart: SearchStart?
     /// Which match the selection is, of how many, after the last search step (`nil` before any).
-    public internal(set) var matchCount: MatchCount?
+    package internal(set) var matchCount: MatchCount?
     /// The active filter text, if any.
-    public internal(set) var filter: String?
+    package internal(set) var filter: String?
     /// The active view.
-    public internal(set) var view: BrowserView = .all
+    package internal(set) var view: BrowserView = .all
     /// Whether hidden flags are shown.
-    public internal(set) var showHidden = false
+    package internal(set) var showHidden = false
     /// The last status message.
-    public internal(set) var status: StatusMessage?
+    package internal(set) var status: StatusMessage?
     /// Undo history, newest last.
-    public internal(set) var undoStack: [UndoEntry] = []
+    package internal(set) var undoStack: [UndoEntry] = []
     /// Redo history, newest last.
-    public internal(set) var redoStack: [UndoEntry] = []
+    package internal(set) var redoStack: [UndoEntry] = []
     /// Screen size in cells.
-    public internal(set) var size: (width: Int, height: Int)
+    package internal(set) var size: (width: Int, height: Int)
     /// Whether a write is in flight (keys that write wait for it).
-    public internal(set) var writing = false
+    package internal(set) var writing = false
     /// The remote providers whose servers are being asked right now (shown in the header).
-    public internal(set) var fetching: [String] = []
+    package internal(set) var fetching: [String] = []
     /// Visible tree rows (node indices, ascending: tree pre-order), derived from the model,
     /// expansion, filter and view.
-    public internal(set) var rows: [Int] = []
+    package internal(set) var rows: [Int] = []
 
     /// A state showing `model`, top-level nodes expanded, the first row selected.
-    public init(model: BrowserModel, width: Int = 100, height: Int = 30) {
+    package init(model: BrowserModel, width: Int = 100, height: Int = 30) {
         self.model = model
         size = (width, height)
         expandedNodes = NodeSet(count: model.nodes.count)
@@ -61,7 +61,7 @@ public struct BrowserState: Sendable {
     }
 
     /// Expanded nodes, by identity.
-    public var expanded: Set<NodeID> {
+    package var expanded: Set<NodeID> {
         expandedElsewhere.union(expandedNodes.positions.map { model.nodes[$0].id })
     }
 
@@ -76,7 +76,7 @@ public struct BrowserState: Sendable {
     }
 
     /// The selected node.
-    public var selectedNode: TreeNode? {
+    package var selectedNode: TreeNode? {
         selectedPosition.map { model.nodes[$0] }
     }
 
@@ -86,12 +86,12 @@ public struct BrowserState: Sendable {
     }
 
     /// Position of the selection in `rows`.
-    public var selectedRow: Int? {
+    package var selectedRow: Int? {
         selectedPosition.flatMap { row(of: $0) }
     }
 
     /// The key an edit of the selection would change: a flag, or the single key of a constraint.
-    public var editableKey: String? {
+    package var editableKey: String? {
         guard let node = selectedNode else { return nil }
         switch node.kind {
         case .flag(let key): return key

@@ -1,9 +1,9 @@
 /// The view cycle of `F`.
-public enum BrowserView: String, Sendable, Hashable, CaseIterable {
+package enum BrowserView: String, Sendable, Hashable, CaseIterable {
     case all, overridden, differs, unavailable, problems
 
     /// The header label.
-    public var title: String {
+    package var title: String {
         switch self {
         case .all: return "all"
         case .overridden: return "overridden"

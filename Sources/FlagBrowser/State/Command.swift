@@ -1,5 +1,5 @@
 /// What a key does in the tree (normal mode).
-public enum Command: String, Sendable, Hashable, CaseIterable {
+package enum Command: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, collapse, expand, pageUp, pageDown, top, bottom
     case activate, toggle, edit, resetKey, resetAll, restoreDevice, undo, redo
     case search, nextMatch, previousMatch, filter, cycleView, toggleHidden
@@ -7,34 +7,34 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a key does while a search query is typed.
-public enum SearchCommand: Sendable, Hashable {
+package enum SearchCommand: Sendable, Hashable {
     case keep, cancel, deleteBack, deleteWordBack, clear
 }
 
 /// What a key does in the line editor of `e` (the readline/emacs keys shells use).
-public enum EditorCommand: Sendable, Hashable {
+package enum EditorCommand: Sendable, Hashable {
     case save, cancel
     case left, right, wordLeft, wordRight, lineStart, lineEnd
     case deleteBack, deleteForward, deleteWordBack, deleteWordForward, killToEnd, clear
 }
 
 /// What a key does in a picker. Printable characters are not commands there: they jump.
-public enum PickerCommand: Sendable, Hashable {
+package enum PickerCommand: Sendable, Hashable {
     case up, down, pageUp, pageDown, first, last, choose, cancel, deleteBack
 }
 
 /// What a key does while a confirmation asks y/n.
-public enum ConfirmCommand: Sendable, Hashable {
+package enum ConfirmCommand: Sendable, Hashable {
     case yes, no
 }
 
 /// What a key does in the help overlay.
-public enum HelpCommand: Sendable, Hashable {
+package enum HelpCommand: Sendable, Hashable {
     case lineDown, lineUp, pageDown, pageUp, top, bottom, close
 }
 
 /// What a key does whatever the mode.
-public enum GlobalCommand: Sendable, Hashable {
+package enum GlobalCommand: Sendable, Hashable {
     /// Leave at once, as an interrupted program does (exit status 130).
     case interrupt
     /// Hand the terminal back to the shell until `fg` (the job-control stop of Ctrl-Z).

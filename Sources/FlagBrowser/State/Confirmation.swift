@@ -1,9 +1,9 @@
 /// A question awaiting y/n, with the write it would make.
-public struct Confirmation: Sendable, Equatable {
+package struct Confirmation: Sendable, Equatable {
     /// The question.
-    public var title: String
+    package var title: String
     /// What will happen, line by line.
-    public var lines: [String]
+    package var lines: [String]
     /// The write on yes.
-    public var request: WriteRequest
+    package var request: WriteRequest
 }

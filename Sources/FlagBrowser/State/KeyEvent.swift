@@ -1,5 +1,5 @@
 /// A key press as the browser understands it, independent of the terminal library.
-public enum KeyEvent: Hashable, Sendable {
+package enum KeyEvent: Hashable, Sendable {
     case character(Character)
     case control(Character)
     /// Alt (Meta) with a key: terminals send it as Esc and the key, read as one event.
@@ -10,7 +10,7 @@ public enum KeyEvent: Hashable, Sendable {
     case backspace, delete
 
     /// Parses the `--keys` notation of `flagscope snapshot`: `<Up>`, `<C-r>`, `<M-b>` (Alt), `<Space>`, plain characters.
-    public static func parse(_ notation: String) throws(KeyNotationError) -> [KeyEvent] {
+    package static func parse(_ notation: String) throws(KeyNotationError) -> [KeyEvent] {
         var events: [KeyEvent] = []
         var rest = Substring(notation)
         let names: [String: KeyEvent] = [
@@ -44,8 +44,8 @@ public enum KeyEvent: Hashable, Sendable {
 }
 
 /// A `--keys` string that could not be read.
-public struct KeyNotationError: Error, Sendable, CustomStringConvertible {
+package struct KeyNotationError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
-    public var message: String
-    public var description: String { message }
+    package var message: String
+    package var description: String { message }
 }

@@ -1,20 +1,20 @@
 /// One row of a keymap table.
-public struct Binding<Action: Hashable & Sendable>: Sendable {
+package struct Binding<Action: Hashable & Sendable>: Sendable {
     /// The keys that trigger it.
-    public var keys: [KeyEvent]
+    package var keys: [KeyEvent]
     /// How the keys are written in the footer and help (`↑ k`).
-    public var label: String
+    package var label: String
     /// What it does, in a few words (the help overlay).
-    public var help: String
+    package var help: String
     /// What it does.
-    public var command: Action
+    package var command: Action
     /// The footer's shorter text, when the footer shows it (space is short; help shows all).
-    public var footer: String?
+    package var footer: String?
     /// The keys as the footer writes them, when it names a pair (`↑↓`) rather than `label`.
-    public var footerLabel: String?
+    package var footerLabel: String?
 
     /// Creates a binding.
-    public init(_ keys: [KeyEvent], _ label: String, _ help: String, _ command: Action, footer: String? = nil,
+    package init(_ keys: [KeyEvent], _ label: String, _ help: String, _ command: Action, footer: String? = nil,
                 footerLabel: String? = nil) {
         self.keys = keys
         self.label = label
@@ -26,28 +26,28 @@ public struct Binding<Action: Hashable & Sendable>: Sendable {
 }
 
 /// A key hint in the footer: what it says, and the key a click on it presses.
-public struct FooterHint: Sendable, Equatable {
+package struct FooterHint: Sendable, Equatable {
     /// The keys as written (`?`, `Enter`).
-    public var label: String
+    package var label: String
     /// What they do, briefly.
-    public var help: String
+    package var help: String
     /// The key a click on the hint presses.
-    public var key: KeyEvent
+    package var key: KeyEvent
 }
 
 /// The keys of one mode: the single table its key handling, its footer hints and its part of
 /// the `?` help are all read from, so the three cannot disagree.
-public struct KeyTable<Action: Hashable & Sendable>: Sendable {
+package struct KeyTable<Action: Hashable & Sendable>: Sendable {
     /// The heading of this mode's part of the help.
-    public let title: String
+    package let title: String
     /// Every binding, in help order.
-    public let bindings: [Binding<Action>]
+    package let bindings: [Binding<Action>]
     /// What the help says about this mode beyond its bindings (typing, for instance).
-    public let notes: [String]
+    package let notes: [String]
     private let lookup: [KeyEvent: Action]
 
     /// A table; an earlier binding wins a key two bindings name.
-    public init(title: String, notes: [String] = [], _ bindings: [Binding<Action>]) {
+    package init(title: String, notes: [String] = [], _ bindings: [Binding<Action>]) {
         self.title = title
         self.bindings = bindings
         self.notes = notes
@@ -57,19 +57,19 @@ public struct KeyTable<Action: Hashable & Sendable>: Sendable {
     }
 
     /// The command `key` triggers in this mode, if any.
-    public func command(for key: KeyEvent) -> Action? {
+    package func command(for key: KeyEvent) -> Action? {
         lookup[key]
     }
 
     /// The footer hints, in order.
-    public var footer: [FooterHint] {
+    package var footer: [FooterHint] {
         bindings.compactMap { binding in
             binding.footer.map { FooterHint(label: binding.footerLabel ?? binding.label, help: $0, key: binding.keys[0]) }
         }
     }
 
     /// The first binding of `command`, for messages that name its keys.
-    public func binding(for command: Action) -> Binding<Action>? {
+    package func binding(for command: Action) -> Binding<Action>? {
         bindings.first { $0.command == command }
     }
 }

@@ -1,8 +1,8 @@
 /// The keymap: one table per mode. Each table drives that mode's key handling, its footer
 /// hints and its part of the `?` help; no key is handled anywhere else.
-public enum Keymap {
+package enum Keymap {
     /// Keys in the tree and the detail pane.
-    public static let normal = KeyTable<Command>(title: "Browsing", [
+    package static let normal = KeyTable<Command>(title: "Browsing", [
         Binding([.up, .character("k")], "↑ k", "move up", .moveUp),
         Binding([.down, .character("j")], "↓ j", "move down", .moveDown),
         Binding([.left, .character("h")], "← h", "collapse / go to parent", .collapse),
@@ -34,7 +34,7 @@ public enum Keymap {
     ])
 
     /// Keys while typing a search after `/`; other characters are typed into the query.
-    public static let search = KeyTable<SearchCommand>(
+    package static let search = KeyTable<SearchCommand>(
         title: "Searching (/)",
         notes: ["Typing moves to the first match; the status line counts them (2/7) or says no match."],
         [
@@ -47,7 +47,7 @@ public enum Keymap {
 
     /// Keys in the line editor of `e` (numbers, text, dates, URLs, JSON): the readline keys of a
     /// shell. Other characters are typed.
-    public static let editor = KeyTable<EditorCommand>(title: "Line editor (e on a number, text, date, URL, JSON)", [
+    package static let editor = KeyTable<EditorCommand>(title: "Line editor (e on a number, text, date, URL, JSON)", [
         Binding([.enter], "Enter", "save (refused, with the reason, while the value does not fit)", .save),
         Binding([.escape], "Esc", "cancel the edit", .cancel),
         Binding([.left, .control("b")], "← ^B", "character left", .left),
@@ -66,7 +66,7 @@ public enum Keymap {
 
     /// Keys in a picker (enum values, bools, permission and purchase states). Letters are not
     /// commands there: they jump, as in a file picker.
-    public static let picker = KeyTable<PickerCommand>(
+    package static let picker = KeyTable<PickerCommand>(
         title: "Pickers (e on an enum, bool, permission or purchase)",
         notes: ["Typing jumps to the first option that starts with the letters typed; the same letter again goes to the next one."],
         [
@@ -82,13 +82,13 @@ public enum Keymap {
         ])
 
     /// Keys while a confirmation (`X`, `D`) waits for an answer.
-    public static let confirm = KeyTable<ConfirmCommand>(title: "Confirmations (X, D)", [
+    package static let confirm = KeyTable<ConfirmCommand>(title: "Confirmations (X, D)", [
         Binding([.character("y"), .character("Y"), .enter], "y", "yes, remove them (u undoes it)", .yes, footer: "yes, remove them"),
         Binding([.character("n"), .character("N"), .escape, .character("q")], "n Esc", "no, keep them", .no, footer: "keep them"),
     ])
 
     /// Keys in this help.
-    public static let help = KeyTable<HelpCommand>(title: "This help", [
+    package static let help = KeyTable<HelpCommand>(title: "This help", [
         Binding([.escape, .character("q"), .character("?"), .enter], "Esc q ?", "close", .close, footer: "close help"),
         Binding([.down, .character("j")], "↓ j", "scroll down a line", .lineDown),
         Binding([.up, .character("k")], "↑ k", "scroll up a line", .lineUp),
@@ -100,7 +100,7 @@ public enum Keymap {
     ])
 
     /// Keys that do the same in every mode.
-    public static let everywhere = KeyTable<GlobalCommand>(title: "Everywhere", [
+    package static let everywhere = KeyTable<GlobalCommand>(title: "Everywhere", [
         Binding([.control("c")], "^C", "quit at once (exit status 130)", .interrupt),
         Binding([.control("z")], "^Z", "suspend to the shell; fg brings the browser back", .suspend),
     ])

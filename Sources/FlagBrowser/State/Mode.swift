@@ -1,5 +1,5 @@
 /// What the keyboard is doing.
-public enum Mode: Sendable, Equatable {
+package enum Mode: Sendable, Equatable {
     case normal
     case search
     case edit(TextEditor)

@@ -3,7 +3,7 @@ extension MouseEvent {
     /// release), from its parameters (`<0;240;5`) and final character. Columns and rows are
     /// 1-based and unbounded, unlike the old encoding that stops at column 223. Presses of the
     /// left button and wheel steps are events; releases, drags and other buttons are `nil`.
-    public static func sgr(parameters: String, final: Character) -> MouseEvent? {
+    package static func sgr(parameters: String, final: Character) -> MouseEvent? {
         guard final == "M", parameters.first == "<" else { return nil }
         let fields = parameters.dropFirst().split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         guard fields.count == 3, let button = fields[0], let column = fields[1], let row = fields[2], column >= 1, row >= 1 else {

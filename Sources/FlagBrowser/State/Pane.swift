@@ -1,2 +1,2 @@
 /// Which pane has the keyboard.
-public enum Pane: Sendable, Hashable { case tree, detail }
+package enum Pane: Sendable, Hashable { case tree, detail }

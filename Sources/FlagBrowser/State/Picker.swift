@@ -1,21 +1,21 @@
 import FlagCore
 
 /// A choice list: enum values, bools, permission and purchase states.
-public struct Picker: Sendable, Equatable {
+package struct Picker: Sendable, Equatable {
     /// The key being edited.
-    public var key: String
+    package var key: String
     /// The values offered.
-    public var options: [FlagValue]
+    package var options: [FlagValue]
     /// The highlighted option.
-    public var selected: Int
+    package var selected: Int
     /// The letters typed to jump to an option (empty after a move).
-    public var typed: String = ""
+    package var typed: String = ""
     /// Whether a last row, "other…", opens the line editor for a value not among the options
     /// (a rule attribute's suggestions are what its rules compare it with, not all it may hold).
-    public var offersOther = false
+    package var offersOther = false
 
     /// The rows shown: the options, and "other…" when offered.
-    public var rowCount: Int { options.count + (offersOther ? 1 : 0) }
+    package var rowCount: Int { options.count + (offersOther ? 1 : 0) }
     /// Whether the highlighted row is "other…".
-    public var isOtherSelected: Bool { offersOther && selected == options.count }
+    package var isOtherSelected: Bool { offersOther && selected == options.count }
 }

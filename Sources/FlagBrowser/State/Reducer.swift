@@ -3,9 +3,9 @@ import OrderedCollections
 
 /// The pure heart of the browser: `reduce(&state, action)` changes the state and returns the
 /// effects (writes, reloads, quit) for the run loop to perform.
-public enum Reducer {
+package enum Reducer {
     /// Applies one action.
-    public static func reduce(_ state: inout BrowserState, _ action: Action) -> [Effect] {
+    package static func reduce(_ state: inout BrowserState, _ action: Action) -> [Effect] {
         switch action {
         case .key(let key):
             return handle(key, &state)

@@ -6,7 +6,7 @@
 /// cost a fifth of a load and about 90 MB. Fields most flags leave empty (expiry, excluded
 /// providers, a computed value) sit in a second box that exists only when one is set, so the
 /// first box is about 160 bytes.
-public struct FlagDefinition: Sendable, Hashable {
+package struct FlagDefinition: Sendable, Hashable {
     /// The fields most flags have, stored once however many copies of the definition exist.
     private struct Fields: Hashable {
         var name: String
@@ -38,104 +38,104 @@ public struct FlagDefinition: Sendable, Hashable {
     private var fields: Indirect<Fields>
 
     /// The entry name in the blueprint (`allowsSSON`).
-    public var name: String {
+    package var name: String {
         get { fields.value.name }
         set { fields.value.name = newValue }
     }
     /// The full key (`secrets/boom_feature`).
-    public var key: String {
+    package var key: String {
         get { fields.value.key }
         set { fields.value.key = newValue }
     }
     /// The value's type and what values fit.
-    public var rules: ValueRules {
+    package var rules: ValueRules {
         get { fields.value.rules }
         set { fields.value.rules = newValue }
     }
     /// The blueprint default, the last layer of the stack; `nil` only for context keys whose
     /// unset state means "unknown" (`context/platform`, `context/os_version`, `context/locale` …).
-    public var defaultValue: FlagValue? {
+    package var defaultValue: FlagValue? {
         get { fields.value.defaultValue }
         set { fields.value.defaultValue = newValue }
     }
     /// What the flag is for.
-    public var description: String? {
+    package var description: String? {
         get { fields.value.description }
         set { fields.value.description = newValue }
     }
     /// Read-only in the browser and for `set` without `--force`.
-    public var locked: Bool {
+    package var locked: Bool {
         get { fields.value.locked }
         set { fields.value.locked = newValue }
     }
     /// Shown only with "show hidden".
-    public var hidden: Bool {
+    package var hidden: Bool {
         get { fields.value.hidden }
         set { fields.value.hidden = newValue }
     }
     /// Free-form labels.
-    public var tags: [String] {
+    package var tags: [String] {
         get { fields.value.tags }
         set { fields.value.tags = newValue }
     }
     /// Who to ask about the flag.
-    public var owner: String? {
+    package var owner: String? {
         get { fields.value.owner }
         set { fields.value.owner = newValue }
     }
     /// After this date the flag is stale (text as written, ISO 8601).
-    public var expires: String? {
+    package var expires: String? {
         get { fields.value.rare?.value.expires }
         set { Indirect.update(&fields.value.rare) { $0.expires = newValue } }
     }
     /// Provider names whose values this flag never reads.
-    public var excludedProviders: [String] {
+    package var excludedProviders: [String] {
         get { fields.value.rare?.value.excludedProviders ?? [] }
         set { Indirect.update(&fields.value.rare) { $0.excludedProviders = newValue } }
     }
     /// A change needs an app restart to take effect.
-    public var requiresRestart: Bool {
+    package var requiresRestart: Bool {
         get { fields.value.requiresRestart }
         set { fields.value.requiresRestart = newValue }
     }
     /// The source of a computed value (SPEC §5).
-    public var computed: String? {
+    package var computed: String? {
         get { fields.value.rare?.value.computed }
         set { Indirect.update(&fields.value.rare) { $0.computed = newValue } }
     }
     /// Where the flag is declared.
-    public var origin: SourceReference {
+    package var origin: SourceReference {
         get { fields.value.origin }
         set { fields.value.origin = newValue }
     }
     /// Where the `computed:` value is, for expression diagnostics.
-    public var computedOrigin: SourceReference? {
+    package var computedOrigin: SourceReference? {
         get { fields.value.rare?.value.computedOrigin }
         set { Indirect.update(&fields.value.rare) { $0.computedOrigin = newValue } }
     }
     /// Where each item of `excludedProviders` is written (same order), for diagnostics.
-    public var excludedOrigins: [SourceReference] {
+    package var excludedOrigins: [SourceReference] {
         get { fields.value.rare?.value.excludedOrigins ?? [] }
         set { Indirect.update(&fields.value.rare) { $0.excludedOrigins = newValue } }
     }
     /// Whether the blueprint generated this entry (feature toggles, context keys) rather than a person.
-    public var isGenerated: Bool {
+    package var isGenerated: Bool {
         get { fields.value.isGenerated }
         set { fields.value.isGenerated = newValue }
     }
 
     /// The value's type.
-    public var type: FlagType { rules.type }
+    package var type: FlagType { rules.type }
 
     /// The type as reports name it: `any` for a context attribute that keeps whatever JSON type
     /// its provider gives (SPEC §8), else the flag type's own name.
-    public var typeName: String { rules.acceptsAnyJSON ? "any" : type.rawValue }
+    package var typeName: String { rules.acceptsAnyJSON ? "any" : type.rawValue }
 
     /// The type in words for people: `any JSON value` for such an attribute.
-    public var typeWords: String { rules.acceptsAnyJSON ? "any JSON value" : type.rawValue }
+    package var typeWords: String { rules.acceptsAnyJSON ? "any JSON value" : type.rawValue }
 
     /// Creates a definition.
-    public init(name: String, key: String, rules: ValueRules, defaultValue: FlagValue?, description: String? = nil,
+    package init(name: String, key: String, rules: ValueRules, defaultValue: FlagValue?, description: String? = nil,
                 locked: Bool = false, hidden: Bool = false, tags: [String] = [], owner: String? = nil,
                 expires: String? = nil, excludedProviders: [String] = [], requiresRestart: Bool = false,
                 computed: String? = nil, origin: SourceReference, computedOrigin: SourceReference? = nil,
@@ -148,18 +148,18 @@ public struct FlagDefinition: Sendable, Hashable {
 }
 
 /// A place in a workspace file: the file (relative to the workspace) and the position.
-public struct SourceReference: Sendable, Hashable, CustomStringConvertible {
+package struct SourceReference: Sendable, Hashable, CustomStringConvertible {
     /// The file, relative to the workspace folder.
-    public var file: String
+    package var file: String
     /// The position in it.
-    public var location: TextLocation
+    package var location: TextLocation
 
     /// Creates a reference.
-    public init(file: String, location: TextLocation) {
+    package init(file: String, location: TextLocation) {
         self.file = file
         self.location = location
     }
 
     /// `file:line:column`.
-    public var description: String { "\(file):\(location.line):\(location.column)" }
+    package var description: String { "\(file):\(location.line):\(location.column)" }
 }

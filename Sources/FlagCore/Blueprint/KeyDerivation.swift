@@ -1,7 +1,7 @@
 /// Key derivation as RealFlags does it (SPEC §2).
-public enum KeyDerivation {
+package enum KeyDerivation {
     /// `snake_case` of an entry name: `([a-z0-9])([A-Z])` → `$1_$2`, then lowercased.
-    public static func segment(for name: String) -> String {
+    package static func segment(for name: String) -> String {
         // Entry names are nearly always ASCII: then the rule and the lowercasing are one pass
         // over bytes (deriving 100k keys scalar by scalar was 7 % of a load).
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -33,7 +33,7 @@ public enum KeyDerivation {
     }
 
     /// Joins non-empty segments with `/` (an empty `keyPrefix` or a `skip`ped collection adds none).
-    public static func join(_ segments: [String]) -> String {
+    package static func join(_ segments: [String]) -> String {
         segments.filter { !$0.isEmpty }.joined(separator: "/")
     }
 }

@@ -1,25 +1,25 @@
 /// Renders diagnostics for people: headline, the quoted source line and a caret under the column.
-public struct DiagnosticRenderer: Sendable {
+package struct DiagnosticRenderer: Sendable {
     private var sources: [String: SourceText]
     /// How paths are shown; `nil`: as the diagnostics hold them (relative to the workspace folder).
     private var paths: ShownPaths?
 
     /// Creates a renderer that can quote lines from `sources` (keyed by diagnostic path), showing
     /// paths as `paths` says.
-    public init(sources: [String: SourceText], paths: ShownPaths? = nil) {
+    package init(sources: [String: SourceText], paths: ShownPaths? = nil) {
         self.sources = sources
         self.paths = paths
     }
 
     /// The first line of a diagnostic: `path:line:column: severity: message`, escaped.
-    public func headline(_ diagnostic: Diagnostic) -> String {
+    package func headline(_ diagnostic: Diagnostic) -> String {
         guard let paths else { return diagnostic.headline }
         return diagnostic.headline(path: paths.shown(diagnostic.file),
                                    message: paths.shownMessage(diagnostic.message, files: sources.keys))
     }
 
     /// The full human rendering of one diagnostic; control characters in quoted text are escaped.
-    public func render(_ diagnostic: Diagnostic) -> String {
+    package func render(_ diagnostic: Diagnostic) -> String {
         var output = headline(diagnostic)  // already escaped
         guard let location = diagnostic.location, !diagnostic.hidesSourceLine,
               let line = sources[diagnostic.file]?.line(location.line)
@@ -33,7 +33,7 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// Renders all diagnostics followed by a one-line summary.
-    public func render(all diagnostics: [Diagnostic]) -> String {
+    package func render(all diagnostics: [Diagnostic]) -> String {
         diagnostics.sortedForReading().map(render).joined(separator: "\n")
     }
 
@@ -62,7 +62,7 @@ public struct DiagnosticRenderer: Sendable {
 
 extension Diagnostic {
     /// A summary such as `2 errors, 1 warning`, with `, 1 note` when there are notes.
-    public static func summary(of diagnostics: [Diagnostic]) -> String {
+    package static func summary(of diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let notes = diagnostics.filter { $0.severity == .note }.count
         let warnings = diagnostics.count - errors - notes

@@ -3,24 +3,24 @@ import Foundation
 /// How diagnostic paths are shown to people: relative to the current folder, so a terminal's or
 /// an editor's "jump to file" finds them, or absolute when the file is not under it. (Diagnostics
 /// keep workspace-relative paths: that is what `validate --json` documents as `file`.)
-public struct ShownPaths: Sendable {
+package struct ShownPaths: Sendable {
     /// The workspace folder the diagnostic paths are relative to.
-    public var workspaceFolder: URL
+    package var workspaceFolder: URL
     /// The folder people run the command from.
-    public var currentDirectory: URL
+    package var currentDirectory: URL
     /// Diagnostic "files" that are no files (an env provider's `environment (PREFIX*)`, a
     /// server's address): shown as they are.
-    public var pseudoFiles: Set<String>
+    package var pseudoFiles: Set<String>
 
     /// Creates the mapping.
-    public init(workspaceFolder: URL, currentDirectory: URL, pseudoFiles: Set<String> = []) {
+    package init(workspaceFolder: URL, currentDirectory: URL, pseudoFiles: Set<String> = []) {
         self.workspaceFolder = workspaceFolder.resolvingSymlinksInPath().standardizedFileURL
         self.currentDirectory = currentDirectory.resolvingSymlinksInPath().standardizedFileURL
         self.pseudoFiles = pseudoFiles
     }
 
     /// `file` (relative to the workspace folder, or absolute) as seen from the current folder.
-    public func shown(_ file: String) -> String {
+    package func shown(_ file: String) -> String {
         guard !pseudoFiles.contains(file) else { return file }
         let absolute = file.hasPrefix("/") ? URL(fileURLWithPath: file) : workspaceFolder.appendingPathComponent(file)
         let path = absolute.standardizedFileURL.path
@@ -31,7 +31,7 @@ public struct ShownPaths: Sendable {
 
     /// `message` with the `file:line:column` references it makes to `files` shown the same way
     /// (a duplicate key names the other place it is declared).
-    public func shownMessage(_ message: String, files: some Sequence<String>) -> String {
+    package func shownMessage(_ message: String, files: some Sequence<String>) -> String {
         var result = message
         for file in files where !pseudoFiles.contains(file) {
             let shownFile = shown(file)

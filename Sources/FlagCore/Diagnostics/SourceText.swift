@@ -1,14 +1,14 @@
 /// The text of one source file, kept so diagnostics can quote the offending line.
-public struct SourceText: Sendable {
+package struct SourceText: Sendable {
     /// The file as shown in diagnostics.
-    public let path: String
+    package let path: String
     private let text: String
     /// UTF-8 offset where each line starts ("\r\n" keeps its "\r", which `line(_:)` drops): one
     /// byte scan, so a multi-megabyte file costs about a millisecond.
     private let lineStarts: [Int]
 
     /// Which characters end a line: they must agree with how the file's reader counts lines.
-    public enum LineBreaks: Sendable {
+    package enum LineBreaks: Sendable {
         /// "\n" (and so "\r\n"), as the JSON reader counts lines.
         case lineFeed
         /// "\n", "\r\n" and a lone "\r", as editors do and as the YAML reader reports lines.
@@ -17,13 +17,13 @@ public struct SourceText: Sendable {
 
     /// Indexes the lines of `text`; `.yml` and `.yaml` files also end lines at a lone "\r"
     /// (the YAML reader's convention), other files at "\n" only.
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         let lower = path.lowercased()
         self.init(path: path, text: text, lineBreaks: lower.hasSuffix(".yml") || lower.hasSuffix(".yaml") ? .crLF : .lineFeed)
     }
 
     /// Indexes the lines of `text`, ending lines at `lineBreaks`.
-    public init(path: String, text: String, lineBreaks: LineBreaks) {
+    package init(path: String, text: String, lineBreaks: LineBreaks) {
         self.path = path
         var text = text
         text.makeContiguousUTF8()
@@ -44,10 +44,10 @@ public struct SourceText: Sendable {
     }
 
     /// How many lines the text has (a final line break starts an empty last line).
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// The 1-based line, without its line terminator, or `nil` past the end.
-    public func line(_ number: Int) -> String? {
+    package func line(_ number: Int) -> String? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])

@@ -1,11 +1,11 @@
 /// "Did you mean" suggestions: the closest candidate by edit distance, forgiving case and separators.
-public enum Suggestion {
+package enum Suggestion {
     /// The best candidate for `word`, or `nil` when none is close enough to be a likely typo.
     ///
     /// A swap of two neighbouring letters (`theem`, `alpah`) counts as one edit. A word without
     /// `/` is also compared with the last segment of keys (`theem` → `lab/theme`), since people
     /// type the name they see, not the whole path.
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let target = normalized(word)
         let allowed = max(1, min(3, (target.count + 1) / 3))
         let comparesLeaves = !word.contains("/")
@@ -24,14 +24,14 @@ public enum Suggestion {
 
     /// `"; did you mean 'x'?"` or an empty string; the candidate is escaped for a terminal
     /// (names come from files and may hold control characters).
-    public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+    package static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\(TerminalText.escaped($0))'?" } ?? ""
     }
 
     /// The hint followed by every valid name: `"; did you mean 'json'? Formats are json, plist, …"`,
     /// or `"; formats are json, plist, …"` when nothing is close. `kind` names the list (`formats`);
     /// `names` are listed when they differ from the candidates (spellings that are not shown).
-    public static func hint(for word: String, in candidates: [String], listing kind: String, names: [String]? = nil) -> String {
+    package static func hint(for word: String, in candidates: [String], listing kind: String, names: [String]? = nil) -> String {
         let shown = names ?? candidates
         guard !shown.isEmpty else { return "; there are no \(kind)" }
         let list = listed(shown)
@@ -40,7 +40,7 @@ public enum Suggestion {
     }
 
     /// Names joined with commas, the first `limit` of them then `…`, escaped for a terminal.
-    public static func listed(_ names: [String], limit: Int = 20) -> String {
+    package static func listed(_ names: [String], limit: Int = 20) -> String {
         names.prefix(limit).map(TerminalText.escaped).joined(separator: ", ") + (names.count > limit ? ", …" : "")
     }
 

@@ -1,12 +1,12 @@
 /// A file that could not be parsed at all: where and why.
-public struct DocumentError: Error, Sendable, Equatable {
+package struct DocumentError: Error, Sendable, Equatable {
     /// Where the syntax error was detected.
-    public var location: TextLocation
+    package var location: TextLocation
     /// What was wrong, in the reader's words.
-    public var message: String
+    package var message: String
 
     /// Creates a parse error.
-    public init(_ message: String, at location: TextLocation) {
+    package init(_ message: String, at location: TextLocation) {
         self.message = message
         self.location = location
     }

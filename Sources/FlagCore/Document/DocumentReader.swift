@@ -1,18 +1,18 @@
 /// Reads a YAML or JSON file into a ``SourceNode`` tree, choosing the parser by file extension.
-public enum DocumentReader {
+package enum DocumentReader {
     /// The syntax of a document.
-    public enum Syntax: Sendable {
+    package enum Syntax: Sendable {
         case json
         case yaml
 
         /// `.json` files are JSON; everything else (`.yml`, `.yaml`) is YAML.
-        public init(path: String) {
+        package init(path: String) {
             self = path.lowercased().hasSuffix(".json") ? .json : .yaml
         }
     }
 
     /// Parses `bytes` as `syntax`.
-    public static func parse(_ bytes: [UInt8], as syntax: Syntax) throws(DocumentError) -> SourceNode {
+    package static func parse(_ bytes: [UInt8], as syntax: Syntax) throws(DocumentError) -> SourceNode {
         switch syntax {
         case .json: return try JSONReader.parse(bytes)
         case .yaml: return try YAMLReader.parse(bytes)

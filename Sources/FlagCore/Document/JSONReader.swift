@@ -6,12 +6,12 @@ import OrderedCollections
 /// positions, and YAML readers are slow on large generated JSON and misread some of it.
 /// The same parser builds ``JSONValue``s without positions where nothing needs them (the
 /// writer re-reading a provider file): errors are located either way.
-public enum JSONReader {
+package enum JSONReader {
     /// Deeper documents are refused rather than risking the stack.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses a whole document; trailing content other than white space is an error.
-    public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> SourceNode {
+    package static func parse(_ bytes: [UInt8]) throws(DocumentError) -> SourceNode {
         try parse(bytes, knownKeys: KnownKeys())
     }
 
@@ -21,13 +21,13 @@ public enum JSONReader {
     }
 
     /// Parses text.
-    public static func parse(_ text: String) throws(DocumentError) -> SourceNode {
+    package static func parse(_ text: String) throws(DocumentError) -> SourceNode {
         try parse(Array(text.utf8))
     }
 
     /// Parses a document that must be an object into its members, in file order, as values
     /// with no positions: the cheap read of a large provider file before a write.
-    public static func members(_ bytes: [UInt8]) throws(DocumentError) -> [(key: String, value: JSONValue)] {
+    package static func members(_ bytes: [UInt8]) throws(DocumentError) -> [(key: String, value: JSONValue)] {
         let members = try document(bytes) { (parser: inout Parser<ValueBuilder>) throws(DocumentError) -> [(key: String, value: JSONValue)]? in
             guard parser.offset < parser.bytes.count, parser.bytes[parser.offset] == UInt8(ascii: "{") else {
                 _ = try parser.value(depth: 0)

@@ -3,9 +3,9 @@
 /// Both formats read into this one tree, so blueprints, workspaces and provider files are
 /// interpreted by the same code whatever their syntax. Scalars keep their text; whether a
 /// scalar was quoted decides how it is typed (`true` is a bool, `"true"` a string).
-public struct SourceNode: Sendable {
+package struct SourceNode: Sendable {
     /// The shape of a node.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         /// A scalar's text; `quoted` is true for quoted (or block) YAML scalars and JSON strings.
         case scalar(String, quoted: Bool)
         /// Key–value pairs in file order (keys are nodes, so their positions are kept).
@@ -15,42 +15,42 @@ public struct SourceNode: Sendable {
     }
 
     /// The node's content.
-    public var content: Content
+    package var content: Content
     /// Where the node starts.
-    public var location: TextLocation
+    package var location: TextLocation
 
     /// Creates a node.
-    public init(_ content: Content, at location: TextLocation) {
+    package init(_ content: Content, at location: TextLocation) {
         self.content = content
         self.location = location
     }
 
     /// The pairs when this is a mapping.
-    public var mapping: [(key: SourceNode, value: SourceNode)]? {
+    package var mapping: [(key: SourceNode, value: SourceNode)]? {
         if case .mapping(let pairs) = content { return pairs }
         return nil
     }
 
     /// The items when this is a sequence.
-    public var sequence: [SourceNode]? {
+    package var sequence: [SourceNode]? {
         if case .sequence(let items) = content { return items }
         return nil
     }
 
     /// The text when this is a scalar.
-    public var scalarText: String? {
+    package var scalarText: String? {
         if case .scalar(let text, _) = content { return text }
         return nil
     }
 
     /// Whether this is an unquoted scalar (the form whose text YAML resolves to bool/number/null).
-    public var isPlainScalar: Bool {
+    package var isPlainScalar: Bool {
         if case .scalar(_, let quoted) = content { return !quoted }
         return false
     }
 
     /// Whether this is a YAML/JSON null (`null`, `~`, or nothing at all).
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard case .scalar(let text, false) = content else { return false }
         return Self.isNullText(text)
     }
@@ -61,7 +61,7 @@ public struct SourceNode: Sendable {
     }
 
     /// A short name of the node's kind for messages ("a mapping", "a list", "text").
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch content {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -74,15 +74,15 @@ public struct SourceNode: Sendable {
     }
 
     /// The value for a key of a mapping (first match).
-    public subscript(key: String) -> SourceNode? {
+    package subscript(key: String) -> SourceNode? {
         mapping?.first { $0.key.scalarText == key }?.value
     }
 }
 
 /// YAML 1.2 core-schema resolution of plain scalars (also right for JSON literals).
-public enum PlainScalar {
+package enum PlainScalar {
     /// `true`/`false` in their three YAML spellings.
-    public static func bool(_ text: String) -> Bool? {
+    package static func bool(_ text: String) -> Bool? {
         switch text {
         case "true", "True", "TRUE": return true
         case "false", "False", "FALSE": return false
@@ -91,14 +91,14 @@ public enum PlainScalar {
     }
 
     /// An integer in decimal (optionally signed, underscores not allowed).
-    public static func int(_ text: String) -> Int? {
+    package static func int(_ text: String) -> Int? {
         guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
                 || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return nil }
         return Int(text)
     }
 
     /// A floating-point number in decimal or exponent form (no `inf`/`nan`: they are not JSON).
-    public static func double(_ text: String) -> Double? {
+    package static func double(_ text: String) -> Double? {
         guard !text.isEmpty else { return nil }
         for byte in text.utf8 {
             switch byte {
@@ -114,7 +114,7 @@ public enum PlainScalar {
     }
 
     /// Any number, for describing a node's kind.
-    public static func number(_ text: String) -> Double? {
+    package static func number(_ text: String) -> Double? {
         int(text).map(Double.init) ?? double(text)
     }
 }

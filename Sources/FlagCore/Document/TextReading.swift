@@ -1,7 +1,7 @@
 /// Helpers for turning file bytes into text with positions.
-public enum TextReading {
+package enum TextReading {
     /// The line and column of the first byte that is not valid UTF-8 (or the end).
-    public static func location(ofFirstInvalidUTF8In bytes: [UInt8]) -> TextLocation {
+    package static func location(ofFirstInvalidUTF8In bytes: [UInt8]) -> TextLocation {
         var line = 1
         var column = 1
         var index = 0

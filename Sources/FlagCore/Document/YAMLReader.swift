@@ -2,18 +2,18 @@
 internal import CYaml
 
 /// Reads YAML into ``SourceNode``s from libyaml's events, which keep every node's position.
-public enum YAMLReader {
+package enum YAMLReader {
     /// Nodes nested deeper than this are refused, before anything walking the tree could run out of stack.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
     /// Aliases may repeat nodes; a document that expands past this many nodes is refused.
-    public static let maximumNodes = 2_000_000
+    package static let maximumNodes = 2_000_000
     /// Mapping keys that are collections (flag keys are plain text) may hold this many nodes in
     /// all, aliases expanded: keys are compared to find duplicates, so an alias bomb used as a key
     /// would otherwise take time exponential in its depth.
-    public static let maximumCollectionKeyNodes = 10_000
+    package static let maximumCollectionKeyNodes = 10_000
 
     /// Parses the first document of `text`; an empty document is an empty mapping.
-    public static func parse(_ source: String) throws(DocumentError) -> SourceNode {
+    package static func parse(_ source: String) throws(DocumentError) -> SourceNode {
         // A byte order mark is not a column in anyone's editor.
         var text = source.hasPrefix("\u{FEFF}") ? String(source.unicodeScalars.dropFirst()) : source
         guard !text.isEmpty else { return SourceNode(.mapping([]), at: .start) }
@@ -25,7 +25,7 @@ public enum YAMLReader {
     }
 
     /// Parses bytes, reporting invalid UTF-8 at its position.
-    public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> SourceNode {
+    package static func parse(_ bytes: [UInt8]) throws(DocumentError) -> SourceNode {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DocumentError("invalid UTF-8", at: TextReading.location(ofFirstInvalidUTF8In: bytes))
         }

@@ -2,7 +2,7 @@
 
 extension Expression {
     /// The value of the expression, or `nil` when a key it reads has no value (SPEC §5).
-    public func evaluate(_ lookup: (String) -> FlagValue?) -> FlagValue? {
+    package func evaluate(_ lookup: (String) -> FlagValue?) -> FlagValue? {
         switch self {
         case .literal(let value, _):
             return value

@@ -1,5 +1,5 @@
 /// A parsed `computed:` expression (SPEC §5). Offsets are 0-based scalar offsets in the source text.
-public indirect enum Expression: Sendable, Hashable {
+package indirect enum Expression: Sendable, Hashable {
     /// A literal value.
     case literal(FlagValue, offset: Int)
     /// A reference to another key's resolved value.
@@ -10,14 +10,14 @@ public indirect enum Expression: Sendable, Hashable {
     case binary(BinaryOperator, Expression, Expression, offset: Int)
 
     /// Where the expression starts in its source text.
-    public var offset: Int {
+    package var offset: Int {
         switch self {
         case .literal(_, let offset), .key(_, let offset), .not(_, let offset), .binary(_, _, _, let offset): return offset
         }
     }
 
     /// Every key the expression reads, in reading order, without repeats.
-    public var referencedKeys: [String] {
+    package var referencedKeys: [String] {
         var keys: [String] = []
         func visit(_ expression: Expression) {
             switch expression {
@@ -33,20 +33,20 @@ public indirect enum Expression: Sendable, Hashable {
 }
 
 /// The binary operators, from tightest to loosest binding: comparisons, `&&`, `||`.
-public enum BinaryOperator: String, Sendable, Hashable {
+package enum BinaryOperator: String, Sendable, Hashable {
     case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
     case and = "&&", or = "||"
 
     /// Whether this is one of the six comparisons.
-    public var isComparison: Bool { self != .and && self != .or }
+    package var isComparison: Bool { self != .and && self != .or }
     /// Whether this is an ordering comparison.
-    public var isOrdering: Bool { self == .less || self == .lessOrEqual || self == .greater || self == .greaterOrEqual }
+    package var isOrdering: Bool { self == .less || self == .lessOrEqual || self == .greater || self == .greaterOrEqual }
 }
 
 /// A problem in an expression, at a 0-based scalar offset of its text.
-public struct ExpressionError: Error, Sendable, Equatable {
+package struct ExpressionError: Error, Sendable, Equatable {
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// Where, as a 0-based offset in the expression text.
-    public var offset: Int
+    package var offset: Int
 }

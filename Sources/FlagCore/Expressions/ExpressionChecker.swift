@@ -1,12 +1,12 @@
 /// Type-checks an expression against the declared keys at load time (SPEC §5).
-public struct ExpressionChecker {
+package struct ExpressionChecker {
     /// The rules of a key, or `nil` when no blueprint declares it.
-    public var rules: (String) -> ValueRules?
+    package var rules: (String) -> ValueRules?
     /// Declared keys, for "did you mean".
-    public var knownKeys: () -> [String]
+    package var knownKeys: () -> [String]
 
     /// Creates a checker over a key lookup.
-    public init(rules: @escaping (String) -> ValueRules?, knownKeys: @escaping () -> [String]) {
+    package init(rules: @escaping (String) -> ValueRules?, knownKeys: @escaping () -> [String]) {
         self.rules = rules
         self.knownKeys = knownKeys
     }
@@ -37,7 +37,7 @@ public struct ExpressionChecker {
     }
 
     /// Checks that `expression` is well typed and yields a value fitting `result`.
-    public func check(_ expression: Expression, yielding result: ValueRules) throws(ExpressionError) {
+    package func check(_ expression: Expression, yielding result: ValueRules) throws(ExpressionError) {
         let kind = try kindOf(expression)
         let expected = Kind(result.type)
         let fits = kind == expected || (result.type == .date && kind == .text && isDateLiteral(expression))

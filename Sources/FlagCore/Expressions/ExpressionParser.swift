@@ -1,10 +1,10 @@
 /// Parses `computed:` expressions by recursive descent (SPEC §5): no general-purpose interpreter.
-public enum ExpressionParser {
+package enum ExpressionParser {
     /// Expressions nested deeper than this are refused.
     static let maximumDepth = 64
 
     /// Parses a whole expression.
-    public static func parse(_ text: String) throws(ExpressionError) -> Expression {
+    package static func parse(_ text: String) throws(ExpressionError) -> Expression {
         var parser = Parser(tokens: try Lexer.tokens(of: text))
         let expression = try parser.or(depth: 0)
         guard parser.current.kind == .end else {

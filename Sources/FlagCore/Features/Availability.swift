@@ -1,12 +1,12 @@
 /// The status of one constraint on the simulated device (SPEC §4).
-public enum ConstraintStatus: String, Sendable, Hashable {
+package enum ConstraintStatus: String, Sendable, Hashable {
     case satisfied, notSatisfied, notDetermined
     /// A platform constraint for a platform other than the simulated one.
     case notActive
 }
 
 /// Whether a feature can be used: a three-valued AND of its constraints and its parent.
-public enum Availability: String, Sendable, Hashable {
+package enum Availability: String, Sendable, Hashable {
     case available, unavailable, unknown
 
     /// `unavailable` if any is notSatisfied, else `unknown` if any is notDetermined, else `available`.
@@ -20,7 +20,7 @@ public enum Availability: String, Sendable, Hashable {
     }
 
     /// ✓ / ✗ / ? as the tree and `explain` show it.
-    public var symbol: String {
+    package var symbol: String {
         switch self {
         case .available: return "✓"
         case .unavailable: return "✗"
@@ -30,24 +30,24 @@ public enum Availability: String, Sendable, Hashable {
 }
 
 /// The kind of a constraint, as `explain --json` names it.
-public enum ConstraintKind: String, Sendable, Hashable {
+package enum ConstraintKind: String, Sendable, Hashable {
     case permission, purchase, platform, userToggled, runtimeEnabled
 }
 
 /// One evaluated constraint.
-public struct ConstraintResult: Sendable, Hashable {
+package struct ConstraintResult: Sendable, Hashable {
     /// What kind of constraint.
-    public var kind: ConstraintKind
+    package var kind: ConstraintKind
     /// Its name: the permission, the products, the platform, or the key.
-    public var name: String
+    package var name: String
     /// Its status.
-    public var status: ConstraintStatus
+    package var status: ConstraintStatus
     /// What the context says (`denied`, `notPurchased`, `iOS 16.4 < 17`…).
-    public var detail: String
+    package var detail: String
     /// The stack key that decides it (the first, for purchases over several products).
-    public var key: String
+    package var key: String
     /// Every stack key that decides it.
-    public var keys: [String]
+    package var keys: [String]
     /// Internal: why a purchase or platform constraint is not satisfied, for next steps.
     var cause: Cause = .none
 
@@ -67,40 +67,40 @@ public struct ConstraintResult: Sendable, Hashable {
 }
 
 /// What to do about an unavailable or unknown feature, in the order an app talks to its user.
-public enum NextStepAction: String, Sendable, Hashable, CaseIterable {
+package enum NextStepAction: String, Sendable, Hashable, CaseIterable {
     case restricted, purchase, openSettings, requestPermission, enableParent, turnOn, enableRuntime
     case unsupportedPlatform, upgradeOS, unknownContext
 }
 
 /// One next step with every stack key QA can change to simulate fixing it.
-public struct NextStep: Sendable, Hashable {
+package struct NextStep: Sendable, Hashable {
     /// The action.
-    public var action: NextStepAction
+    package var action: NextStepAction
     /// Keys to change.
-    public var keys: [String]
+    package var keys: [String]
     /// A sentence a QA engineer can act on.
-    public var message: String
+    package var message: String
 }
 
 /// The answer to "why is this feature (un)available on this device?".
-public struct FeatureExplanation: Sendable, Hashable {
+package struct FeatureExplanation: Sendable, Hashable {
     /// The feature.
-    public var feature: FeatureDefinition
+    package var feature: FeatureDefinition
     /// Its availability.
-    public var availability: Availability
+    package var availability: Availability
     /// The parent's key and availability, for sub-features.
-    public var parent: (key: String, name: String, availability: Availability)?
+    package var parent: (key: String, name: String, availability: Availability)?
     /// Each constraint, in declaration order (permissions, purchase, toggles, platforms).
-    public var constraints: [ConstraintResult]
+    package var constraints: [ConstraintResult]
     /// Next steps in SPEC order; empty when available.
-    public var nextSteps: [NextStep]
+    package var nextSteps: [NextStep]
 
-    public static func == (lhs: FeatureExplanation, rhs: FeatureExplanation) -> Bool {
+    package static func == (lhs: FeatureExplanation, rhs: FeatureExplanation) -> Bool {
         lhs.feature == rhs.feature && lhs.availability == rhs.availability && lhs.constraints == rhs.constraints
             && lhs.nextSteps == rhs.nextSteps && lhs.parent?.key == rhs.parent?.key && lhs.parent?.availability == rhs.parent?.availability
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(feature.key)
         hasher.combine(availability)
     }

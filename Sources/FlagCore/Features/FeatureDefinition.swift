@@ -1,56 +1,56 @@
 /// A conditional feature as a blueprint declares it (SPEC §4).
-public struct FeatureDefinition: Sendable, Hashable {
+package struct FeatureDefinition: Sendable, Hashable {
     /// The entry name (`smartPlaylists`).
-    public var entryName: String
+    package var entryName: String
     /// The full key (`podcast_favourites/smart_playlists`).
-    public var key: String
+    package var key: String
     /// The optional `name:`.
-    public var explicitName: String?
+    package var explicitName: String?
     /// What the feature is.
-    public var description: String?
+    package var description: String?
     /// What must hold for it to be available.
-    public var constraints: FeatureConstraints
+    package var constraints: FeatureConstraints
     /// Sub-features, available only when this one is.
-    public var features: [FeatureDefinition]
+    package var features: [FeatureDefinition]
     /// Where the feature is declared.
-    public var origin: SourceReference
+    package var origin: SourceReference
 
     /// The display name: `name:`, else the description, else the entry name.
-    public var displayName: String { explicitName ?? description ?? entryName }
+    package var displayName: String { explicitName ?? description ?? entryName }
 
     /// This feature and its sub-features, depth-first.
-    public var flattened: [FeatureDefinition] {
+    package var flattened: [FeatureDefinition] {
         [self] + features.flatMap(\.flattened)
     }
 }
 
 /// All constraints of one feature.
-public struct FeatureConstraints: Sendable, Hashable {
+package struct FeatureConstraints: Sendable, Hashable {
     /// Permissions that must be authorized, in declaration order.
-    public var permissions: [PermissionRequirement] = []
+    package var permissions: [PermissionRequirement] = []
     /// The purchases that unlock the feature.
-    public var purchase: PurchaseRequirement?
+    package var purchase: PurchaseRequirement?
     /// A user-facing switch, read from `<featureKey>/user_toggled`.
-    public var userToggled: ToggleRequirement?
+    package var userToggled: ToggleRequirement?
     /// A runtime switch, read from `<featureKey>/runtime_enabled` or from a named flag.
-    public var runtimeEnabled: RuntimeRequirement?
+    package var runtimeEnabled: RuntimeRequirement?
     /// Per-platform requirements; platforms not listed are `any`.
-    public var platforms: [PlatformRequirement] = []
+    package var platforms: [PlatformRequirement] = []
 
     /// Creates an empty constraint set.
-    public init() {}
+    package init() {}
 }
 
 /// One required permission.
-public struct PermissionRequirement: Sendable, Hashable {
+package struct PermissionRequirement: Sendable, Hashable {
     /// The permission.
-    public var permission: Permission
+    package var permission: Permission
     /// Where it is written.
-    public var origin: SourceReference
+    package var origin: SourceReference
 }
 
 /// Products to purchase, possibly combined (three-valued logic when evaluated).
-public indirect enum PurchaseRequirement: Sendable, Hashable {
+package indirect enum PurchaseRequirement: Sendable, Hashable {
     /// One product, by entry name.
     case product(String, SourceReference)
     /// At least one of these.
@@ -59,7 +59,7 @@ public indirect enum PurchaseRequirement: Sendable, Hashable {
     case allOf([PurchaseRequirement])
 
     /// Every product named anywhere in the requirement, in order.
-    public var productNames: [(name: String, origin: SourceReference)] {
+    package var productNames: [(name: String, origin: SourceReference)] {
         switch self {
         case .product(let name, let origin): return [(name, origin)]
         case .anyOf(let items), .allOf(let items): return items.flatMap(\.productNames)
@@ -68,15 +68,15 @@ public indirect enum PurchaseRequirement: Sendable, Hashable {
 }
 
 /// A user toggle with its default.
-public struct ToggleRequirement: Sendable, Hashable {
+package struct ToggleRequirement: Sendable, Hashable {
     /// The value when no layer sets the toggle.
-    public var defaultValue: Bool
+    package var defaultValue: Bool
     /// Where it is written.
-    public var origin: SourceReference
+    package var origin: SourceReference
 }
 
 /// A runtime switch: the feature's own key with a default, or another bool flag.
-public enum RuntimeRequirement: Sendable, Hashable {
+package enum RuntimeRequirement: Sendable, Hashable {
     /// `<featureKey>/runtime_enabled` with a default.
     case ownKey(defaultValue: Bool, origin: SourceReference)
     /// An existing bool flag, by full key.
@@ -84,17 +84,17 @@ public enum RuntimeRequirement: Sendable, Hashable {
 }
 
 /// What a feature needs on one platform.
-public struct PlatformRequirement: Sendable, Hashable {
+package struct PlatformRequirement: Sendable, Hashable {
     /// The platform.
-    public var platform: Platform
+    package var platform: Platform
     /// What it needs there.
-    public var support: PlatformSupport
+    package var support: PlatformSupport
     /// Where it is written.
-    public var origin: SourceReference
+    package var origin: SourceReference
 }
 
 /// Support on a platform.
-public enum PlatformSupport: Sendable, Hashable {
+package enum PlatformSupport: Sendable, Hashable {
     /// Any version.
     case any
     /// Not available.
@@ -104,12 +104,12 @@ public enum PlatformSupport: Sendable, Hashable {
 }
 
 /// A dotted version such as `10.15.4`, compared numerically per component (`10.13` = `10.13.0`).
-public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The numeric components.
-    public var components: [Int]
+    package var components: [Int]
 
     /// Parses `17`, `17.4` or `17.4.1`; `nil` for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard !parts.isEmpty, parts.count <= 4 else { return nil }
         var components: [Int] = []
@@ -121,7 +121,7 @@ public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible
         self.components = components
     }
 
-    public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
+    package static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
         let count = max(lhs.components.count, rhs.components.count)
         for index in 0..<count {
             let left = index < lhs.components.count ? lhs.components[index] : 0
@@ -131,13 +131,13 @@ public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible
         return false
     }
 
-    public static func == (lhs: OSVersion, rhs: OSVersion) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
+    package static func == (lhs: OSVersion, rhs: OSVersion) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var trimmed = components
         while trimmed.count > 1, trimmed.last == 0 { trimmed.removeLast() }
         hasher.combine(trimmed)
     }
 
-    public var description: String { components.map(String.init).joined(separator: ".") }
+    package var description: String { components.map(String.init).joined(separator: ".") }
 }

@@ -2,23 +2,23 @@ import OrderedCollections
 
 /// Evaluates features against the simulated device, whose state is ordinary `context/*` keys
 /// resolved through the stack (SPEC §4).
-public struct FeatureEvaluator: Sendable {
+package struct FeatureEvaluator: Sendable {
     /// The workspace.
-    public let workspace: Workspace
+    package let workspace: Workspace
     /// Resolved values by key.
     private let values: [String: FlagValue]
     /// Resolutions by key (to tell a default from a choice).
     private let resolutions: [String: Resolution]
 
     /// Evaluates with values taken from `resolutions` (every key's, or at least the keys features read).
-    public init(workspace: Workspace, resolutions: [Resolution]) {
+    package init(workspace: Workspace, resolutions: [Resolution]) {
         let read = Self.keysRead(in: workspace)
         self.init(workspace: workspace, reading: resolutions.lazy.filter { read($0.flag.key) })
     }
 
     /// Evaluates with the keys features read resolved here: the context keys and the switches,
     /// not every flag of a large workspace.
-    public init(workspace: Workspace) {
+    package init(workspace: Workspace) {
         let read = Self.keysRead(in: workspace)
         let resolver = Resolver(workspace: workspace)
         self.init(workspace: workspace, reading: workspace.flags.keys.lazy.filter(read).compactMap { resolver.resolve($0) })
@@ -37,7 +37,7 @@ public struct FeatureEvaluator: Sendable {
     }
 
     /// Whether features may read a key: context keys, and the switches (their own, or a named flag).
-    public static func keysRead(in workspace: Workspace) -> (String) -> Bool {
+    package static func keysRead(in workspace: Workspace) -> (String) -> Bool {
         var switches: Set<String> = []
         for feature in workspace.features.values {
             switches.insert(feature.key + "/user_toggled")
@@ -48,14 +48,14 @@ public struct FeatureEvaluator: Sendable {
     }
 
     /// Every feature's explanation, parents before children, by key.
-    public func explainAll() -> OrderedDictionary<String, FeatureExplanation> {
+    package func explainAll() -> OrderedDictionary<String, FeatureExplanation> {
         var results: OrderedDictionary<String, FeatureExplanation> = [:]
         for key in workspace.features.keys { _ = explain(key, memo: &results) }
         return results
     }
 
     /// One feature's explanation, or `nil` for an unknown key.
-    public func explain(_ key: String) -> FeatureExplanation? {
+    package func explain(_ key: String) -> FeatureExplanation? {
         var memo: OrderedDictionary<String, FeatureExplanation> = [:]
         return explain(key, memo: &memo)
     }

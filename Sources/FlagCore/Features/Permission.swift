@@ -1,5 +1,5 @@
 /// The permissions a feature can require (SPEC §4), by their context-key names.
-public enum Permission: String, Sendable, Hashable, CaseIterable {
+package enum Permission: String, Sendable, Hashable, CaseIterable {
     case camera, photos, microphone
     case locationWhenInUse = "location_when_in_use"
     case locationAlways = "location_always"
@@ -12,10 +12,10 @@ public enum Permission: String, Sendable, Hashable, CaseIterable {
     case mediaLibrary = "media_library"
 
     /// Every name as it may be written in a blueprint.
-    public static var names: [String] { allCases.map(\.rawValue) }
+    package static var names: [String] { allCases.map(\.rawValue) }
 
     /// Reads `camera`, `location_when_in_use` or the camelCase spelling `locationWhenInUse`.
-    public init?(name: String) {
+    package init?(name: String) {
         if let permission = Permission(rawValue: name) ?? Permission(rawValue: KeyDerivation.segment(for: name)) {
             self = permission
         } else {
@@ -24,41 +24,41 @@ public enum Permission: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The stack key that holds this permission's status.
-    public var contextKey: String { ContextKeys.permission(rawValue) }
+    package var contextKey: String { ContextKeys.permission(rawValue) }
 }
 
 /// The status of a permission on the simulated device.
-public enum PermissionStatus: String, Sendable, Hashable, CaseIterable {
+package enum PermissionStatus: String, Sendable, Hashable, CaseIterable {
     case notDetermined, denied, restricted, unsupported, authorized
 }
 
 /// The state of a purchase on the simulated device.
-public enum PurchaseState: String, Sendable, Hashable, CaseIterable {
+package enum PurchaseState: String, Sendable, Hashable, CaseIterable {
     case purchased, notPurchased, unknown
 }
 
 /// Platforms a feature can be constrained to, as `context/platform` names them.
-public enum Platform: String, Sendable, Hashable, CaseIterable {
+package enum Platform: String, Sendable, Hashable, CaseIterable {
     case iOS, macOS, tvOS, watchOS, visionOS, linux, android
 
     /// Every name.
-    public static var names: [String] { allCases.map(\.rawValue) }
+    package static var names: [String] { allCases.map(\.rawValue) }
 }
 
 /// The names of the context keys (SPEC §4 table).
-public enum ContextKeys {
+package enum ContextKeys {
     /// The prefix every context key starts with.
-    public static let prefix = "context/"
+    package static let prefix = "context/"
     /// The simulated platform.
-    public static let platform = "context/platform"
+    package static let platform = "context/platform"
     /// The simulated OS version.
-    public static let osVersion = "context/os_version"
+    package static let osVersion = "context/os_version"
     /// The simulated locale.
-    public static let locale = "context/locale"
+    package static let locale = "context/locale"
     /// The key rules read as the targeting key (flagd and OFREP `targetingKey`).
-    public static let targetingKey = "context/targeting_key"
+    package static let targetingKey = "context/targeting_key"
     /// A permission's status key.
-    public static func permission(_ name: String) -> String { "context/permissions/\(name)" }
+    package static func permission(_ name: String) -> String { "context/permissions/\(name)" }
     /// A product's purchase-state key.
-    public static func purchase(_ productID: String) -> String { "context/purchases/\(productID)" }
+    package static func purchase(_ productID: String) -> String { "context/purchases/\(productID)" }
 }

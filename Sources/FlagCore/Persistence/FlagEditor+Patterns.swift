@@ -1,15 +1,15 @@
 /// The keys a `reset` names: plain keys as given, patterns (`context/*`) expanded against the
 /// keys the writable file holds.
-public struct KeySelection: Sendable, Equatable {
+package struct KeySelection: Sendable, Equatable {
     /// The keys to act on, in the order given (a pattern's matches in the file's order), without repeats.
-    public var keys: [String]
+    package var keys: [String]
     /// The patterns that matched no key of the writable file.
-    public var unmatchedPatterns: [String]
+    package var unmatchedPatterns: [String]
 }
 
 extension FlagEditor {
     /// Expands `arguments`: a pattern stands for every key of the writable file it matches.
-    public func select(_ arguments: [String]) -> KeySelection {
+    package func select(_ arguments: [String]) -> KeySelection {
         let present = workspace.writableProvider?.keyOrder ?? []
         var keys: [String] = []
         var seen: Set<String> = []
@@ -27,12 +27,12 @@ extension FlagEditor {
     }
 
     /// The writable file as reports show it (relative to the workspace folder).
-    public var writableFile: String? {
+    package var writableFile: String? {
         workspace.config.writableProvider?.path.map { Workspace.displayPath(of: workspace.folder.appendingPathComponent($0), in: workspace.folder) }
     }
 
     /// "no key in Local (.flagscope/local.json) matches 'context/*'; nothing to remove", for each unmatched pattern.
-    public func unmatchedLines(_ selection: KeySelection) -> [String] {
+    package func unmatchedLines(_ selection: KeySelection) -> [String] {
         let provider = workspace.config.writableProvider?.name ?? "the writable provider"
         let file = writableFile.map { " (\($0))" } ?? ""
         return selection.unmatchedPatterns.map { pattern in

@@ -3,26 +3,26 @@ import OrderedCollections
 
 /// Edits flags in the writable provider: parses values by type, refuses what does not fit,
 /// writes safely, and says where the value went and whether a higher layer still wins.
-public struct FlagEditor: Sendable {
+package struct FlagEditor: Sendable {
     /// The workspace as loaded before the edit.
-    public var workspace: Workspace
+    package var workspace: Workspace
     /// The file operations.
-    public var fileSystem: FileSystem
+    package var fileSystem: FileSystem
 
     /// Creates an editor.
-    public init(workspace: Workspace, fileSystem: FileSystem = LocalFileSystem()) {
+    package init(workspace: Workspace, fileSystem: FileSystem = LocalFileSystem()) {
         self.workspace = workspace
         self.fileSystem = fileSystem
     }
 
     /// Why an edit was refused; nothing was written.
-    public struct Refusal: Error, Sendable, CustomStringConvertible {
+    package struct Refusal: Error, Sendable, CustomStringConvertible {
         /// The message, naming what would be right.
-        public var description: String
+        package var description: String
     }
 
     /// The writable provider, its file and a writer for it.
-    public func writer() throws(Refusal) -> (provider: ProviderConfig, writer: ProviderFileWriter) {
+    package func writer() throws(Refusal) -> (provider: ProviderConfig, writer: ProviderFileWriter) {
         guard let provider = workspace.config.writableProvider, let path = provider.path else {
             throw Refusal(description: "no writable provider: mark one json or plist provider with `writable: true` in \(Workspace.displayPath(of: workspace.config.file, in: workspace.folder))")
         }
@@ -34,7 +34,7 @@ public struct FlagEditor: Sendable {
     }
 
     /// The declared flag for `key`, or a refusal with "did you mean".
-    public func flag(_ key: String) throws(Refusal) -> FlagDefinition {
+    package func flag(_ key: String) throws(Refusal) -> FlagDefinition {
         guard let flag = workspace.definition(for: key) else {
             throw Refusal(description: "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: workspace.flags.keys.elements))")
         }
@@ -42,7 +42,7 @@ public struct FlagEditor: Sendable {
     }
 
     /// Parses `text` by the flag's type and checks it fits.
-    public func parse(_ text: String, for flag: FlagDefinition) throws(Refusal) -> FlagValue {
+    package func parse(_ text: String, for flag: FlagDefinition) throws(Refusal) -> FlagValue {
         switch flag.rules.value(fromText: text) {
         case .success(let value): return value
         case .failure(let problem):
@@ -51,7 +51,7 @@ public struct FlagEditor: Sendable {
     }
 
     /// Sets typed values (already parsed); refuses locked flags unless `force`.
-    public func set(_ values: OrderedDictionary<String, FlagValue>, force: Bool) throws(Refusal) -> EditReport {
+    package func set(_ values: OrderedDictionary<String, FlagValue>, force: Bool) throws(Refusal) -> EditReport {
         for key in values.keys {
             let flag = try flag(key)
             if flag.locked, !force {
@@ -73,7 +73,7 @@ public struct FlagEditor: Sendable {
     }
 
     /// Applies raw changes as they are (undo and redo replay the file's previous entries).
-    public func apply(_ changes: OrderedDictionary<String, KeyChange>, removeAll: Bool) throws(Refusal) -> EditReport {
+    package func apply(_ changes: OrderedDictionary<String, KeyChange>, removeAll: Bool) throws(Refusal) -> EditReport {
         let (provider, writer) = try writer()
         do {
             return report(try writer.apply(changes, removeAll: removeAll), provider: provider)
@@ -83,7 +83,7 @@ public struct FlagEditor: Sendable {
     }
 
     /// Removes keys from the writable provider (declared keys, or unknown keys present in it).
-    public func reset(_ keys: [String]) throws(Refusal) -> EditReport {
+    package func reset(_ keys: [String]) throws(Refusal) -> EditReport {
         let (provider, writer) = try writer()
         let present = Set(workspace.writableProvider?.keyOrder ?? [])
         for key in keys where workspace.definition(for: key) == nil && !present.contains(key) {
@@ -99,7 +99,7 @@ public struct FlagEditor: Sendable {
     }
 
     /// Removes every key of the writable provider, declared or not.
-    public func resetAll() throws(Refusal) -> EditReport {
+    package func resetAll() throws(Refusal) -> EditReport {
         let (provider, writer) = try writer()
         do {
             return report(try writer.apply([:], removeAll: true), provider: provider)
@@ -125,24 +125,24 @@ public struct FlagEditor: Sendable {
 }
 
 /// What an edit did, and what each touched key now resolves to.
-public struct EditReport: Sendable {
+package struct EditReport: Sendable {
     /// The workspace as reloaded after the write (callers reuse it instead of reading again).
-    public var workspace: Workspace
+    package var workspace: Workspace
     /// Whether only the writable provider's file was read again (``Workspace/rereadingProvider(named:fileSystem:)``),
     /// so everything but that layer is as before; otherwise the whole workspace was loaded again.
-    public var rereadOnly: Bool
+    package var rereadOnly: Bool
     /// The writable provider's name.
-    public var provider: String
+    package var provider: String
     /// Its file, relative to the workspace.
-    public var file: String
+    package var file: String
     /// What the write did.
-    public var result: WriteResult
+    package var result: WriteResult
     /// The touched keys' resolutions after the write (undeclared keys have none).
-    public var resolutions: OrderedDictionary<String, Resolution>
+    package var resolutions: OrderedDictionary<String, Resolution>
 
     /// A warning when the written value does not win: a higher layer, a computed value, or exclusion.
     /// Names and values are as written (JSON carries them); human outputs escape the whole warning.
-    public func shadowWarning(for key: String) -> String? {
+    package func shadowWarning(for key: String) -> String? {
         guard let resolution = resolutions[key] else { return nil }
         if resolution.flag.excludedProviders.contains(provider) {
             return "\(key) never reads \(provider) (excludedProviders); the value has no effect"
@@ -156,13 +156,13 @@ public struct EditReport: Sendable {
 
     /// What the user can do when the written value does not win: the file or variable to change
     /// instead, or the flag's `excludedProviders` to edit (``LayerDescription/remedy(for:writableProvider:in:)``).
-    public func shadowRemedy(for key: String) -> LayerRemedy? {
+    package func shadowRemedy(for key: String) -> LayerRemedy? {
         guard shadowWarning(for: key) != nil, let resolution = resolutions[key] else { return nil }
         return LayerDescription.remedy(for: resolution, writableProvider: provider, in: workspace)
     }
 
     /// The human lines for `set`.
-    public var setText: String {
+    package var setText: String {
         var lines: [String] = []
         for key in result.storedKeys {
             let value = writtenText(key, limit: .max)
@@ -199,7 +199,7 @@ public struct EditReport: Sendable {
     /// A warning comes first, then what to do about it, then where the value went (the key is
     /// the one selected): a narrow screen cuts the end of the line, and the warning is what must
     /// not be lost.
-    public var statusLine: (text: String, isWarning: Bool) {
+    package var statusLine: (text: String, isWarning: Bool) {
         var parts: [String] = []
         var warning = false
         func short(_ text: String) -> String {
@@ -233,7 +233,7 @@ public struct EditReport: Sendable {
     }
 
     /// The human lines for `reset`.
-    public var resetText: String {
+    package var resetText: String {
         var lines: [String] = []
         for key in result.removedKeys {
             var line = "removed \(key) from \(provider) (\(file))"
@@ -253,7 +253,7 @@ public struct EditReport: Sendable {
     }
 
     /// `{"provider","file","changes":[{"key","action","value","source","warning","remedy"}]}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var changes: [JSONValue] = []
         func entry(_ key: String, _ action: String) -> JSONValue {
             var object: OrderedDictionary<String, JSONValue> = ["key": .string(key), "action": .string(action)]

@@ -1,23 +1,23 @@
 /// A key pattern such as `context/*`: `*` matches any run of characters, `/` included, so
 /// `context/*` covers `context/permissions/camera` too. Every other character matches itself.
-public struct KeyPattern: Sendable, Hashable, CustomStringConvertible {
+package struct KeyPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
-    public var text: String
+    package var text: String
     /// The literal pieces between the stars.
     private var pieces: [Substring]
 
     /// A pattern, or `nil` when `text` has no `*` (it is a plain key).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard Self.isPattern(text) else { return nil }
         self.text = text
         pieces = text.split(separator: "*", omittingEmptySubsequences: false)
     }
 
     /// Whether `text` is a pattern rather than a key.
-    public static func isPattern(_ text: String) -> Bool { text.contains("*") }
+    package static func isPattern(_ text: String) -> Bool { text.contains("*") }
 
     /// Whether `key` fits the whole pattern.
-    public func matches(_ key: String) -> Bool {
+    package func matches(_ key: String) -> Bool {
         // The first piece anchors the start, the last the end; the ones between are found in order.
         guard let first = pieces.first, let last = pieces.last, key.hasPrefix(first) else { return false }
         var rest = key.dropFirst(first.count)
@@ -30,5 +30,5 @@ public struct KeyPattern: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }

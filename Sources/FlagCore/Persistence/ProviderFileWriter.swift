@@ -2,7 +2,7 @@ import Foundation
 import OrderedCollections
 
 /// One change to a key of the writable provider.
-public enum KeyChange: Sendable, Hashable {
+package enum KeyChange: Sendable, Hashable {
     /// Store this value.
     case set(JSONValue)
     /// Remove the key.
@@ -10,40 +10,40 @@ public enum KeyChange: Sendable, Hashable {
 }
 
 /// Why a write was refused or failed. The file is untouched in every case.
-public struct WriteError: Error, Sendable, CustomStringConvertible {
+package struct WriteError: Error, Sendable, CustomStringConvertible {
     /// What went wrong and what to do.
-    public var description: String
+    package var description: String
 }
 
 /// What a write did.
-public struct WriteResult: Sendable, Hashable {
+package struct WriteResult: Sendable, Hashable {
     /// The file written (after following symlinks).
-    public var file: URL
+    package var file: URL
     /// Keys whose values were stored.
-    public var storedKeys: [String]
+    package var storedKeys: [String]
     /// Keys that were removed (present before).
-    public var removedKeys: [String]
+    package var removedKeys: [String]
     /// Keys asked to be removed that were not in the file.
-    public var absentKeys: [String]
+    package var absentKeys: [String]
 }
 
 /// Writes the writable provider's file safely (SPEC §3): exclusive lock, re-read, apply only
 /// the changed keys, temporary file flushed to disk, atomic rename; permission bits and
 /// symlinks kept; an invalid file is never overwritten.
-public struct ProviderFileWriter: Sendable {
+package struct ProviderFileWriter: Sendable {
     /// The file as the workspace names it.
-    public var file: URL
+    package var file: URL
     /// json or plist.
-    public var format: ProviderFormat
+    package var format: ProviderFormat
     /// The file operations (a seam for fault-injection tests).
-    public var fileSystem: FileSystem
+    package var fileSystem: FileSystem
     /// Declared keys, so nested plist dictionaries that are json flag values are not descended into.
-    public var isDeclaredKey: @Sendable (String) -> Bool
+    package var isDeclaredKey: @Sendable (String) -> Bool
     /// How long to wait for another writer's lock.
-    public var lockTimeout: Double = 5
+    package var lockTimeout: Double = 5
 
     /// Creates a writer.
-    public init(file: URL, format: ProviderFormat, fileSystem: FileSystem = LocalFileSystem(),
+    package init(file: URL, format: ProviderFormat, fileSystem: FileSystem = LocalFileSystem(),
                 isDeclaredKey: @escaping @Sendable (String) -> Bool = { _ in false }) {
         self.file = file
         self.format = format
@@ -52,7 +52,7 @@ public struct ProviderFileWriter: Sendable {
     }
 
     /// Applies `changes` (or removes every key with `removeAll`) and returns what happened.
-    public func apply(_ changes: OrderedDictionary<String, KeyChange>, removeAll: Bool = false) throws(WriteError) -> WriteResult {
+    package func apply(_ changes: OrderedDictionary<String, KeyChange>, removeAll: Bool = false) throws(WriteError) -> WriteResult {
         let target = fileSystem.resolvingSymlinks(file)
         let shown = target.lastPathComponent
         do {

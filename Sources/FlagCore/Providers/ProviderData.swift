@@ -1,12 +1,12 @@
 /// A value as a provider file holds it, before it is checked against the flag's type.
-public enum RawValue: Sendable, Hashable {
+package enum RawValue: Sendable, Hashable {
     /// A typed value from a JSON, plist or flagd file.
     case native(JSONValue)
     /// Text to be parsed by the flag's type (environment variables, Firebase strings).
     case text(String)
 
     /// The raw value as JSON, for `get --json` (`"raw": …`).
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .native(let value): return value
         case .text(let text): return .string(text)
@@ -14,7 +14,7 @@ public enum RawValue: Sendable, Hashable {
     }
 
     /// The raw value as people read it.
-    public var displayText: String {
+    package var displayText: String {
         switch self {
         case .native(.string(let text)): return "\"\(text)\""
         case .native(let value): return value.compactText
@@ -23,7 +23,7 @@ public enum RawValue: Sendable, Hashable {
     }
 
     /// `displayText` cut to about `limit` characters, at a cost that does not grow with the value.
-    public func preview(limit: Int) -> String {
+    package func preview(limit: Int) -> String {
         switch self {
         case .native(.string(let text)), .text(let text): return "\"\(TerminalText.capped(text, limit: limit))\""
         case .native(let value): return value.compactText(limit: limit)
@@ -32,7 +32,7 @@ public enum RawValue: Sendable, Hashable {
 }
 
 /// One key's entry in a provider.
-public struct ProviderEntry: Sendable, Hashable {
+package struct ProviderEntry: Sendable, Hashable {
     /// Notes, a per-key error and rules; few entries have any, so they live in a box that
     /// exists only when one is set (an entry is 40 bytes instead of 64, at 100k keys per layer).
     private struct Extras: RarelySetFields {
@@ -43,32 +43,32 @@ public struct ProviderEntry: Sendable, Hashable {
 
     /// The value; `nil` means the provider names the key but leaves it unset
     /// (Firebase `useInAppDefault`, a DISABLED flagd flag).
-    public var value: RawValue?
+    package var value: RawValue?
     /// Where the key is written, when the format has positions.
-    public var location: TextLocation?
+    package var location: TextLocation?
     private var extras: Indirect<Extras>?
 
     /// Facts shown beside the value and not evaluated: conditional values, targeting rules, variants.
-    public var notes: [String] {
+    package var notes: [String] {
         get { extras?.value.notes ?? [] }
         set { Indirect.update(&extras) { $0.notes = newValue } }
     }
     /// Why the provider could not give this one key a value (an OFREP per-flag error); the
     /// key's layer is `error`, the provider's other keys are not affected.
-    public var error: String? {
+    package var error: String? {
         get { extras?.value.error }
         set { Indirect.update(&extras) { $0.error = newValue } }
     }
 
     /// Rules that decide the value per context (SPEC §8); `value` is then what the key has
     /// when no rule applies (a flagd flag's default variant), shown where nothing is evaluated.
-    public var rules: CompiledRules? {
+    package var rules: CompiledRules? {
         get { extras?.value.rules }
         set { Indirect.update(&extras) { $0.rules = newValue } }
     }
 
     /// Creates an entry.
-    public init(value: RawValue?, location: TextLocation? = nil, notes: [String] = [], error: String? = nil, rules: CompiledRules? = nil) {
+    package init(value: RawValue?, location: TextLocation? = nil, notes: [String] = [], error: String? = nil, rules: CompiledRules? = nil) {
         self.value = value
         self.location = location
         extras = .boxed(Extras(notes: notes, error: error, rules: rules))
@@ -84,7 +84,7 @@ public struct ProviderEntry: Sendable, Hashable {
 }
 
 /// What a provider said when it was read.
-public enum ProviderStatus: Sendable, Hashable {
+package enum ProviderStatus: Sendable, Hashable {
     /// Read; `entries` holds its keys.
     case loaded
     /// The file does not exist (normal for a writable file before the first edit).
@@ -96,23 +96,23 @@ public enum ProviderStatus: Sendable, Hashable {
 }
 
 /// The contents of one provider, read once per load.
-public struct ProviderData: Sendable {
+package struct ProviderData: Sendable {
     /// The provider's declaration.
-    public var config: ProviderConfig
+    package var config: ProviderConfig
     /// Loaded, missing or failed.
-    public var status: ProviderStatus
+    package var status: ProviderStatus
     /// Keys to entries, in file order.
-    public var entries: ProviderEntries
+    package var entries: ProviderEntries
     /// The file as diagnostics show it (relative to the workspace), `environment`, or a server's url.
-    public var displayPath: String
+    package var displayPath: String
     /// How a remote provider's answer was got (fresh, cached, failed, pending); `nil` for files.
-    public var remote: RemoteLayerStatus?
+    package var remote: RemoteLayerStatus?
 
     /// The keys in file order (for listings of unknown keys).
-    public var keyOrder: [String] { entries.keys }
+    package var keyOrder: [String] { entries.keys }
 
     /// Creates provider data.
-    public init(config: ProviderConfig, status: ProviderStatus, entries: ProviderEntries = ProviderEntries(),
+    package init(config: ProviderConfig, status: ProviderStatus, entries: ProviderEntries = ProviderEntries(),
                 displayPath: String, remote: RemoteLayerStatus? = nil) {
         self.config = config
         self.status = status

@@ -7,20 +7,20 @@ import OrderedCollections
 /// held in a `Dictionary` took about 10 MB, most of it empty buckets (a dictionary's capacity
 /// is a power of two, sized for three-quarters load, of 88-byte key-and-entry buckets); here
 /// an empty slot costs 4 bytes.
-public struct ProviderEntries: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+package struct ProviderEntries: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The keys, in file order.
-    public private(set) var keys: [String] = []
+    package private(set) var keys: [String] = []
     /// The entries, in the order of `keys`.
-    public private(set) var entries: [ProviderEntry] = []
+    package private(set) var entries: [ProviderEntry] = []
     /// Open addressing with linear probing: each slot holds a position in `keys`, or -1. Its
     /// size is a power of two at least twice the key count, so a probe rarely goes far.
     private var slots: [Int32] = []
 
     /// No entries.
-    public init() {}
+    package init() {}
 
     /// Entries as a reader produced them, in file order.
-    public init(_ ordered: OrderedDictionary<String, ProviderEntry>) {
+    package init(_ ordered: OrderedDictionary<String, ProviderEntry>) {
         self.init(ordered, knownKeys: KnownKeys())
     }
 
@@ -37,25 +37,25 @@ public struct ProviderEntries: Sendable, Sequence, ExpressibleByDictionaryLitera
         buildSlots()
     }
 
-    public init(dictionaryLiteral elements: (String, ProviderEntry)...) {
+    package init(dictionaryLiteral elements: (String, ProviderEntry)...) {
         var ordered = OrderedDictionary<String, ProviderEntry>()
         for (key, entry) in elements { ordered[key] = entry }
         self.init(ordered)
     }
 
     /// How many keys the provider sets.
-    public var count: Int { keys.count }
+    package var count: Int { keys.count }
 
     /// Whether the provider sets no key.
-    public var isEmpty: Bool { keys.isEmpty }
+    package var isEmpty: Bool { keys.isEmpty }
 
     /// The entry of `key`, if the provider has it.
-    public subscript(key: String) -> ProviderEntry? {
+    package subscript(key: String) -> ProviderEntry? {
         position(of: key).map { entries[$0] }
     }
 
     /// The key and entry pairs, in file order.
-    public func makeIterator() -> Zip2Sequence<[String], [ProviderEntry]>.Iterator {
+    package func makeIterator() -> Zip2Sequence<[String], [ProviderEntry]>.Iterator {
         zip(keys, entries).makeIterator()
     }
 
@@ -90,7 +90,7 @@ public struct ProviderEntries: Sendable, Sequence, ExpressibleByDictionaryLitera
 
 extension ProviderEntries: Equatable {
     /// The same keys with the same entries, in any order (as dictionaries compare).
-    public static func == (lhs: ProviderEntries, rhs: ProviderEntries) -> Bool {
+    package static func == (lhs: ProviderEntries, rhs: ProviderEntries) -> Bool {
         lhs.count == rhs.count && zip(lhs.keys, lhs.entries).allSatisfy { key, entry in rhs[key] == entry }
     }
 }

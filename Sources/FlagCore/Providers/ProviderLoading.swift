@@ -2,19 +2,19 @@ import Foundation
 import OrderedCollections
 
 /// A key that a provider sets and no blueprint declares.
-public struct UnknownKey: Sendable, Hashable {
+package struct UnknownKey: Sendable, Hashable {
     /// The key as the provider writes it.
-    public var key: String
+    package var key: String
     /// The provider that has it.
-    public var provider: String
+    package var provider: String
     /// The provider's file (relative to the workspace) or `environment`.
-    public var file: String
+    package var file: String
     /// Where in the file, when known.
-    public var location: TextLocation?
+    package var location: TextLocation?
     /// The raw value.
-    public var value: RawValue?
+    package var value: RawValue?
     /// The closest declared key ("did you mean").
-    public var suggestion: String?
+    package var suggestion: String?
 }
 
 /// Reads every provider of a workspace and reports what `validate` should say about them.

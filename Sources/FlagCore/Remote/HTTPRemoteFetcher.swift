@@ -9,17 +9,17 @@ import FoundationNetworking
 /// The deadline is enforced here rather than left to URLSession: on Linux its request timeout
 /// counts whole seconds of silence, not the whole exchange, so a server trickling bytes could
 /// otherwise keep a command waiting.
-public struct HTTPRemoteFetcher: RemoteFetcher {
+package struct HTTPRemoteFetcher: RemoteFetcher {
     /// The environment libcurl reads its proxy settings from (the process's own).
     let environment: [String: String]
 
     /// Creates the fetcher.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
     }
 
     /// Connects (bounded by `connectTimeout`), sends, and waits for the answer until `timeout`.
-    public func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchFailure> {
+    package func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchFailure> {
         let deadline = DispatchTime.now() + request.timeout
         if let host = request.url.host, !ProxyRoute.usesProxy(request.url, environment: environment) {
             let port = request.url.port ?? (request.url.scheme?.lowercased() == "https" ? 443 : 80)

@@ -1,36 +1,36 @@
 import Foundation
 
 /// Why a fetch gave no fresh answer.
-public struct RemoteProblem: Sendable, Hashable {
+package struct RemoteProblem: Sendable, Hashable {
     /// What went wrong, for people (never holds the token).
-    public var message: String
+    package var message: String
     /// Whether the cached answer may stand in: yes when the server is down, slow, failing (5xx) or
     /// answering nonsense; no when the request itself is wrong (bad token, wrong address), which a
     /// cache would only hide.
-    public var fallsBackToCache: Bool
+    package var fallsBackToCache: Bool
 }
 
 /// What the layer of one remote provider shows: an answer to read values from, and how it was got.
-public struct RemoteAnswer: Sendable, Equatable {
+package struct RemoteAnswer: Sendable, Equatable {
     /// The body to read values from: fresh, or the cached one; `nil` when there is none.
-    public var body: [UInt8]?
+    package var body: [UInt8]?
     /// When `body` was fetched from the server.
-    public var fetchedAt: Date?
+    package var fetchedAt: Date?
     /// The `ETag` of `body`.
-    public var etag: String?
+    package var etag: String?
     /// The request `body` answers (the OFREP context it was evaluated for).
-    public var request: [UInt8]?
+    package var request: [UInt8]?
     /// Whether `body` comes from the offline cache instead of this fetch.
-    public var isCached: Bool
+    package var isCached: Bool
     /// Whether the server said 304: the cached answer is still current.
-    public var notModified: Bool
+    package var notModified: Bool
     /// Why this fetch failed, if it did.
-    public var problem: RemoteProblem?
+    package var problem: RemoteProblem?
     /// Whether nothing has been fetched yet (the browser's first frame): `body` is the cache's, if any.
-    public var isPending: Bool
+    package var isPending: Bool
 
     /// Creates an answer.
-    public init(body: [UInt8]?, fetchedAt: Date? = nil, etag: String? = nil, request: [UInt8]? = nil, isCached: Bool = false,
+    package init(body: [UInt8]?, fetchedAt: Date? = nil, etag: String? = nil, request: [UInt8]? = nil, isCached: Bool = false,
                 notModified: Bool = false, problem: RemoteProblem? = nil, isPending: Bool = false) {
         self.body = body
         self.fetchedAt = fetchedAt
@@ -45,16 +45,16 @@ public struct RemoteAnswer: Sendable, Equatable {
 
 /// Fetching with the offline cache: a good answer is stored, a transient failure falls back to
 /// the stored one, a 304 reuses it.
-public struct RemoteAnswering: Sendable {
+package struct RemoteAnswering: Sendable {
     /// The network client.
-    public var fetcher: any RemoteFetcher
+    package var fetcher: any RemoteFetcher
     /// The offline cache, if there is a place for it.
-    public var cache: RemoteCache?
+    package var cache: RemoteCache?
     /// The environment the token is read from.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
     /// Creates the fetching step.
-    public init(fetcher: any RemoteFetcher, cache: RemoteCache?, environment: [String: String]) {
+    package init(fetcher: any RemoteFetcher, cache: RemoteCache?, environment: [String: String]) {
         self.fetcher = fetcher
         self.cache = cache
         self.environment = environment
@@ -62,7 +62,7 @@ public struct RemoteAnswering: Sendable {
 
     /// Fetches every plan at once (each bounded by its own timeout), so several slow servers cost
     /// the longest timeout, not their sum.
-    public func answers(_ plans: [RemotePlan]) -> [RemoteIdentity: RemoteAnswer] {
+    package func answers(_ plans: [RemotePlan]) -> [RemoteIdentity: RemoteAnswer] {
         guard plans.count > 1 else {
             return Dictionary(plans.map { ($0.identity, answer($0)) }, uniquingKeysWith: { first, _ in first })
         }
@@ -81,14 +81,14 @@ public struct RemoteAnswering: Sendable {
     }
 
     /// What the cache alone can show before any fetch (the browser's first frame).
-    public func pending(_ plan: RemotePlan) -> RemoteAnswer {
+    package func pending(_ plan: RemotePlan) -> RemoteAnswer {
         guard let cached = cache?.read(plan.identity) else { return RemoteAnswer(body: nil, isPending: true) }
         return RemoteAnswer(body: cached.body, fetchedAt: cached.fetchedAt, etag: cached.etag, request: cached.request,
                             isCached: true, isPending: true)
     }
 
     /// Fetches one provider's answer, falling back to the cache when the server cannot give one.
-    public func answer(_ plan: RemotePlan) -> RemoteAnswer {
+    package func answer(_ plan: RemotePlan) -> RemoteAnswer {
         let cached = cache?.read(plan.identity)
         let body = plan.requestBody
         // An ETag names an answer to one question: send it only when asking the same thing again.

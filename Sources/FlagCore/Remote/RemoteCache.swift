@@ -2,16 +2,16 @@ import Foundation
 import OrderedCollections
 
 /// Which remote provider an answer belongs to: its name, format and address.
-public struct RemoteIdentity: Sendable, Hashable {
+package struct RemoteIdentity: Sendable, Hashable {
     /// The provider's name.
-    public var name: String
+    package var name: String
     /// `ofrep` or `unleash`.
-    public var format: ProviderFormat
+    package var format: ProviderFormat
     /// The base url as configured.
-    public var url: String
+    package var url: String
 
     /// The identity of a remote provider's configuration.
-    public init(_ config: ProviderConfig) {
+    package init(_ config: ProviderConfig) {
         name = config.name
         format = config.format
         url = config.url ?? ""
@@ -19,18 +19,18 @@ public struct RemoteIdentity: Sendable, Hashable {
 }
 
 /// The last good answer of a server, as the cache keeps it.
-public struct CachedAnswer: Sendable, Equatable {
+package struct CachedAnswer: Sendable, Equatable {
     /// The answer's body, exactly as the server sent it.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// The server's `ETag` for it, sent back as `If-None-Match`.
-    public var etag: String?
+    package var etag: String?
     /// When it was fetched.
-    public var fetchedAt: Date
+    package var fetchedAt: Date
     /// The request body it answers (an OFREP answer depends on the context sent).
-    public var request: [UInt8]?
+    package var request: [UInt8]?
 
     /// Creates a cached answer.
-    public init(body: [UInt8], etag: String?, fetchedAt: Date, request: [UInt8]?) {
+    package init(body: [UInt8], etag: String?, fetchedAt: Date, request: [UInt8]?) {
         self.body = body
         self.etag = etag
         self.fetchedAt = fetchedAt
@@ -43,17 +43,17 @@ public struct CachedAnswer: Sendable, Equatable {
 ///
 /// What is stored is the answer and what was asked (address, format, context), never a request
 /// header: the token stays in the environment variable it came from.
-public struct RemoteCache: Sendable {
+package struct RemoteCache: Sendable {
     /// The folder holding the cache files.
-    public let folder: URL
+    package let folder: URL
 
     /// A cache in `folder`.
-    public init(folder: URL) {
+    package init(folder: URL) {
         self.folder = folder
     }
 
     /// The cache the XDG base directory rules name for `environment`, or `nil` without a home.
-    public init?(environment: [String: String]) {
+    package init?(environment: [String: String]) {
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
             folder = URL(fileURLWithPath: base).appendingPathComponent("flagscope")
         } else if let home = environment["HOME"], home.hasPrefix("/") {
@@ -64,7 +64,7 @@ public struct RemoteCache: Sendable {
     }
 
     /// The file for a server and format: a hash of both, so the name says nothing about the server.
-    public func file(for identity: RemoteIdentity) -> URL {
+    package func file(for identity: RemoteIdentity) -> URL {
         // FNV-1a: stable across runs and platforms (Swift's own hashing is seeded per process).
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in "\(identity.format.rawValue)\n\(identity.url)".utf8 {
@@ -77,7 +77,7 @@ public struct RemoteCache: Sendable {
 
     /// The cached answer for a provider, or `nil` when there is none or it cannot be read
     /// (a damaged cache file is the same as none: it is replaced by the next good answer).
-    public func read(_ identity: RemoteIdentity) -> CachedAnswer? {
+    package func read(_ identity: RemoteIdentity) -> CachedAnswer? {
         guard let bytes = try? LocalFileSystem().contents(of: file(for: identity)),
               let root = try? JSONReader.parse(bytes),
               root["url"]?.scalarText == identity.url, root["format"]?.scalarText == identity.format.rawValue,
@@ -90,7 +90,7 @@ public struct RemoteCache: Sendable {
     }
 
     /// Stores a good answer: a temporary file beside the final one (owner-only), flushed, then renamed over it.
-    public func write(_ answer: CachedAnswer, for identity: RemoteIdentity) throws {
+    package func write(_ answer: CachedAnswer, for identity: RemoteIdentity) throws {
         let fileSystem = LocalFileSystem()
         try fileSystem.createDirectory(folder)
         let object: OrderedDictionary<String, JSONValue> = [

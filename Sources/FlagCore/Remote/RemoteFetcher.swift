@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A seam so that loading can be exercised without sockets; the shipped client is
 /// ``HTTPRemoteFetcher``. An implementation must return within `request.timeout` seconds.
-public protocol RemoteFetcher: Sendable {
+package protocol RemoteFetcher: Sendable {
     /// Sends `request` and waits for the whole answer, at most `request.timeout` seconds.
     func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchFailure>
 }
@@ -13,22 +13,22 @@ public protocol RemoteFetcher: Sendable {
 ///
 /// `headers` may hold the `Authorization` token, so the description leaves headers out: a
 /// request can be logged or put in a message without leaking it.
-public struct RemoteRequest: Sendable, CustomStringConvertible {
+package struct RemoteRequest: Sendable, CustomStringConvertible {
     /// The full address (base url plus the API path).
-    public var url: URL
+    package var url: URL
     /// `GET` or `POST`.
-    public var method: String
+    package var method: String
     /// Header fields to send (the token among them; never print these).
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body, for `POST`.
-    public var body: [UInt8]?
+    package var body: [UInt8]?
     /// The longest the whole exchange may take, in seconds.
-    public var timeout: Double
+    package var timeout: Double
     /// The longest connecting may take, in seconds.
-    public var connectTimeout: Double
+    package var connectTimeout: Double
 
     /// Creates a request.
-    public init(url: URL, method: String, headers: [String: String] = [:], body: [UInt8]? = nil,
+    package init(url: URL, method: String, headers: [String: String] = [:], body: [UInt8]? = nil,
                 timeout: Double, connectTimeout: Double) {
         self.url = url
         self.method = method
@@ -39,31 +39,31 @@ public struct RemoteRequest: Sendable, CustomStringConvertible {
     }
 
     /// `POST http://host/path`: method and address only.
-    public var description: String { "\(method) \(url.absoluteString)" }
+    package var description: String { "\(method) \(url.absoluteString)" }
 }
 
 /// What a server answered: any status, including errors (callers decide what they mean).
-public struct RemoteResponse: Sendable, Equatable {
+package struct RemoteResponse: Sendable, Equatable {
     /// The HTTP status code.
-    public var status: Int
+    package var status: Int
     /// Header fields by lower-cased name.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a response; header names are lower-cased.
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+    package init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
     }
 
     /// A header's value, by case-insensitive name.
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// Why no answer came back at all.
-public enum RemoteFetchFailure: Error, Sendable, Equatable {
+package enum RemoteFetchFailure: Error, Sendable, Equatable {
     /// Nothing answered within the total timeout (seconds).
     case timedOut(Double)
     /// No connection could be made (refused, unreachable, unknown host, connect timeout).
@@ -72,7 +72,7 @@ public enum RemoteFetchFailure: Error, Sendable, Equatable {
     case other(String)
 
     /// One line for people.
-    public var message: String {
+    package var message: String {
         switch self {
         case .timedOut(let seconds): return "no answer within \(RemoteText.seconds(seconds)) (timeout)"
         case .cannotConnect(let reason): return reason

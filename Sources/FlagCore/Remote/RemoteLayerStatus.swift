@@ -1,22 +1,22 @@
 import Foundation
 
 /// How a remote provider's layer got its values, for `get`, `get --json` and the detail pane.
-public struct RemoteLayerStatus: Sendable, Hashable {
+package struct RemoteLayerStatus: Sendable, Hashable {
     /// The server's base url.
-    public var url: String
+    package var url: String
     /// Whether the values come from the offline cache because the fetch failed (or has not happened yet).
-    public var isCached: Bool
+    package var isCached: Bool
     /// Whether the browser is still waiting for the first answer.
-    public var isPending: Bool
+    package var isPending: Bool
     /// Whether the server answered 304 Not Modified (the cached answer is current).
-    public var notModified: Bool
+    package var notModified: Bool
     /// When the answer shown was fetched.
-    public var fetchedAt: Date?
+    package var fetchedAt: Date?
     /// Why the last fetch failed, if it did.
-    public var problem: String?
+    package var problem: String?
 
     /// Creates a status.
-    public init(url: String, isCached: Bool = false, isPending: Bool = false, notModified: Bool = false,
+    package init(url: String, isCached: Bool = false, isPending: Bool = false, notModified: Bool = false,
                 fetchedAt: Date? = nil, problem: String? = nil) {
         self.url = url
         self.isCached = isCached
@@ -27,7 +27,7 @@ public struct RemoteLayerStatus: Sendable, Hashable {
     }
 
     /// One line on how the values were got, or `nil` for a plain fresh answer.
-    public var note: String? {
+    package var note: String? {
         let when = fetchedAt.map(Self.time) ?? "an earlier run"
         if isPending { return isCached ? "cached answer of \(when); fetching…" : "fetching…" }
         if let problem {

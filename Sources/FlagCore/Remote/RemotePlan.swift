@@ -2,18 +2,18 @@ import Foundation
 import OrderedCollections
 
 /// What to ask one remote provider's server: the provider, and for OFREP the evaluation context.
-public struct RemotePlan: Sendable {
+package struct RemotePlan: Sendable {
     /// The provider.
-    public var provider: ProviderConfig
+    package var provider: ProviderConfig
     /// The evaluation context sent to an OFREP server (`nil` for Unleash, which takes none).
-    public var context: JSONValue?
+    package var context: JSONValue?
 
     /// Which provider this plans for.
-    public var identity: RemoteIdentity { RemoteIdentity(provider) }
+    package var identity: RemoteIdentity { RemoteIdentity(provider) }
 
     /// The request body, byte for byte what is sent and cached (keys sorted, so the same context
     /// always gives the same bytes and an unchanged context can be recognised).
-    public var requestBody: [UInt8]? {
+    package var requestBody: [UInt8]? {
         guard provider.format == .ofrep else { return nil }
         let body = JSONValue.object(["context": context ?? .object([:])])
         return Array(body.serialized(pretty: false, sortedKeys: true).utf8)
@@ -23,7 +23,7 @@ public struct RemotePlan: Sendable {
     var settings: RemoteSettings { provider.remote ?? RemoteSettings() }
 
     /// The API address: OFREP's bulk evaluation, or Unleash's client features.
-    public var endpoint: URL? {
+    package var endpoint: URL? {
         guard var base = provider.usableURL else { return nil }
         while base.hasSuffix("/") { base.removeLast() }
         switch provider.format {
@@ -60,7 +60,7 @@ public struct RemotePlan: Sendable {
     }
 
     /// One plan per remote provider of `workspace`, with the context its other layers resolve to.
-    public static func plans(for workspace: Workspace) -> [RemotePlan] {
+    package static func plans(for workspace: Workspace) -> [RemotePlan] {
         let remote = workspace.config.providers.filter { $0.usableURL != nil }
         guard !remote.isEmpty else { return [] }
         let context = remote.contains { $0.format == .ofrep } ? evaluationContext(of: workspace) : nil
@@ -76,7 +76,7 @@ public struct RemotePlan: Sendable {
     /// Remote layers are left out, so a server's own answer can never change the context it is
     /// asked with (that would fetch forever). Keys nobody sets are omitted, not sent as defaults:
     /// an unset context key means unknown (SPEC §4).
-    public static func evaluationContext(of workspace: Workspace) -> JSONValue {
+    package static func evaluationContext(of workspace: Workspace) -> JSONValue {
         var local = workspace
         local.providers = workspace.providers.filter { !$0.config.isRemote }
         let resolver = Resolver(workspace: local)

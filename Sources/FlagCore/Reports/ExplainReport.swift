@@ -1,20 +1,20 @@
 import OrderedCollections
 
 /// The `explain` command's output: availability, each constraint, next steps (SPEC §6).
-public struct ExplainReport: Sendable {
+package struct ExplainReport: Sendable {
     /// The explanation shown.
-    public var explanation: FeatureExplanation
+    package var explanation: FeatureExplanation
     /// The workspace explained, when at hand: the text then says where each key's value comes from.
-    public var workspace: Workspace?
+    package var workspace: Workspace?
 
     /// Creates a report.
-    public init(explanation: FeatureExplanation, workspace: Workspace? = nil) {
+    package init(explanation: FeatureExplanation, workspace: Workspace? = nil) {
         self.explanation = explanation
         self.workspace = workspace
     }
 
     /// The JSON of SPEC §6.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let feature = explanation.feature
         var object: OrderedDictionary<String, JSONValue> = [
             "feature": .string(feature.key),
@@ -37,7 +37,7 @@ public struct ExplainReport: Sendable {
     }
 
     /// A verdict line, the parent, a constraint table, then numbered next steps.
-    public var text: String {
+    package var text: String {
         let feature = explanation.feature
         func show(_ text: String) -> String { TerminalText.escaped(text) }
         var lines = ["\(explanation.availability.symbol) \(show(feature.displayName)) (\(show(feature.key))) is \(explanation.availability.rawValue)"]
@@ -68,7 +68,7 @@ public struct ExplainReport: Sendable {
     }
 
     /// ✓ ✗ ? – for constraint statuses (text says it too: nothing is conveyed by symbol alone).
-    public static func symbol(_ status: ConstraintStatus) -> String {
+    package static func symbol(_ status: ConstraintStatus) -> String {
         switch status {
         case .satisfied: return "✓"
         case .notSatisfied: return "✗"

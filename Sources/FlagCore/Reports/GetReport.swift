@@ -2,16 +2,16 @@ import Foundation
 import OrderedCollections
 
 /// The `get` command's output: value and full provenance of one key (SPEC §6).
-public struct GetReport: Sendable {
+package struct GetReport: Sendable {
     /// The resolution shown.
-    public var resolution: Resolution
+    package var resolution: Resolution
     /// The moment staleness is judged against.
-    public var now: Date
+    package var now: Date
     /// The workspace resolved, when at hand: layers then name their provider's file.
-    public var workspace: Workspace?
+    package var workspace: Workspace?
 
     /// Creates a report.
-    public init(resolution: Resolution, now: Date, workspace: Workspace? = nil) {
+    package init(resolution: Resolution, now: Date, workspace: Workspace? = nil) {
         self.resolution = resolution
         self.now = now
         self.workspace = workspace
@@ -21,7 +21,7 @@ public struct GetReport: Sendable {
     var layers: [LayerDescription] { LayerDescription.all(of: resolution, workspace: workspace) }
 
     /// The JSON of SPEC §6.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let flag = resolution.flag
         var object: OrderedDictionary<String, JSONValue> = [
             "key": .string(flag.key),
@@ -58,7 +58,7 @@ public struct GetReport: Sendable {
     static func json(_ layer: Layer) -> JSONValue { LayerDescription.json(of: layer) }
 
     /// A readable block: value and source, default, every layer, then the flag's details.
-    public var text: String {
+    package var text: String {
         let flag = resolution.flag
         func show(_ text: String) -> String { TerminalText.escaped(text) }
         var lines: [String] = []

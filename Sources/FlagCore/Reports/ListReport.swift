@@ -2,31 +2,31 @@ import Foundation
 import OrderedCollections
 
 /// The `list` command's output: one row per flag, as text or as the JSON of SPEC §6.
-public struct ListReport: Sendable {
+package struct ListReport: Sendable {
     /// The rows, after filtering.
-    public var rows: [Resolution]
+    package var rows: [Resolution]
     /// The features with their availability, for the JSON output.
-    public var features: [FeatureExplanation]
+    package var features: [FeatureExplanation]
     /// Keys providers set that no blueprint declares.
-    public var unknownKeys: [UnknownKey]
+    package var unknownKeys: [UnknownKey]
     /// The writable provider, for the overridden marker.
-    public var writableProvider: String?
+    package var writableProvider: String?
     /// The moment staleness is judged against.
-    public var now: Date
+    package var now: Date
 
     /// Which rows to keep.
-    public struct Filter: Sendable {
+    package struct Filter: Sendable {
         /// Keep rows whose key, name or description contains this (case-insensitive).
-        public var text: String?
+        package var text: String?
         /// Keep rows the writable provider sets (winning or shadowed).
-        public var overriddenOnly = false
+        package var overriddenOnly = false
         /// Keep rows past their `expires` date.
-        public var staleOnly = false
+        package var staleOnly = false
         /// The writable provider's name, to recognise overrides.
-        public var writableProvider: String?
+        package var writableProvider: String?
 
         /// Creates a filter.
-        public init(text: String? = nil, overriddenOnly: Bool = false, staleOnly: Bool = false, writableProvider: String? = nil) {
+        package init(text: String? = nil, overriddenOnly: Bool = false, staleOnly: Bool = false, writableProvider: String? = nil) {
             self.text = text
             self.overriddenOnly = overriddenOnly
             self.staleOnly = staleOnly
@@ -35,7 +35,7 @@ public struct ListReport: Sendable {
     }
 
     /// Builds the report from resolved values.
-    public init(resolutions: [Resolution], features: [FeatureExplanation], unknownKeys: [UnknownKey] = [], filter: Filter, now: Date) {
+    package init(resolutions: [Resolution], features: [FeatureExplanation], unknownKeys: [UnknownKey] = [], filter: Filter, now: Date) {
         self.now = now
         self.features = features
         self.unknownKeys = unknownKeys
@@ -54,7 +54,7 @@ public struct ListReport: Sendable {
     }
 
     /// The JSON document of SPEC §6.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let flags: [JSONValue] = rows.map { row in
             var object: OrderedDictionary<String, JSONValue> = [
                 "key": .string(row.flag.key),
@@ -88,12 +88,12 @@ public struct ListReport: Sendable {
     }
 
     /// An aligned table: KEY, TYPE, VALUE, SOURCE; markers for shadowed and ignored values, locked and stale.
-    public var text: String { text(width: nil) }
+    package var text: String { text(width: nil) }
 
     /// The table fitted to `width` display columns (`nil`: as wide as its cells). Values and
     /// sources are cut with `…`; keys never are, since a cut key cannot be looked up: a key wider
     /// than its column takes a line of its own, with the rest of its row on the next line.
-    public func text(width: Int?) -> String {
+    package func text(width: Int?) -> String {
         let header = ["KEY", "TYPE", "VALUE", "SOURCE"]
         let table = rows.map { row -> [String] in
             var source = row.source
@@ -153,9 +153,9 @@ public struct ListReport: Sendable {
 }
 
 /// Left-aligned columns separated by two spaces, measured in display columns.
-public enum TextTable {
+package enum TextTable {
     /// Renders rows under a header (none when empty); the last column is not padded.
-    public static func render(header: [String], rows: [[String]]) -> String {
+    package static func render(header: [String], rows: [[String]]) -> String {
         let all = header.isEmpty ? rows : [header] + rows
         var widths = [Int](repeating: 0, count: all.map(\.count).max() ?? 0)
         for row in all {

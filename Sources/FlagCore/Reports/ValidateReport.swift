@@ -2,20 +2,20 @@ import Foundation
 import OrderedCollections
 
 /// The `validate` command's output.
-public struct ValidateReport: Sendable {
+package struct ValidateReport: Sendable {
     /// The workspace that was checked.
-    public var workspace: Workspace
+    package var workspace: Workspace
     /// The folder the command runs in: people get paths relative to it (`nil`: relative to the workspace).
-    public var currentDirectory: URL?
+    package var currentDirectory: URL?
 
     /// Creates a report; paths are shown relative to `currentDirectory` when given.
-    public init(workspace: Workspace, currentDirectory: URL? = nil) {
+    package init(workspace: Workspace, currentDirectory: URL? = nil) {
         self.workspace = workspace
         self.currentDirectory = currentDirectory
     }
 
     /// Every diagnostic with its quoted line, then a summary.
-    public var text: String {
+    package var text: String {
         let diagnostics = workspace.diagnostics.sortedForReading()
         let counts = [Plural.count(workspace.blueprints.count, "blueprint"),
                       Plural.count(workspace.flags.values.filter { !$0.isGenerated }.count, "flag"),
@@ -30,7 +30,7 @@ public struct ValidateReport: Sendable {
 
     /// `{"diagnostics":[{"file","path","line","column","severity","message"}]}`: `file` relative to
     /// the workspace folder (the documented contract), `path` as seen from the current folder.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let paths = currentDirectory.map(workspace.shownPaths(from:))
         let items: [JSONValue] = workspace.diagnostics.sortedForReading().map { diagnostic in
             var object: OrderedDictionary<String, JSONValue> = ["file": .string(diagnostic.file)]

@@ -1,5 +1,5 @@
 /// What one provider says about one key (SPEC §3).
-public enum LayerState: Sendable, Hashable {
+package enum LayerState: Sendable, Hashable {
     /// The provider has a value that fits.
     case set(FlagValue)
     /// The provider has nothing for this key (or names it and defers to the app's default).
@@ -16,7 +16,7 @@ public enum LayerState: Sendable, Hashable {
     case fetching
 
     /// The state's name as `get --json` writes it.
-    public var name: String {
+    package var name: String {
         switch self {
         case .set: return "set"
         case .unset: return "unset"
@@ -30,22 +30,22 @@ public enum LayerState: Sendable, Hashable {
 }
 
 /// One provider's layer for one key.
-public struct Layer: Sendable, Hashable {
+package struct Layer: Sendable, Hashable {
     /// The provider's name.
-    public var provider: String
+    package var provider: String
     /// What it says.
-    public var state: LayerState
+    package var state: LayerState
     /// Facts shown and not evaluated (Firebase conditions, flagd targeting, Unleash strategies).
-    public var notes: [String]
+    package var notes: [String]
     /// Whether this layer's value is the resolved value.
-    public var isWinner: Bool
+    package var isWinner: Bool
     /// For a remote provider: whether the answer is fresh, cached or failed, and why.
-    public var remote: RemoteLayerStatus?
+    package var remote: RemoteLayerStatus?
     /// For a layer whose provider has rules for the key: how they decided for this context.
-    public var rules: RuleTrace?
+    package var rules: RuleTrace?
 
     /// Creates a layer.
-    public init(provider: String, state: LayerState, notes: [String] = [], isWinner: Bool = false, remote: RemoteLayerStatus? = nil,
+    package init(provider: String, state: LayerState, notes: [String] = [], isWinner: Bool = false, remote: RemoteLayerStatus? = nil,
                 rules: RuleTrace? = nil) {
         self.provider = provider
         self.state = state
@@ -56,7 +56,7 @@ public struct Layer: Sendable, Hashable {
     }
 
     /// The layer's value when set.
-    public var value: FlagValue? {
+    package var value: FlagValue? {
         if case .set(let value) = state { return value }
         return nil
     }

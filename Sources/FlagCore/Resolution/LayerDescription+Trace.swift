@@ -2,7 +2,7 @@ import Foundation
 
 extension LayerDescription {
     /// The mark before the rule step that decided a layer's value (the others get as many spaces).
-    public static let decidingMark = "▶ "
+    package static let decidingMark = "▶ "
 
     /// A rule trace in words (SPEC §8): what it chose and why, then every step in order, each
     /// followed by what it read, its split and its note. Every line below the headline carries a

@@ -9,9 +9,9 @@ import OrderedCollections
 /// lay these parts out, each in its own way, and never word a state themselves. A rule trace
 /// (variant, reason, ordered steps) joins as one more part here: more ``lines`` at deeper
 /// ``Line/depth`` and one more member of ``json``, so no caller has to learn a new word.
-public struct LayerDescription: Sendable, Hashable {
+package struct LayerDescription: Sendable, Hashable {
     /// How a layer's value stands in the resolution.
-    public enum Verdict: String, Sendable, Hashable {
+    package enum Verdict: String, Sendable, Hashable {
         /// Its value is the key's value.
         case wins
         /// It has a value, and a higher layer (or a computed expression) wins over it.
@@ -19,21 +19,21 @@ public struct LayerDescription: Sendable, Hashable {
     }
 
     /// One thing said about a layer, below or beside its headline.
-    public struct Line: Sendable, Hashable {
+    package struct Line: Sendable, Hashable {
         /// Whether something went wrong (shown as a warning), or it is a plain fact.
-        public var isProblem: Bool
+        package var isProblem: Bool
         /// The words, as written: names and values from files are not escaped yet.
-        public var text: String
+        package var text: String
         /// Nesting below the layer's own lines (0 for them; a rule trace's steps go deeper).
-        public var depth: Int
+        package var depth: Int
         /// What goes before the text, with continuation lines hanging under the text after it:
         /// ``LayerDescription/decidingMark`` on the rule step that decided, spaces on the others.
-        public var mark: String
+        package var mark: String
         /// Whether this is the rule step that decided the layer's value.
-        public var isDeciding: Bool
+        package var isDeciding: Bool
 
         /// Creates a line.
-        public init(_ text: String, isProblem: Bool = false, depth: Int = 0, mark: String = "", isDeciding: Bool = false) {
+        package init(_ text: String, isProblem: Bool = false, depth: Int = 0, mark: String = "", isDeciding: Bool = false) {
             self.text = text
             self.isProblem = isProblem
             self.depth = depth
@@ -43,35 +43,35 @@ public struct LayerDescription: Sendable, Hashable {
     }
 
     /// The layer described.
-    public let layer: Layer
+    package let layer: Layer
     /// How its value stands; `nil` when it has none that counts.
-    public var verdict: Verdict?
+    package var verdict: Verdict?
     /// Whether the values come from a remote provider's offline cache.
-    public var isCached: Bool
+    package var isCached: Bool
     /// Why the state is what it is, in one line (ignored, missing, excluded, an error); `nil`
     /// for `set` and `unset`, which say it themselves.
-    public var reason: Line?
+    package var reason: Line?
     /// How the source got its values and what it says besides (conditions, variants, the
     /// variable a value came from), in the source's order.
-    public var notes: [Line]
+    package var notes: [Line]
     /// How the layer's rules decided, when it has some (SPEC §8): a headline with the variant and
     /// the reason, then each step (depth 1, the deciding one marked) with what it read, its
     /// split and its note (depth 2).
-    public var trace: [Line]
+    package var trace: [Line]
 
     /// The provider's name.
-    public var provider: String { layer.provider }
+    package var provider: String { layer.provider }
     /// What the provider says about the key.
-    public var state: LayerState { layer.state }
+    package var state: LayerState { layer.state }
     /// The state's word, as `get`, `get --json` and the detail pane all write it.
-    public var stateWord: String { state.name }
+    package var stateWord: String { state.name }
 
     /// Everything said below the headline: the reason, the notes, then the rule trace.
-    public var lines: [Line] { (reason.map { [$0] } ?? []) + notes + trace }
+    package var lines: [Line] { (reason.map { [$0] } ?? []) + notes + trace }
 
     /// Puts `layer` of `resolution` into words. `workspace`, when given, names the provider's
     /// file (`profiles/qa.json does not exist`, `broken.json:1:3: expected a quoted key`).
-    public init(_ layer: Layer, in resolution: Resolution, workspace: Workspace? = nil) {
+    package init(_ layer: Layer, in resolution: Resolution, workspace: Workspace? = nil) {
         self.layer = layer
         isCached = layer.remote?.isCached == true
         notes = []
@@ -111,13 +111,13 @@ public struct LayerDescription: Sendable, Hashable {
     }
 
     /// Every layer of `resolution`, in stack order.
-    public static func all(of resolution: Resolution, workspace: Workspace? = nil) -> [LayerDescription] {
+    package static func all(of resolution: Resolution, workspace: Workspace? = nil) -> [LayerDescription] {
         resolution.layers.map { LayerDescription($0, in: resolution, workspace: workspace) }
     }
 
     /// The value on the headline: the layer's value, or the raw value it ignored, cut to about
     /// `limit` characters (at a cost that does not grow with the value); `nil` when it has none.
-    public func valueText(limit: Int) -> String? {
+    package func valueText(limit: Int) -> String? {
         switch state {
         case .set(let value): return value.preview(limit: limit)
         case .typeMismatch(let raw, _): return raw.preview(limit: limit)
@@ -127,10 +127,10 @@ public struct LayerDescription: Sendable, Hashable {
 
     /// `{"provider","state","value"|"raw","problem","error","cached","winner","rules","notes"}` (SPEC §6, §8);
     /// the words in it are the ones the human outputs show.
-    public var json: JSONValue { Self.json(of: layer) }
+    package var json: JSONValue { Self.json(of: layer) }
 
     /// The JSON of ``json`` for a layer on its own (it needs no resolution: the layer knows if it won).
-    public static func json(of layer: Layer) -> JSONValue {
+    package static func json(of layer: Layer) -> JSONValue {
         var object: OrderedDictionary<String, JSONValue> = ["provider": .string(layer.provider), "state": .string(layer.state.name)]
         switch layer.state {
         case .set(let value): object["value"] = value.json
@@ -157,21 +157,21 @@ public struct LayerDescription: Sendable, Hashable {
 
 /// What a user can do when a key's value comes from somewhere an edit does not reach: the
 /// action (which file or variable to change), and why the edit did not reach it.
-public struct LayerRemedy: Sendable, Hashable {
+package struct LayerRemedy: Sendable, Hashable {
     /// What to do: `edit profiles/qa.json`, `unset or change $APP_THEME`.
-    public var action: String
+    package var action: String
     /// Why, or what the place is: `firebase, read-only here`.
-    public var why: String?
+    package var why: String?
 
     /// The action with its why in parentheses.
-    public var text: String { action + (why.map { " (\($0))" } ?? "") }
+    package var text: String { action + (why.map { " (\($0))" } ?? "") }
 }
 
 extension LayerDescription {
     /// What a user can do when `resolution`'s value does not come from `writableProvider`
     /// (a higher layer, a computed expression, or the flag excluding it); `nil` when it does,
     /// or when nothing written anywhere set it (the default).
-    public static func remedy(for resolution: Resolution, writableProvider: String, in workspace: Workspace) -> LayerRemedy? {
+    package static func remedy(for resolution: Resolution, writableProvider: String, in workspace: Workspace) -> LayerRemedy? {
         let flag = resolution.flag
         if let index = flag.excludedProviders.firstIndex(of: writableProvider) {
             let place = index < flag.excludedOrigins.count ? flag.excludedOrigins[index] : flag.origin

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a flag has the value it has.
-public enum ResolutionReason: String, Sendable, Hashable {
+package enum ResolutionReason: String, Sendable, Hashable {
     /// A provider layer supplied it.
     case provider
     /// No layer did; the blueprint default applies.
@@ -11,31 +11,31 @@ public enum ResolutionReason: String, Sendable, Hashable {
 }
 
 /// A flag's resolved value with its provenance.
-public struct Resolution: Sendable, Hashable {
+package struct Resolution: Sendable, Hashable {
     /// The flag.
-    public var flag: FlagDefinition
+    package var flag: FlagDefinition
     /// The winning value; `nil` only for context keys nobody sets (unknown).
-    public var value: FlagValue?
+    package var value: FlagValue?
     /// The winning provider's name, or `default` / `computed`.
-    public var source: String
+    package var source: String
     /// Which kind of layer won.
-    public var reason: ResolutionReason
+    package var reason: ResolutionReason
     /// Keys a computed value read.
-    public var computedInputs: [String]
+    package var computedInputs: [String]
     /// Every provider's layer, in stack order.
-    public var layers: [Layer]
+    package var layers: [Layer]
 
     /// The blueprint default (`nil` for context keys whose unset state means unknown).
-    public var defaultValue: FlagValue? { flag.defaultValue }
+    package var defaultValue: FlagValue? { flag.defaultValue }
 
     /// The winning layer, when a provider won.
-    public var winningLayer: Layer? { layers.first(where: \.isWinner) }
+    package var winningLayer: Layer? { layers.first(where: \.isWinner) }
 
     /// The variant the winning layer's rules chose, when its rules chose one (SPEC §8).
-    public var variant: String? { winningLayer?.rules?.variant }
+    package var variant: String? { winningLayer?.rules?.variant }
 
     /// Whether the writable provider sets this key (its value may still be shadowed by a higher layer).
-    public func isOverridden(in writableProvider: String?) -> Bool {
+    package func isOverridden(in writableProvider: String?) -> Bool {
         guard let writableProvider, let layer = layers.first(where: { $0.provider == writableProvider }) else { return false }
         switch layer.state {
         case .set, .typeMismatch: return true
@@ -44,7 +44,7 @@ public struct Resolution: Sendable, Hashable {
     }
 
     /// Whether the flag's `expires` date is before `now`.
-    public func isStale(now: Date) -> Bool {
+    package func isStale(now: Date) -> Bool {
         guard let expires = flag.expires, let date = FlagDate.parse(expires) else { return false }
         return date < now
     }

@@ -2,25 +2,25 @@ import Foundation
 
 /// Resolves keys through the stack (SPEC §3): computed first (when it yields a value), then each
 /// provider in stack order skipping excluded ones, the first value that fits wins, else the default.
-public struct Resolver: Sendable {
+package struct Resolver: Sendable {
     /// The workspace being resolved.
-    public let workspace: Workspace
+    package let workspace: Workspace
     /// The clock rules see (`context/now`, when set, overrides it).
-    public let now: Date
+    package let now: Date
     /// The context rules are evaluated with: given, or made once from the workspace when the
     /// first rule needs it.
     private let ruleContext: RuleContextCache
 
     /// Creates a resolver. Rules (SPEC §8) see `context` when given, else the `context/*`
     /// keys as the layers without rules resolve them, with `now` as the clock.
-    public init(workspace: Workspace, context: EvaluationContext? = nil, now: Date = Date()) {
+    package init(workspace: Workspace, context: EvaluationContext? = nil, now: Date = Date()) {
         self.workspace = workspace
         self.now = context?.now ?? now
         ruleContext = RuleContextCache(context)
     }
 
     /// The resolution of every key, in declaration order (declared flags, then generated keys).
-    public func resolveAll() -> [Resolution] {
+    package func resolveAll() -> [Resolution] {
         var all: [Resolution] = []
         all.reserveCapacity(workspace.flags.count)
         forEachResolution { all.append($0) }
@@ -30,20 +30,20 @@ public struct Resolver: Sendable {
     /// Resolves every key in declaration order and hands each resolution to `body`, keeping
     /// none (unless computed flags need them): what a summary of 100k keys needs, without
     /// holding 100k sets of layers at once.
-    public func forEachResolution(_ body: (Resolution) -> Void) {
+    package func forEachResolution(_ body: (Resolution) -> Void) {
         var cache: [String: Resolution] = [:]
         // Each definition is at hand: no lookup of its key (a tenth of resolving 100k keys).
         for flag in workspace.flags.values { body(resolve(flag, cache: &cache)) }
     }
 
     /// The resolution of one key, or `nil` when no blueprint declares it.
-    public func resolve(_ key: String) -> Resolution? {
+    package func resolve(_ key: String) -> Resolution? {
         var cache: [String: Resolution] = [:]
         return resolve(key, cache: &cache)
     }
 
     /// The layers of a key, in stack order, with no winner marked.
-    public func layers(for flag: FlagDefinition) -> [Layer] {
+    package func layers(for flag: FlagDefinition) -> [Layer] {
         // Rules never decide a context key: context comes from static values, so nothing loops.
         layers(for: flag, evaluatingRules: !flag.key.hasPrefix(ContextKeys.prefix))
     }
@@ -51,7 +51,7 @@ public struct Resolver: Sendable {
     /// The context rules see: given, or the `context/*` keys as the layers without rules
     /// resolve them. Keys a blueprint types (the platform, permissions) have their typed value;
     /// other keys keep the JSON type their provider gives (SPEC §8), text from text sources.
-    public func evaluationContext() -> EvaluationContext {
+    package func evaluationContext() -> EvaluationContext {
         ruleContext.value {
             var attributes: [String: JSONValue] = [:]
             for flag in workspace.flags.values where flag.key.hasPrefix(ContextKeys.prefix) {

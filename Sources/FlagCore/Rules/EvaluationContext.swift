@@ -2,14 +2,14 @@ import Foundation
 
 /// The simulated device as rules see it (SPEC §8): the `context/*` keys with their JSON types,
 /// and the clock.
-public struct EvaluationContext: Sendable, Hashable {
+package struct EvaluationContext: Sendable, Hashable {
     /// Attribute values by key without the `context/` prefix (`email`, `user/name`).
-    public var attributes: [String: JSONValue]
+    package var attributes: [String: JSONValue]
     /// The clock; `context/now`, when set, overrides it.
-    public var now: Date
+    package var now: Date
 
     /// Creates a context from attributes keyed with or without `context/`.
-    public init(attributes: [String: JSONValue] = [:], now: Date = Date()) {
+    package init(attributes: [String: JSONValue] = [:], now: Date = Date()) {
         var stored: [String: JSONValue] = [:]
         for (key, value) in attributes {
             let name = key.hasPrefix(ContextKeys.prefix) ? String(key.dropFirst(ContextKeys.prefix.count)) : key
@@ -21,7 +21,7 @@ public struct EvaluationContext: Sendable, Hashable {
 
     /// The key a rule's attribute name reads: `targetingKey` is `context/targeting_key`; a
     /// dotted path `user.name` is `context/user/name`.
-    public static func key(forAttribute attribute: String) -> String {
+    package static func key(forAttribute attribute: String) -> String {
         if attribute == "targetingKey" { return ContextKeys.prefix + "targeting_key" }
         return ContextKeys.prefix + attribute.split(separator: ".", omittingEmptySubsequences: true).joined(separator: "/")
     }

@@ -2,7 +2,7 @@ import OrderedCollections
 
 /// A value as JsonLogic rules see it: JSON whose every number is a double, as flagd's Go
 /// evaluator decodes rules and context (`1` and `1.0` are the same value there).
-public enum LogicValue: Sendable, Hashable {
+package enum LogicValue: Sendable, Hashable {
     /// `null`, and what a missing attribute reads as.
     case null
     /// `true` or `false`.
@@ -17,7 +17,7 @@ public enum LogicValue: Sendable, Hashable {
     indirect case object(OrderedDictionary<String, LogicValue>)
 
     /// A JSON value with its numbers as doubles.
-    public init(_ json: JSONValue) {
+    package init(_ json: JSONValue) {
         switch json {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
@@ -30,7 +30,7 @@ public enum LogicValue: Sendable, Hashable {
     }
 
     /// The value as JSON; whole numbers that fit an `Int` become ints, so `2` reads as `2`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .null: return .null
         case .bool(let value): return .bool(value)

@@ -3,7 +3,7 @@ extension RuleAttribute {
     /// that compare it with numbers, a semantic version (kept as text) for `sem_ver`, `true` or
     /// `false` for rules that compare it with a bool, the text itself for text rules. `nil`
     /// when the rules do not agree on a kind: the key's own value rules decide then.
-    public func value(fromText text: String) -> Result<FlagValue, ValueProblem>? {
+    package func value(fromText text: String) -> Result<FlagValue, ValueProblem>? {
         switch typeHint {
         case .number?:
             switch JSONValue(parsingOrText: text) {
@@ -32,7 +32,7 @@ extension RuleAttribute {
 
     /// What its rules compare it with, in words (`a number`, `text: "de", "es"`), or `nil` when
     /// they do not agree on a kind.
-    public var expectation: String? {
+    package var expectation: String? {
         guard let typeHint else { return nil }
         let kind: String
         switch typeHint {
@@ -46,14 +46,14 @@ extension RuleAttribute {
 
     /// The rules that read it, each as `provider: flag (rule)`:
     /// `Rollouts: lab/compact_rows (email ends_with "@podcasts.example.com")`.
-    public var readerLines: [String] {
+    package var readerLines: [String] {
         readers.map { "\($0.provider): \($0.flag) (\($0.rule))" }
     }
 }
 
 extension Workspace {
     /// The attribute some rule reads at `key` (SPEC §8), or `nil` when no rule reads it.
-    public func ruleAttribute(_ key: String) -> RuleAttribute? {
+    package func ruleAttribute(_ key: String) -> RuleAttribute? {
         // Sorted by key: a binary search, as the detail pane asks on every frame.
         var low = 0
         var high = ruleAttributes.count

@@ -1,7 +1,7 @@
 import OrderedCollections
 
 /// What the rules that read an attribute compare it with: the kind of value they expect.
-public enum AttributeTypeHint: String, Sendable, Hashable {
+package enum AttributeTypeHint: String, Sendable, Hashable {
     /// Text (compared with text, looked up in a list of text, matched by its start or end).
     case text
     /// A number (compared with a number literal).
@@ -13,18 +13,18 @@ public enum AttributeTypeHint: String, Sendable, Hashable {
 }
 
 /// One rule that reads an attribute: where it is and what it says.
-public struct AttributeReader: Sendable, Hashable {
+package struct AttributeReader: Sendable, Hashable {
     /// The provider whose file holds the rule.
-    public var provider: String
+    package var provider: String
     /// The flag whose rules these are.
-    public var flag: String
+    package var flag: String
     /// The rule in the source's own words, as the trace words it (`email ends_with "@example.com"`).
-    public var rule: String
+    package var rule: String
     /// Where the rule is written in the provider's file, when known.
-    public var location: TextLocation?
+    package var location: TextLocation?
 
     /// Creates a reader.
-    public init(provider: String, flag: String, rule: String, location: TextLocation? = nil) {
+    package init(provider: String, flag: String, rule: String, location: TextLocation? = nil) {
         self.provider = provider
         self.flag = flag
         self.rule = rule
@@ -34,18 +34,18 @@ public struct AttributeReader: Sendable, Hashable {
 
 /// A `context/*` attribute that some rule reads (SPEC §8), found by reading the compiled rules
 /// (never by evaluating them): set or not, it is a key of the simulated device.
-public struct RuleAttribute: Sendable, Hashable {
+package struct RuleAttribute: Sendable, Hashable {
     /// The full key, `context/email`.
-    public var key: String
+    package var key: String
     /// What the rules compare it with, when they agree on something; the first kind found wins.
-    public var typeHint: AttributeTypeHint?
+    package var typeHint: AttributeTypeHint?
     /// Text values the rules compare it with or look it up among, in the order written, each once.
-    public var suggestions: [String]
+    package var suggestions: [String]
     /// Every rule that reads it, in stack order, then file order.
-    public var readers: [AttributeReader]
+    package var readers: [AttributeReader]
 
     /// Creates an attribute.
-    public init(key: String, typeHint: AttributeTypeHint? = nil, suggestions: [String] = [], readers: [AttributeReader] = []) {
+    package init(key: String, typeHint: AttributeTypeHint? = nil, suggestions: [String] = [], readers: [AttributeReader] = []) {
         self.key = key
         self.typeHint = typeHint
         self.suggestions = suggestions

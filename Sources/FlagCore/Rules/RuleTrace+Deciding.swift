@@ -6,7 +6,7 @@ extension RuleTrace {
     /// its own, so the step that chose is the last one taken (a matching condition, or the
     /// split inside the branch it led to). A trace that failed was decided by the step that
     /// could not give a result.
-    public var decidingStepIndex: Int? {
+    package var decidingStepIndex: Int? {
         switch reason {
         case .targetingMatch, .split:
             return steps.indices.last

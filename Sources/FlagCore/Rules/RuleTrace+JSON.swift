@@ -3,7 +3,7 @@
 /// there are some), and `errorCode`/`error` when the rules failed.
 extension RuleTrace {
     /// The trace as JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: [(String, JSONValue)] = []
         if let variant { object.append(("variant", .string(variant))) }
         object.append(("reason", .string(reason.rawValue)))
@@ -16,7 +16,7 @@ extension RuleTrace {
 
 extension RuleStep {
     /// The step as JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: [(String, JSONValue)] = [("rule", .string(rule)), ("result", result ?? .null)]
         if !reads.isEmpty {
             object.append(("reads", .object(.init(reads.map { ($0.key, $0.value ?? .null) }, uniquingKeysWith: { first, _ in first }))))

@@ -1,5 +1,5 @@
 /// Why a rule set gave what it gave, in OpenFeature's words (SPEC §8).
-public enum RuleReason: String, Sendable, Hashable, CaseIterable {
+package enum RuleReason: String, Sendable, Hashable, CaseIterable {
     /// No rule applies: the definition's one value.
     case staticValue = "STATIC"
     /// A rule chose the value.
@@ -15,43 +15,43 @@ public enum RuleReason: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A `context/*` key a rule read, with what it held.
-public struct ContextRead: Sendable, Hashable {
+package struct ContextRead: Sendable, Hashable {
     /// The full key, `context/email`.
-    public var key: String
+    package var key: String
     /// Its value, or `nil` when unset.
-    public var value: JSONValue?
+    package var value: JSONValue?
 
     /// Creates a read.
-    public init(key: String, value: JSONValue?) {
+    package init(key: String, value: JSONValue?) {
         self.key = key
         self.value = value
     }
 }
 
 /// A percentage step's numbers: where this device falls and how the whole is split.
-public struct PercentageSplit: Sendable, Hashable {
+package struct PercentageSplit: Sendable, Hashable {
     /// One share of the split.
-    public struct Share: Sendable, Hashable {
+    package struct Share: Sendable, Hashable {
         /// What the share gives (a variant, a branch), as the source names it.
-        public var name: String
+        package var name: String
         /// Its weight as written (after negative weights count as zero).
-        public var weight: Double
+        package var weight: Double
         /// Its part of the whole, 0–100.
-        public var percent: Double
+        package var percent: Double
     }
 
     /// This device's position, 0 ≤ bucket < 100.
-    public var bucket: Double
+    package var bucket: Double
     /// Every share, in source order.
-    public var shares: [Share]
+    package var shares: [Share]
     /// The share the bucket fell in, if any.
-    public var chosen: String?
+    package var chosen: String?
 }
 
 /// One evaluated rule: what the source says, what it read, what it gave.
-public struct RuleStep: Sendable, Hashable {
+package struct RuleStep: Sendable, Hashable {
     /// The rule in the source's own words (`email ends_with "@example.com"`).
-    public var rule: String {
+    package var rule: String {
         get {
             switch wording {
             case .text(let text): return text
@@ -65,16 +65,16 @@ public struct RuleStep: Sendable, Hashable {
     /// third of evaluating.
     private var wording: Wording
     /// Where the rule is written, when known.
-    public var location: TextLocation?
+    package var location: TextLocation?
     /// The context keys it read, in reading order, each once.
-    public var reads: [ContextRead]
+    package var reads: [ContextRead]
     /// What it gave (`nil`: it could not be evaluated).
-    public var result: JSONValue?
+    package var result: JSONValue?
     /// For percentage steps, the bucket and the split.
-    public var split: PercentageSplit?
+    package var split: PercentageSplit?
     /// Why the result is what it is, when the rule says so (an operator that gave up:
     /// `"x" is not a semantic version`).
-    public var note: String?
+    package var note: String?
 
     private enum Wording: Sendable {
         case text(String)
@@ -82,7 +82,7 @@ public struct RuleStep: Sendable, Hashable {
     }
 
     /// Creates a step.
-    public init(rule: String, location: TextLocation? = nil, reads: [ContextRead] = [], result: JSONValue?, split: PercentageSplit? = nil) {
+    package init(rule: String, location: TextLocation? = nil, reads: [ContextRead] = [], result: JSONValue?, split: PercentageSplit? = nil) {
         self.init(wording: .text(rule), location: location, reads: reads, result: result, split: split)
     }
 
@@ -101,12 +101,12 @@ public struct RuleStep: Sendable, Hashable {
     }
 
     // Equal steps say the same words, however they are kept.
-    public static func == (a: RuleStep, b: RuleStep) -> Bool {
+    package static func == (a: RuleStep, b: RuleStep) -> Bool {
         a.location == b.location && a.result == b.result && a.note == b.note && a.split == b.split && a.reads == b.reads
             && a.rule == b.rule
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(rule)
         hasher.combine(location)
         hasher.combine(reads)
@@ -118,20 +118,20 @@ public struct RuleStep: Sendable, Hashable {
 
 /// How a layer with rules decided (SPEC §8): one shape for flagd targeting, Unleash
 /// strategies and Firebase conditions.
-public struct RuleTrace: Sendable, Hashable {
+package struct RuleTrace: Sendable, Hashable {
     /// The variant (or branch, strategy, condition) that gave the value.
-    public var variant: String?
+    package var variant: String?
     /// Why.
-    public var reason: RuleReason
+    package var reason: RuleReason
     /// OpenFeature's error code when the reason is `ERROR` (`PARSE_ERROR`, `GENERAL`, …).
-    public var errorCode: String?
+    package var errorCode: String?
     /// What went wrong, when something did.
-    public var errorMessage: String?
+    package var errorMessage: String?
     /// The rules evaluated, in order.
-    public var steps: [RuleStep]
+    package var steps: [RuleStep]
 
     /// Creates a trace.
-    public init(variant: String? = nil, reason: RuleReason, errorCode: String? = nil, errorMessage: String? = nil, steps: [RuleStep] = []) {
+    package init(variant: String? = nil, reason: RuleReason, errorCode: String? = nil, errorMessage: String? = nil, steps: [RuleStep] = []) {
         self.variant = variant
         self.reason = reason
         self.errorCode = errorCode
@@ -140,14 +140,14 @@ public struct RuleTrace: Sendable, Hashable {
     }
 
     /// Every context key the steps read, first read first, each once.
-    public var reads: [ContextRead] {
+    package var reads: [ContextRead] {
         var seen: Set<String> = []
         return steps.flatMap(\.reads).filter { seen.insert($0.key).inserted }
     }
 }
 
 /// What a layer's rules decide for one context.
-public enum RuleResult: Sendable, Hashable {
+package enum RuleResult: Sendable, Hashable {
     /// This value (not yet checked against the flag's type).
     case value(RawValue)
     /// No value: the next layer decides (no default variant, a disabled flag).
@@ -157,25 +157,25 @@ public enum RuleResult: Sendable, Hashable {
 }
 
 /// A rule set's decision with the trace of how it was made.
-public struct RuleOutcome: Sendable, Hashable {
+package struct RuleOutcome: Sendable, Hashable {
     /// The decision.
-    public var result: RuleResult
+    package var result: RuleResult
     /// How it was made.
-    public var trace: RuleTrace
+    package var trace: RuleTrace
 }
 
 /// Why a rule could not be evaluated (the evaluation gives an error result, never a crash).
-public struct RuleEvaluationError: Error, Sendable, Hashable {
+package struct RuleEvaluationError: Error, Sendable, Hashable {
     /// What went wrong.
-    public var message: String
+    package var message: String
     /// Where, when known.
-    public var location: TextLocation?
+    package var location: TextLocation?
     /// OpenFeature's error code for it: `PARSE_ERROR` for a rule flagd cannot run, `GENERAL`
     /// for one that runs out of its budget.
-    public var code: String
+    package var code: String
 
     /// Creates an error.
-    public init(_ message: String, at location: TextLocation? = nil, code: String = "PARSE_ERROR") {
+    package init(_ message: String, at location: TextLocation? = nil, code: String = "PARSE_ERROR") {
         self.message = message
         self.location = location
         self.code = code

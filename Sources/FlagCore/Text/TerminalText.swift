@@ -2,10 +2,10 @@ import Foundation
 import CDisplayWidth
 
 /// Text made safe and measurable for a terminal: control characters escaped, widths in columns.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character, bidi control and NUL replaced by a visible escape
     /// (`\e`, `\a`, `\u{202E}` …), so text from files can never drive the terminal.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         // Fast path: most text has nothing to escape.
         if !text.unicodeScalars.contains(where: needsEscape) { return text }
         var result = ""
@@ -21,7 +21,7 @@ public enum TerminalText {
     }
 
     /// Whether a scalar must never reach a terminal raw.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi controls
@@ -46,13 +46,13 @@ public enum TerminalText {
     }
 
     /// Columns one scalar takes: 0 for combining marks, 2 for wide (East Asian, most emoji).
-    public static func width(of scalar: Unicode.Scalar) -> Int {
+    package static func width(of scalar: Unicode.Scalar) -> Int {
         if scalar.value >= 0x20 && scalar.value < 0x7F { return 1 }
         return max(0, Int(flagscope_scalar_width(scalar.value)))
     }
 
     /// Columns `text` takes on a terminal (escape it first when it may hold control characters).
-    public static func displayWidth(of text: String) -> Int {
+    package static func displayWidth(of text: String) -> Int {
         var total = 0
         for scalar in text.unicodeScalars { total += width(of: scalar) }
         return total
@@ -61,7 +61,7 @@ public enum TerminalText {
     /// The leading part of `text` that just covers more than `columns` display columns, or all
     /// of it when it is narrower: enough to lay out or cut one line, so a multi-megabyte text
     /// costs as much as a short one. Escaping only widens text, so the part stays enough after it.
-    public static func leading(_ text: String, columns: Int) -> Substring {
+    package static func leading(_ text: String, columns: Int) -> Substring {
         var used = 0
         var index = text.startIndex
         while index < text.endIndex, used <= columns {
@@ -72,7 +72,7 @@ public enum TerminalText {
     }
 
     /// `text` cut to at most `columns` display columns, ending in `…` when cut.
-    public static func truncated(_ text: String, toWidth columns: Int) -> String {
+    package static func truncated(_ text: String, toWidth columns: Int) -> String {
         guard columns > 0 else { return "" }
         let head = leading(text, columns: columns)
         if head.endIndex == text.endIndex, displayWidth(of: String(head)) <= columns { return text }
@@ -89,20 +89,20 @@ public enum TerminalText {
 
     /// At most `limit` characters of `text`, ending in `…` when cut: bounds the work of
     /// wrapping or escaping text of any size.
-    public static func capped(_ text: String, limit: Int) -> String {
+    package static func capped(_ text: String, limit: Int) -> String {
         let head = text.prefix(limit)
         return head.endIndex == text.endIndex ? text : String(head) + "…"
     }
 
     /// A byte count as people read it: `512 bytes`, `3.4 KB`, `5.2 MB`.
-    public static func byteCount(_ count: Int) -> String {
+    package static func byteCount(_ count: Int) -> String {
         if count < 1_000 { return "\(count) bytes" }
         if count < 1_000_000 { return String(format: "%.1f KB", Double(count) / 1_000) }
         return String(format: "%.1f MB", Double(count) / 1_000_000)
     }
 
     /// `text` padded with spaces on the right to `columns` display columns (cut when longer).
-    public static func padded(_ text: String, toWidth columns: Int) -> String {
+    package static func padded(_ text: String, toWidth columns: Int) -> String {
         let cut = truncated(text, toWidth: columns)
         return cut + String(repeating: " ", count: max(0, columns - displayWidth(of: cut)))
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A typed flag value. Enum values are `.string`; dates keep the text they were written as.
-public enum FlagValue: Sendable, Hashable {
+package enum FlagValue: Sendable, Hashable {
     case bool(Bool)
     case int(Int)
     case double(Double)
@@ -11,7 +11,7 @@ public enum FlagValue: Sendable, Hashable {
     case json(JSONValue)
 
     /// The value as JSON, for `--json` output and for JSON provider files.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .bool(let value): return .bool(value)
         case .int(let value): return .int(value)
@@ -22,7 +22,7 @@ public enum FlagValue: Sendable, Hashable {
     }
 
     /// The value as people read it: `true`, `1.5`, `dark`, `{"a":1}` (control characters not yet escaped).
-    public var displayText: String {
+    package var displayText: String {
         switch self {
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
@@ -34,7 +34,7 @@ public enum FlagValue: Sendable, Hashable {
 
     /// `displayText` cut to about `limit` characters (ending in `…` when cut), at a cost that
     /// does not grow with the value: what screens show of values that may be megabytes long.
-    public func preview(limit: Int) -> String {
+    package func preview(limit: Int) -> String {
         switch self {
         case .string(let value), .date(let value), .url(let value): return TerminalText.capped(value, limit: limit)
         case .json(let value): return value.compactText(limit: limit)
@@ -43,7 +43,7 @@ public enum FlagValue: Sendable, Hashable {
     }
 
     /// Bytes of `displayText`: free for text values; JSON values are serialised to count them.
-    public var textSize: Int {
+    package var textSize: Int {
         switch self {
         case .string(let value), .date(let value), .url(let value): return value.utf8.count
         case .json(let value): return value.compactText.utf8.count
@@ -53,9 +53,9 @@ public enum FlagValue: Sendable, Hashable {
 }
 
 /// ISO 8601 dates as flags and `expires` use them: `2026-03-01` or `2026-03-01T09:30:00Z`.
-public enum FlagDate {
+package enum FlagDate {
     /// The instant a date text stands for (a bare date is midnight UTC), or `nil` when invalid.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         if bytes.count == 10 {
             return parseDay(bytes).flatMap { day in

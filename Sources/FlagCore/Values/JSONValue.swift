@@ -2,7 +2,7 @@ import Foundation
 import OrderedCollections
 
 /// A JSON value with key order kept: the payload of `json` flags and the model of JSON output.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -14,7 +14,7 @@ public enum JSONValue: Sendable, Hashable {
     indirect case object(OrderedDictionary<String, JSONValue>)
 
     /// The value of a document node: plain scalars resolve as YAML core / JSON literals.
-    public init(_ node: SourceNode) {
+    package init(_ node: SourceNode) {
         switch node.content {
         case .scalar(let text, let quoted):
             self = quoted ? .string(text) : JSONValue(plainScalar: text)
@@ -44,7 +44,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// `text` read as JSON when it is JSON (`42`, `true`, `{"a":1}`, `"quoted"`), else the text
     /// itself: how `--context` values and typed context attributes are read.
-    public init(parsingOrText text: String) {
+    package init(parsingOrText text: String) {
         if let node = try? JSONReader.parse(text) {
             self = JSONValue(node)
         } else {
@@ -53,16 +53,16 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The members when this is an object.
-    public var object: OrderedDictionary<String, JSONValue>? {
+    package var object: OrderedDictionary<String, JSONValue>? {
         if case .object(let members) = self { return members }
         return nil
     }
 
     /// Single-line JSON text.
-    public var compactText: String { serialized(pretty: false, sortedKeys: false) }
+    package var compactText: String { serialized(pretty: false, sortedKeys: false) }
 
     /// JSON text; `pretty` indents by two spaces, `sortedKeys` orders object members by key.
-    public func serialized(pretty: Bool, sortedKeys: Bool) -> String {
+    package func serialized(pretty: Bool, sortedKeys: Bool) -> String {
         var output: [UInt8] = []
         write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: 0, limit: .max)
         return String(decoding: output, as: UTF8.self)
@@ -70,7 +70,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Single-line JSON text cut after about `limit` bytes (ending in `…` when cut): what a
     /// screen shows of a value that may be megabytes long, at the cost of the part shown.
-    public func compactText(limit: Int) -> String {
+    package func compactText(limit: Int) -> String {
         var output: [UInt8] = []
         write(to: &output, pretty: false, sortedKeys: false, indent: 0, limit: limit)
         let text = String(decoding: output, as: UTF8.self)

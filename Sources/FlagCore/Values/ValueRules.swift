@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Most flags have only a type, so the rest is kept in a box that exists only when some of it
 /// is set: 16 bytes per definition instead of 64.
-public struct ValueRules: Sendable, Hashable {
+package struct ValueRules: Sendable, Hashable {
     /// The enum values, range and pattern; never all empty (`nil` instead).
     private struct Limits: RarelySetFields {
         var values: [String] = []
@@ -15,26 +15,26 @@ public struct ValueRules: Sendable, Hashable {
     }
 
     /// The flag's type.
-    public var type: FlagType
+    package var type: FlagType
     private var limits: Indirect<Limits>?
 
     /// Allowed values of an enum flag.
-    public var values: [String] {
+    package var values: [String] {
         get { limits?.value.values ?? [] }
         set { Indirect.update(&limits) { $0.values = newValue } }
     }
     /// Inclusive lower bound of an int or double flag.
-    public var minimum: Double? {
+    package var minimum: Double? {
         get { limits?.value.minimum }
         set { Indirect.update(&limits) { $0.minimum = newValue } }
     }
     /// Inclusive upper bound of an int or double flag.
-    public var maximum: Double? {
+    package var maximum: Double? {
         get { limits?.value.maximum }
         set { Indirect.update(&limits) { $0.maximum = newValue } }
     }
     /// A regular expression a string value must match in full.
-    public var pattern: String? {
+    package var pattern: String? {
         get { limits?.value.pattern }
         set { Indirect.update(&limits) { $0.pattern = newValue } }
     }
@@ -42,32 +42,32 @@ public struct ValueRules: Sendable, Hashable {
     /// Whether any JSON value fits besides text: a context attribute (SPEC §8) keeps the JSON type
     /// its provider gives (a number, a bool, an object, a list), text sources give text, and what
     /// people type is JSON when it parses as JSON, else text.
-    public var acceptsAnyJSON: Bool {
+    package var acceptsAnyJSON: Bool {
         get { limits?.value.acceptsAnyJSON ?? false }
         set { Indirect.update(&limits) { $0.acceptsAnyJSON = newValue } }
     }
 
     /// Creates rules.
-    public init(type: FlagType, values: [String] = [], minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil) {
+    package init(type: FlagType, values: [String] = [], minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil) {
         self.type = type
         limits = .boxed(Limits(values: values, minimum: minimum, maximum: maximum, pattern: pattern))
     }
 
     /// The rules of a context attribute: text, or any JSON value (see ``acceptsAnyJSON``).
-    public static var anyJSON: ValueRules {
+    package static var anyJSON: ValueRules {
         var rules = ValueRules(type: .string)
         rules.acceptsAnyJSON = true
         return rules
     }
 
     /// Words `set` and text-based providers accept for bools.
-    public static let trueWords: Set<String> = ["true", "on", "yes", "1"]
+    package static let trueWords: Set<String> = ["true", "on", "yes", "1"]
     /// Words `set` and text-based providers accept for bools.
-    public static let falseWords: Set<String> = ["false", "off", "no", "0"]
+    package static let falseWords: Set<String> = ["false", "off", "no", "0"]
 
     /// Reads a native value from a YAML/JSON node (blueprint defaults, JSON providers).
     /// A quoted `"true"` is text, not a bool: JSON files carry real types.
-    public func value(from node: SourceNode) -> Result<FlagValue, ValueProblem> {
+    package func value(from node: SourceNode) -> Result<FlagValue, ValueProblem> {
         let found = node.kindDescription
         switch type {
         case .bool:
@@ -96,7 +96,7 @@ public struct ValueRules: Sendable, Hashable {
     }
 
     /// Checks a native JSON value (JSON, plist and flagd providers carry real types).
-    public func value(fromJSON json: JSONValue) -> Result<FlagValue, ValueProblem> {
+    package func value(fromJSON json: JSONValue) -> Result<FlagValue, ValueProblem> {
         if acceptsAnyJSON, let value = Self.anyJSONValue(json) { return .success(value) }
         switch (type, json) {
         case (.bool, .bool(let bool)): return .success(.bool(bool))
@@ -112,7 +112,7 @@ public struct ValueRules: Sendable, Hashable {
     }
 
     /// Checks a provider's raw value against these rules.
-    public func value(from raw: RawValue) -> Result<FlagValue, ValueProblem> {
+    package func value(from raw: RawValue) -> Result<FlagValue, ValueProblem> {
         switch raw {
         case .native(let json): return value(fromJSON: json)
         // Text sources give text: an environment variable "42" stays the text "42" (SPEC §8).
@@ -152,7 +152,7 @@ public struct ValueRules: Sendable, Hashable {
         return visible(first) && visible(last) ? text : text.trimmingCharacters(in: .whitespaces)
     }
 
-    public func value(fromText text: String, lenientBools: Bool = true) -> Result<FlagValue, ValueProblem> {
+    package func value(fromText text: String, lenientBools: Bool = true) -> Result<FlagValue, ValueProblem> {
         if acceptsAnyJSON {
             // What people type for an attribute is JSON when it parses (42, true, {"a":1},
             // "quoted text"), else the text itself.
@@ -199,13 +199,13 @@ public struct ValueRules: Sendable, Hashable {
     }
 
     /// The value when it respects the enum values, range and pattern.
-    public func fitted(_ value: FlagValue) -> Result<FlagValue, ValueProblem> {
+    package func fitted(_ value: FlagValue) -> Result<FlagValue, ValueProblem> {
         if let problem = problem(with: value) { return .failure(problem) }
         return .success(value)
     }
 
     /// Why a typed value does not fit these rules, or `nil` when it does.
-    public func problem(with value: FlagValue) -> ValueProblem? {
+    package func problem(with value: FlagValue) -> ValueProblem? {
         switch (type, value) {
         case (.bool, .bool), (.date, .date), (.url, .url), (.json, .json):
             return nil
@@ -235,7 +235,7 @@ public struct ValueRules: Sendable, Hashable {
     }
 
     /// "a bool", "a whole number" … for messages.
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch type {
         case .bool: return "a bool"
         case .int: return "a whole number"
@@ -271,17 +271,17 @@ public struct ValueRules: Sendable, Hashable {
     }
 
     /// A bound printed as the flag's type writes it (`3` for ints, `0.5` for doubles).
-    public static func number(_ value: Double, for type: FlagType) -> String {
+    package static func number(_ value: Double, for type: FlagType) -> String {
         if type == .int, value == value.rounded(), abs(value) < 1e18 { return String(Int(value)) }
         return JSONValue.format(value)
     }
 }
 
 /// Why a value does not fit a flag.
-public struct ValueProblem: Error, Sendable, Hashable {
+package struct ValueProblem: Error, Sendable, Hashable {
     /// What is wrong and what is allowed.
-    public var message: String
+    package var message: String
 
     /// Creates a problem.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 }

@@ -4,12 +4,12 @@ import OrderedCollections
 /// The `--context` layer (SPEC §8): attributes of the simulated device given on the command
 /// line (`--context KEY=VALUE`) or in files (`--context-file FILE`), held in memory on top of
 /// the stack for one run. Nothing of it is ever written.
-public struct ContextLayer: Sendable {
+package struct ContextLayer: Sendable {
     /// The layer's name, as `get` and the browser's header show it.
-    public static let providerName = "--context"
+    package static let providerName = "--context"
 
     /// An attribute's value as it was given.
-    public enum Given: Sendable, Hashable {
+    package enum Given: Sendable, Hashable {
         /// From `--context KEY=VALUE`: JSON when it parses, else text (a key with rules of its
         /// own, such as `context/platform`, takes the text).
         case argument(String)
@@ -18,7 +18,7 @@ public struct ContextLayer: Sendable {
     }
 
     /// Where an attribute was given.
-    public enum Origin: Sendable, Hashable {
+    package enum Origin: Sendable, Hashable {
         /// The `--context` argument, as written.
         case argument(String)
         /// A context file (as shown to people) and the attribute's name in it.
@@ -26,37 +26,37 @@ public struct ContextLayer: Sendable {
     }
 
     /// One attribute of the layer.
-    public struct Attribute: Sendable, Hashable {
+    package struct Attribute: Sendable, Hashable {
         /// The full key, `context/age`.
-        public var key: String
+        package var key: String
         /// Its value as given.
-        public var given: Given
+        package var given: Given
         /// Where it was given.
-        public var origin: Origin
+        package var origin: Origin
         /// Whether the name was written without `context/` (so it may be a flag key by mistake).
-        public var omittedPrefix: Bool
+        package var omittedPrefix: Bool
     }
 
     /// A `--context` argument that cannot be used (bad usage: exit 64).
-    public struct ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
         /// What is wrong and what would be right.
-        public var description: String
+        package var description: String
     }
 
     /// The attributes by full key; a later one replaces an earlier one of the same key.
-    public private(set) var attributes: OrderedDictionary<String, Attribute> = [:]
+    package private(set) var attributes: OrderedDictionary<String, Attribute> = [:]
     /// The context files read, for quoting their lines in diagnostics.
-    public private(set) var sources: [String: SourceText] = [:]
+    package private(set) var sources: [String: SourceText] = [:]
 
     /// An empty layer.
-    public init() {}
+    package init() {}
 
     /// Whether the layer holds nothing.
-    public var isEmpty: Bool { attributes.isEmpty }
+    package var isEmpty: Bool { attributes.isEmpty }
 
     /// Adds `KEY=VALUE` (KEY with or without `context/`; a dotted name `user.name` is the key
     /// `context/user/name`, as rules read it).
-    public mutating func add(argument: String) throws(ArgumentError) {
+    package mutating func add(argument: String) throws(ArgumentError) {
         guard let equals = argument.firstIndex(of: "=") else {
             throw ArgumentError(description: "--context '\(TerminalText.escaped(argument))' has no '=': write --context KEY=VALUE, such as --context age=42 or --context email=ana@example.com")
         }
@@ -72,7 +72,7 @@ public struct ContextLayer: Sendable {
     }
 
     /// Adds every attribute of `other`, replacing those of the same key.
-    public mutating func add(_ other: ContextLayer) {
+    package mutating func add(_ other: ContextLayer) {
         for (key, attribute) in other.attributes {
             attributes[key] = nil
             attributes[key] = attribute
@@ -83,7 +83,7 @@ public struct ContextLayer: Sendable {
     /// Adds the attributes of a context file: a JSON object of attribute names (with or without
     /// `context/`) to values; `null` leaves an attribute out. Returns every problem, located in
     /// the file (`path` is how it is shown); nothing of a file with errors is added.
-    public mutating func add(fileAt url: URL, shownAs path: String, fileSystem: FileSystem = LocalFileSystem()) -> [Diagnostic] {
+    package mutating func add(fileAt url: URL, shownAs path: String, fileSystem: FileSystem = LocalFileSystem()) -> [Diagnostic] {
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.contents(of: url)
@@ -184,7 +184,7 @@ public struct ContextLayer: Sendable {
 
     /// What is wrong with the layer for `workspace` (loaded with it): a name given without
     /// `context/` that is a flag or a feature (bad usage), and values that do not fit a key's rules.
-    public func problems(in workspace: Workspace) -> [ContextProblem] {
+    package func problems(in workspace: Workspace) -> [ContextProblem] {
         var problems: [ContextProblem] = []
         let layer = workspace.providers.first { $0.config.name == Self.providerName }
         for (key, attribute) in attributes {
@@ -206,22 +206,22 @@ public struct ContextLayer: Sendable {
 }
 
 /// A problem with an attribute of the `--context` layer, found once the workspace is loaded.
-public struct ContextProblem: Sendable, Hashable {
+package struct ContextProblem: Sendable, Hashable {
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// Where the attribute was given.
-    public var origin: ContextLayer.Origin
+    package var origin: ContextLayer.Origin
     /// Whether it is bad usage (exit 64) rather than a bad value (exit 1).
-    public var isUsage: Bool
+    package var isUsage: Bool
 
     /// The problem as a diagnostic when the attribute came from a file, located at its name.
-    public var diagnostic: Diagnostic? {
+    package var diagnostic: Diagnostic? {
         guard case .file(let path, let location) = origin else { return nil }
         return .error(message, file: path, at: location)
     }
 
     /// The problem in one line, naming the argument when it came from one.
-    public var headline: String {
+    package var headline: String {
         switch origin {
         case .argument(let written): return "error: --context '\(TerminalText.escaped(written))': \(message)"
         case .file: return diagnostic?.headline ?? "error: \(message)"

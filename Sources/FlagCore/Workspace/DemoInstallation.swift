@@ -2,14 +2,14 @@ import Foundation
 
 /// Where the demo workspace lives for a user, and how it gets there: copied once from the
 /// bundle so edits persist, restored on request.
-public struct DemoInstallation: Sendable {
+package struct DemoInstallation: Sendable {
     /// The bundled, read-only demo folder.
-    public var bundled: URL
+    package var bundled: URL
     /// The user's copy (`$XDG_STATE_HOME/flagscope/demo`).
-    public var destination: URL
+    package var destination: URL
 
     /// The destination for an environment: `$XDG_STATE_HOME/flagscope/demo`, default `~/.local/state/…`.
-    public static func destination(environment: [String: String]) -> URL {
+    package static func destination(environment: [String: String]) -> URL {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state).appendingPathComponent("flagscope/demo")
         }
@@ -19,17 +19,17 @@ public struct DemoInstallation: Sendable {
     }
 
     /// Creates an installation plan.
-    public init(bundled: URL, destination: URL) {
+    package init(bundled: URL, destination: URL) {
         self.bundled = bundled
         self.destination = destination
     }
 
     /// The workspace file of the user's copy.
-    public var workspaceFile: URL { destination.appendingPathComponent("flagscope.yml") }
+    package var workspaceFile: URL { destination.appendingPathComponent("flagscope.yml") }
 
     /// Copies the demo when absent, or always with `reset`; returns whether it copied.
     @discardableResult
-    public func install(reset: Bool) throws -> Bool {
+    package func install(reset: Bool) throws -> Bool {
         let manager = FileManager.default
         if !reset, manager.fileExists(atPath: workspaceFile.path) { return false }
         try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The file operations Flagscope performs, behind one seam so tests can inject faults
 /// (a full disk, a failing rename, a file swapped between read and write).
-public protocol FileSystem: Sendable {
+package protocol FileSystem: Sendable {
     /// The bytes of a file.
     func contents(of url: URL) throws -> [UInt8]
     /// Whether a file (or folder) exists at `url`.
@@ -26,29 +26,29 @@ public protocol FileSystem: Sendable {
 }
 
 /// What identifies a version of a file: if any of it changes, someone else wrote the file.
-public struct FileStatus: Sendable, Hashable {
+package struct FileStatus: Sendable, Hashable {
     /// The inode number.
-    public var inode: UInt64
+    package var inode: UInt64
     /// The size in bytes.
-    public var size: Int64
+    package var size: Int64
     /// The modification time in nanoseconds.
-    public var modified: Int64
+    package var modified: Int64
     /// The permission bits (`0o644` …).
-    public var permissions: UInt32
+    package var permissions: UInt32
 }
 
 /// A held lock; released by `release()` or when the process dies (the kernel drops `flock`s),
 /// so a lock file left behind by a killed process never blocks anyone.
-public final class FileLock: Sendable {
+package final class FileLock: Sendable {
     private let descriptor: Int32
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// A lock that holds nothing (in-memory file systems).
-    public static func none() -> FileLock { FileLock(descriptor: -1) }
+    package static func none() -> FileLock { FileLock(descriptor: -1) }
 
     /// Releases the lock.
-    public func release() {
+    package func release() {
         guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)
@@ -56,11 +56,11 @@ public final class FileLock: Sendable {
 }
 
 /// A file-system failure with its errno reason.
-public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+package struct FileSystemError: Error, Sendable, CustomStringConvertible {
     /// What was being done ("write a temporary file beside local.json").
-    public var operation: String
+    package var operation: String
     /// The system's reason ("No space left on device").
-    public var reason: String
+    package var reason: String
 
     /// From the current `errno`.
     static func current(_ operation: String) -> FileSystemError {
@@ -69,15 +69,15 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 
     /// `cannot <operation>: <reason>`, the reason's first letter lowercased ("no space left on
     /// device"); paths in it keep their case.
-    public var description: String { "cannot \(operation): \(reason.prefix(1).lowercased() + reason.dropFirst())" }
+    package var description: String { "cannot \(operation): \(reason.prefix(1).lowercased() + reason.dropFirst())" }
 }
 
 /// The real file system.
-public struct LocalFileSystem: FileSystem {
+package struct LocalFileSystem: FileSystem {
     /// Creates the real file system.
-    public init() {}
+    package init() {}
 
-    public func contents(of url: URL) throws -> [UInt8] {
+    package func contents(of url: URL) throws -> [UInt8] {
         // Straight into an array: reading into Data and copying it out touched every byte twice
         // and held two copies of each file at the peak of a load.
         if let bytes = Self.readWhole(url.path) { return bytes }
@@ -121,11 +121,11 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    public func fileExists(at url: URL) -> Bool {
+    package func fileExists(at url: URL) -> Bool {
         FileManager.default.fileExists(atPath: url.path)
     }
 
-    public func glob(_ pattern: String, in folder: URL) -> [String] {
+    package func glob(_ pattern: String, in folder: URL) -> [String] {
         let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         let absolute = pattern.hasPrefix("/") ? pattern : base + pattern
         var result = glob_t()
@@ -140,7 +140,7 @@ public struct LocalFileSystem: FileSystem {
         return paths.sorted()
     }
 
-    public func resolvingSymlinks(_ url: URL) -> URL {
+    package func resolvingSymlinks(_ url: URL) -> URL {
         var current = url
         // Follow at most 40 links (as the kernel does) so a loop cannot hang us.
         for _ in 0..<40 {
@@ -150,7 +150,7 @@ public struct LocalFileSystem: FileSystem {
         return current
     }
 
-    public func status(of url: URL) -> FileStatus? {
+    package func status(of url: URL) -> FileStatus? {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
         return FileStatus(inode: UInt64(info.st_ino), size: Int64(info.st_size),
@@ -160,7 +160,7 @@ public struct LocalFileSystem: FileSystem {
 
     /// Creates the folder and its missing parents one by one, so a failure names the part of
     /// the path at fault and says why ("…/state is a file, not a folder").
-    public func createDirectory(_ url: URL) throws {
+    package func createDirectory(_ url: URL) throws {
         let target = url.standardizedFileURL.path
         var path = ""
         for component in target.split(separator: "/", omittingEmptySubsequences: true) {
@@ -177,7 +177,7 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    public func lock(_ url: URL, timeout: Double) throws -> FileLock {
+    package func lock(_ url: URL, timeout: Double) throws -> FileLock {
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileSystemError.current("open the lock file \(url.lastPathComponent)") }
         let deadline = Date().addingTimeInterval(timeout)
@@ -192,7 +192,7 @@ public struct LocalFileSystem: FileSystem {
         return FileLock(descriptor: descriptor)
     }
 
-    public func writeTemporary(_ bytes: [UInt8], beside url: URL, permissions: UInt32) throws -> URL {
+    package func writeTemporary(_ bytes: [UInt8], beside url: URL, permissions: UInt32) throws -> URL {
         let folder = url.deletingLastPathComponent()
         removeAbandonedTemporaries(beside: url)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
@@ -234,7 +234,7 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    public func replace(_ target: URL, with temporary: URL) throws {
+    package func replace(_ target: URL, with temporary: URL) throws {
         guard rename(temporary.path, target.path) == 0 else {
             let error = FileSystemError.current("replace \(target.lastPathComponent)")
             unlink(temporary.path)
@@ -248,7 +248,7 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    public func removeFile(_ url: URL) {
+    package func removeFile(_ url: URL) {
         unlink(url.path)
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// Reads through to the disk but keeps every write in memory: `flagscope snapshot` edits
 /// without touching files unless `--write` is given.
-public final class OverlayFileSystem: FileSystem, @unchecked Sendable {
+package final class OverlayFileSystem: FileSystem, @unchecked Sendable {
     private let base: FileSystem
     private let guardLock = NSLock()
     private var written: [String: [UInt8]] = [:]
     private var versions: [String: Int64] = [:]
 
     /// An overlay over `base`.
-    public init(base: FileSystem = LocalFileSystem()) {
+    package init(base: FileSystem = LocalFileSystem()) {
         self.base = base
     }
 
@@ -19,37 +19,37 @@ public final class OverlayFileSystem: FileSystem, @unchecked Sendable {
         return written[url.standardizedFileURL.path]
     }
 
-    public func contents(of url: URL) throws -> [UInt8] {
+    package func contents(of url: URL) throws -> [UInt8] {
         if let bytes = overlay(url) { return bytes }
         return try base.contents(of: url)
     }
 
-    public func fileExists(at url: URL) -> Bool {
+    package func fileExists(at url: URL) -> Bool {
         overlay(url) != nil || base.fileExists(at: url)
     }
 
-    public func glob(_ pattern: String, in folder: URL) -> [String] {
+    package func glob(_ pattern: String, in folder: URL) -> [String] {
         base.glob(pattern, in: folder)
     }
 
-    public func resolvingSymlinks(_ url: URL) -> URL {
+    package func resolvingSymlinks(_ url: URL) -> URL {
         base.resolvingSymlinks(url)
     }
 
-    public func status(of url: URL) -> FileStatus? {
+    package func status(of url: URL) -> FileStatus? {
         guard let bytes = overlay(url) else { return base.status(of: url) }
         guardLock.lock()
         defer { guardLock.unlock() }
         return FileStatus(inode: 0, size: Int64(bytes.count), modified: versions[url.standardizedFileURL.path] ?? 0, permissions: 0o644)
     }
 
-    public func createDirectory(_ url: URL) throws {}
+    package func createDirectory(_ url: URL) throws {}
 
-    public func lock(_ url: URL, timeout: Double) throws -> FileLock {
+    package func lock(_ url: URL, timeout: Double) throws -> FileLock {
         FileLock(descriptor: -1)
     }
 
-    public func writeTemporary(_ bytes: [UInt8], beside url: URL, permissions: UInt32) throws -> URL {
+    package func writeTemporary(_ bytes: [UInt8], beside url: URL, permissions: UInt32) throws -> URL {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         guardLock.lock()
         written[temporary.standardizedFileURL.path] = bytes
@@ -57,7 +57,7 @@ public final class OverlayFileSystem: FileSystem, @unchecked Sendable {
         return temporary
     }
 
-    public func replace(_ target: URL, with temporary: URL) throws {
+    package func replace(_ target: URL, with temporary: URL) throws {
         guardLock.lock()
         defer { guardLock.unlock() }
         let path = target.standardizedFileURL.path
@@ -65,7 +65,7 @@ public final class OverlayFileSystem: FileSystem, @unchecked Sendable {
         versions[path, default: 0] += 1
     }
 
-    public func removeFile(_ url: URL) {
+    package func removeFile(_ url: URL) {
         guardLock.lock()
         written.removeValue(forKey: url.standardizedFileURL.path)
         guardLock.unlock()

@@ -1,64 +1,64 @@
 /// The formats a provider can read (SPEC §3), from a file or, for `ofrep` and `unleash`, from a server.
-public enum ProviderFormat: String, Sendable, Hashable, CaseIterable {
+package enum ProviderFormat: String, Sendable, Hashable, CaseIterable {
     case json, plist, env, firebase, unleash, flagd, ofrep
 
     /// The format names.
-    public static var names: [String] { allCases.map(\.rawValue) }
+    package static var names: [String] { allCases.map(\.rawValue) }
 
     /// Whether Flagscope can write this format.
-    public var isWritable: Bool { self == .json || self == .plist }
+    package var isWritable: Bool { self == .json || self == .plist }
 
     /// Whether a provider of this format can read a server (`url:`).
-    public var canBeRemote: Bool { self == .ofrep || self == .unleash }
+    package var canBeRemote: Bool { self == .ofrep || self == .unleash }
 
     /// Whether this format only exists on a server (an OFREP answer depends on the context sent).
-    public var isRemoteOnly: Bool { self == .ofrep }
+    package var isRemoteOnly: Bool { self == .ofrep }
 
     /// The names of the formats a `url:` accepts, for messages.
     static var remoteNames: [String] { allCases.filter(\.canBeRemote).map(\.rawValue) }
 }
 
 /// One layer of the provider stack as the workspace declares it.
-public struct ProviderConfig: Sendable, Hashable {
+package struct ProviderConfig: Sendable, Hashable {
     /// The name shown as a value's source.
-    public var name: String
+    package var name: String
     /// How the provider's file or answer is read.
-    public var format: ProviderFormat
+    package var format: ProviderFormat
     /// The file, relative to the workspace folder (not for `env` or remote providers).
-    public var path: String?
+    package var path: String?
     /// The variable prefix of an `env` provider.
-    public var prefix: String?
+    package var prefix: String?
     /// Whether edits are written here.
-    public var writable: Bool
+    package var writable: Bool
     /// Explicit stack priority (higher first).
-    public var priority: Int?
+    package var priority: Int?
     /// Where it is declared.
-    public var origin: SourceReference
+    package var origin: SourceReference
     /// Where its `name:` value is (for duplicate-name diagnostics).
-    public var nameLocation: TextLocation?
+    package var nameLocation: TextLocation?
     /// Where its `path:` value is (a writable file that does not exist yet is noted there).
-    public var pathLocation: TextLocation?
+    package var pathLocation: TextLocation?
     /// Where its `writable:` value is (for the two-writable-providers diagnostic).
-    public var writableLocation: TextLocation?
+    package var writableLocation: TextLocation?
     /// The server's base address, for remote providers (`ofrep`, `unleash`).
-    public var url: String?
+    package var url: String?
     /// Where its `url:` value is (fetch problems are reported there).
-    public var urlLocation: TextLocation?
+    package var urlLocation: TextLocation?
     /// The remote-only settings; `nil` for file and env providers.
-    public var remote: RemoteSettings?
+    package var remote: RemoteSettings?
 
     /// Whether this provider reads a server rather than a file.
-    public var isRemote: Bool { url != nil }
+    package var isRemote: Bool { url != nil }
 
     /// The url when it can be used; `nil` when validation rejected it (it is then never asked,
     /// and never shown: it may carry credentials).
-    public var usableURL: String? {
+    package var usableURL: String? {
         guard let url, WorkspaceConfig.urlProblem(url) == nil else { return nil }
         return url
     }
 
     /// Creates a provider configuration.
-    public init(name: String, format: ProviderFormat, path: String? = nil, prefix: String? = nil, writable: Bool = false,
+    package init(name: String, format: ProviderFormat, path: String? = nil, prefix: String? = nil, writable: Bool = false,
                 priority: Int? = nil, origin: SourceReference, url: String? = nil, remote: RemoteSettings? = nil) {
         self.name = name
         self.format = format
@@ -73,25 +73,25 @@ public struct ProviderConfig: Sendable, Hashable {
 }
 
 /// How a remote provider talks to its server.
-public struct RemoteSettings: Sendable, Hashable {
+package struct RemoteSettings: Sendable, Hashable {
     /// The environment variable whose value is sent as the `Authorization` header (the name, never the token).
-    public var tokenEnv: String?
+    package var tokenEnv: String?
     /// The longest a whole fetch may take, in seconds; then the layer falls back to the cache.
-    public var timeout: Double
+    package var timeout: Double
     /// The longest connecting to the server may take, in seconds.
-    public var connectTimeout: Double
+    package var connectTimeout: Double
     /// How often the browser fetches again, in seconds; 0 turns it off (`r` still fetches).
-    public var refresh: Double
+    package var refresh: Double
 
     /// Short defaults: a flag browser must not hang on a server that is down.
-    public static let defaultTimeout = 3.0
+    package static let defaultTimeout = 3.0
     /// See ``defaultTimeout``.
-    public static let defaultConnectTimeout = 1.0
+    package static let defaultConnectTimeout = 1.0
     /// See ``defaultTimeout``.
-    public static let defaultRefresh = 30.0
+    package static let defaultRefresh = 30.0
 
     /// Creates settings; the defaults are short on purpose.
-    public init(tokenEnv: String? = nil, timeout: Double = Self.defaultTimeout,
+    package init(tokenEnv: String? = nil, timeout: Double = Self.defaultTimeout,
                 connectTimeout: Double = Self.defaultConnectTimeout, refresh: Double = Self.defaultRefresh) {
         self.tokenEnv = tokenEnv
         self.timeout = timeout

@@ -2,9 +2,9 @@ import Foundation
 
 /// The files `flagscope init` writes: a workspace, one blueprint (flags, a product and a
 /// feature that needs it), an empty local file and a `.gitignore` for the write locks beside it.
-public enum StarterWorkspace {
+package enum StarterWorkspace {
     /// Relative path and contents of each starter file.
-    public static let files: [(path: String, contents: String)] = [
+    package static let files: [(path: String, contents: String)] = [
         ("flagscope.yml", """
         # Flagscope workspace: which blueprints declare flags, and the provider stack that sets them.
         blueprints:
@@ -57,17 +57,17 @@ public enum StarterWorkspace {
     ]
 
     /// Why `init` refused.
-    public struct Refusal: Error, Sendable, CustomStringConvertible {
+    package struct Refusal: Error, Sendable, CustomStringConvertible {
         /// The files that already exist.
-        public var existing: [String]
-        public var description: String {
+        package var existing: [String]
+        package var description: String {
             "refusing to overwrite existing \(existing.count == 1 ? "file" : "files"): \(existing.joined(separator: ", "))\n  hint: `flagscope init` only starts new workspaces; nothing was written"
         }
     }
 
     /// Writes the starter files into `folder`, or writes nothing when any of them exists.
     @discardableResult
-    public static func create(in folder: URL) throws -> [String] {
+    package static func create(in folder: URL) throws -> [String] {
         let manager = FileManager.default
         let existing = files.map(\.path).filter { manager.fileExists(atPath: folder.appendingPathComponent($0).path) }
         guard existing.isEmpty else { throw Refusal(existing: existing) }

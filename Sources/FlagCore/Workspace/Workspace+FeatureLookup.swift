@@ -1,6 +1,6 @@
 /// Finding a feature by what people type: its full key, its last segment (`smart_playlists`, or
 /// the entry name `smartPlaylists`) or its display name (`"Smart playlists"`, any case).
-public enum FeatureLookup: Sendable, Equatable {
+package enum FeatureLookup: Sendable, Equatable {
     /// One feature fits.
     case found(FeatureDefinition)
     /// Several features fit; the user must choose by full key.
@@ -11,7 +11,7 @@ public enum FeatureLookup: Sendable, Equatable {
 
 extension Workspace {
     /// The feature `text` names; a full key always wins over other features' short names.
-    public func feature(named text: String) -> FeatureLookup {
+    package func feature(named text: String) -> FeatureLookup {
         if let feature = features[text] { return .found(feature) }
         let typed = text.lowercased()
         // `smartPlaylists` derives to the same segment as the key's.

@@ -8,7 +8,7 @@ extension Workspace {
     /// `nil` when the change reaches past the layer, and only a full load gives the right answer:
     /// a `context/*` key no blueprint declares came or went with the file (each such key is a key
     /// of the simulated device, SPEC §4), or `name` is not the writable provider.
-    public func rereadingProvider(named name: String, fileSystem: FileSystem = LocalFileSystem()) -> Workspace? {
+    package func rereadingProvider(named name: String, fileSystem: FileSystem = LocalFileSystem()) -> Workspace? {
         guard let position = providers.firstIndex(where: { $0.config.name == name }) else { return nil }
         let old = providers[position]
         guard old.config.writable, !old.config.isRemote, old.config.path != nil else { return nil }

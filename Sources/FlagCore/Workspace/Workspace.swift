@@ -3,54 +3,54 @@ import OrderedCollections
 
 /// Everything a workspace declares, loaded and checked: blueprints, flags by key, features,
 /// products and the provider stack, with every diagnostic found along the way.
-public struct Workspace: Sendable {
+package struct Workspace: Sendable {
     /// The workspace file and provider stack.
-    public var config: WorkspaceConfig
+    package var config: WorkspaceConfig
     /// The blueprint files, in the order their patterns list them.
-    public var blueprints: [Blueprint]
+    package var blueprints: [Blueprint]
     /// Every key by full key: declared flags, then generated feature switches and context keys.
-    public var flags: OrderedDictionary<String, FlagDefinition>
+    package var flags: OrderedDictionary<String, FlagDefinition>
     /// Every feature, depth-first in declaration order, by key.
-    public var features: OrderedDictionary<String, FeatureDefinition>
+    package var features: OrderedDictionary<String, FeatureDefinition>
     /// Products by entry name.
-    public var products: OrderedDictionary<String, Product>
+    package var products: OrderedDictionary<String, Product>
     /// Parsed `computed:` expressions by flag key (only those that parse and type-check).
-    public var expressions: [String: Expression]
+    package var expressions: [String: Expression]
     /// The provider stack's contents, highest priority first.
-    public var providers: [ProviderData]
+    package var providers: [ProviderData]
     /// Keys that providers set and no blueprint declares.
-    public var unknownKeys: [UnknownKey]
+    package var unknownKeys: [UnknownKey]
     /// The environment `env` providers read (kept so a reload sees the same one).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Every problem found, in no particular order (see ``Diagnostic/sortedForReading()``).
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The text of every file a diagnostic points into, for quoting its line.
-    public var sources: [String: SourceText]
+    package var sources: [String: SourceText]
     /// The answers the remote layers show, so a reload can reuse them instead of asking again.
-    public var remoteAnswers: [RemoteIdentity: RemoteAnswer] = [:]
+    package var remoteAnswers: [RemoteIdentity: RemoteAnswer] = [:]
     /// Blueprint files that could not be read (syntax errors): until they can, provider keys
     /// are not called undeclared.
-    public var unreadBlueprints: [String] = []
+    package var unreadBlueprints: [String] = []
     /// Every `context/*` attribute that some rule of the stack reads (SPEC §8), ordered by key,
     /// with the rules that read it and what they compare it with. Each is a key in ``flags``,
     /// set or not, so it can be shown and edited like any context key.
-    public var ruleAttributes: [RuleAttribute] = []
+    package var ruleAttributes: [RuleAttribute] = []
     /// The `--context` layer on top of the stack, when one was given (SPEC §8): kept so that
     /// every reload puts it back.
-    public var contextLayer: ContextLayer?
+    package var contextLayer: ContextLayer?
 
     /// The workspace folder.
-    public var folder: URL { config.folder }
+    package var folder: URL { config.folder }
 
     /// Whether any diagnostic is an error.
-    public var hasErrors: Bool { diagnostics.containsErrors }
+    package var hasErrors: Bool { diagnostics.containsErrors }
 
     /// Loads the workspace file at `url` and everything it names. Never throws: problems are diagnostics.
     /// `environment` feeds `env` providers, remote tokens and the cache location (the process
     /// environment by default); `remote` says whether remote providers are fetched now (waiting
     /// at most their timeouts) or shown from answers already at hand. `context`, when given and
     /// not empty, is an in-memory layer named `--context` on top of the stack.
-    public static func load(from url: URL, fileSystem: FileSystem = LocalFileSystem(),
+    package static func load(from url: URL, fileSystem: FileSystem = LocalFileSystem(),
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             remote: RemoteSource = .fetch(HTTPRemoteFetcher()), context: ContextLayer? = nil) -> Workspace {
         var loader = WorkspaceLoading(fileSystem: fileSystem, workspaceFile: url, environment: environment, remote: remote,
@@ -59,36 +59,36 @@ public struct Workspace: Sendable {
     }
 
     /// Whether any provider reads a server.
-    public var hasRemoteProviders: Bool { config.providers.contains(where: \.isRemote) }
+    package var hasRemoteProviders: Bool { config.providers.contains(where: \.isRemote) }
 
     /// The definition of a key: a declared or generated one, or for any other `context/*` key
     /// (SPEC §4: text, or the permission and purchase states) one made on the spot.
-    public func definition(for key: String) -> FlagDefinition? {
+    package func definition(for key: String) -> FlagDefinition? {
         if let flag = flags[key] { return flag }
         let origin = SourceReference(file: Workspace.displayPath(of: config.file, in: folder), location: .start)
         return WorkspaceChecks.contextDefinition(key, origin: origin)
     }
 
     /// The provider that edits are written to, with its data.
-    public var writableProvider: ProviderData? { providers.first { $0.config.writable } }
+    package var writableProvider: ProviderData? { providers.first { $0.config.writable } }
 
     /// A renderer that can quote this workspace's files.
-    public var diagnosticRenderer: DiagnosticRenderer { DiagnosticRenderer(sources: sources) }
+    package var diagnosticRenderer: DiagnosticRenderer { DiagnosticRenderer(sources: sources) }
 
     /// A renderer that shows paths relative to `directory` (the current folder), for people.
-    public func diagnosticRenderer(from directory: URL) -> DiagnosticRenderer {
+    package func diagnosticRenderer(from directory: URL) -> DiagnosticRenderer {
         DiagnosticRenderer(sources: sources, paths: shownPaths(from: directory))
     }
 
     /// Diagnostic paths as seen from `directory`.
-    public func shownPaths(from directory: URL) -> ShownPaths {
+    package func shownPaths(from directory: URL) -> ShownPaths {
         // Layers that read no file are named by what they read (the environment, a server).
         let pseudoFiles = providers.filter { $0.config.format == .env || $0.config.isRemote || $0.config.path == nil }.map(\.displayPath)
         return ShownPaths(workspaceFolder: folder, currentDirectory: directory, pseudoFiles: Set(pseudoFiles))
     }
 
     /// A path as diagnostics show it: relative to the workspace folder when inside it.
-    public static func displayPath(of url: URL, in folder: URL) -> String {
+    package static func displayPath(of url: URL, in folder: URL) -> String {
         let base = folder.standardizedFileURL.path
         let path = url.standardizedFileURL.path
         let prefix = base.hasSuffix("/") ? base : base + "/"
@@ -97,7 +97,7 @@ public struct Workspace: Sendable {
 }
 
 /// Where the values of remote providers come from during a load.
-public enum RemoteSource: Sendable {
+package enum RemoteSource: Sendable {
     /// Ask every server now and wait (at most each provider's `timeout`): the command line.
     case fetch(any RemoteFetcher)
     /// Ask no server: show these answers, else the cached one, else the layer as fetching
@@ -300,9 +300,9 @@ struct WorkspaceLoading {
 }
 
 /// Human text for file errors (Foundation's are long and vary by platform).
-public enum FileProblem {
+package enum FileProblem {
     /// A short reason such as "no such file" or "permission denied".
-    public static func describe(_ error: Error) -> String {
+    package static func describe(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code))).lowercased()

@@ -1,15 +1,15 @@
 import Foundation
 
 /// The workspace file (`flagscope.yml` or `.json`): which blueprints and which provider stack.
-public struct WorkspaceConfig: Sendable {
+package struct WorkspaceConfig: Sendable {
     /// The workspace file.
-    public var file: URL
+    package var file: URL
     /// The folder every relative path is resolved against.
-    public var folder: URL { file.deletingLastPathComponent() }
+    package var folder: URL { file.deletingLastPathComponent() }
     /// Blueprint paths or globs, with where each is written.
-    public var blueprintPatterns: [(pattern: String, origin: SourceReference)]
+    package var blueprintPatterns: [(pattern: String, origin: SourceReference)]
     /// Providers in stack order: highest priority first.
-    public var providers: [ProviderConfig]
+    package var providers: [ProviderConfig]
 
     static let fields = ["blueprints", "providers"]
     static let providerFields = ["name", "format", "path", "url", "prefix", "writable", "priority",
@@ -18,7 +18,7 @@ public struct WorkspaceConfig: Sendable {
     static let remoteFields = ["tokenEnv", "timeout", "connectTimeout", "refresh"]
 
     /// The provider edits are written to, if any.
-    public var writableProvider: ProviderConfig? { providers.first { $0.writable } }
+    package var writableProvider: ProviderConfig? { providers.first { $0.writable } }
 
     /// Reads a parsed workspace document; every problem is appended to `diagnostics`.
     static func load(_ root: SourceNode, file: URL, displayPath: String, diagnostics: inout [Diagnostic]) -> WorkspaceConfig {

@@ -1,18 +1,18 @@
 import Foundation
 
 /// Finds the workspace file: `--config PATH`, else walking up from a folder like git does.
-public enum WorkspaceLocator {
+package enum WorkspaceLocator {
     /// The names looked for in each folder, in order.
-    public static let fileNames = ["flagscope.yml", "flagscope.yaml", "flagscope.json"]
+    package static let fileNames = ["flagscope.yml", "flagscope.yaml", "flagscope.json"]
 
     /// Why no workspace could be found.
-    public struct NotFound: Error, Sendable, CustomStringConvertible {
+    package struct NotFound: Error, Sendable, CustomStringConvertible {
         /// The exact message of SPEC §1 plus a hint.
-        public var description: String
+        package var description: String
     }
 
     /// The workspace file for `explicitPath` (relative to `directory`) or the nearest one above `directory`.
-    public static func locate(explicitPath: String?, from directory: URL, fileSystem: FileSystem = LocalFileSystem()) throws(NotFound) -> URL {
+    package static func locate(explicitPath: String?, from directory: URL, fileSystem: FileSystem = LocalFileSystem()) throws(NotFound) -> URL {
         if let explicitPath {
             let url = URL(fileURLWithPath: explicitPath, relativeTo: directory).standardizedFileURL
             guard fileSystem.fileExists(at: url) else {

@@ -6,16 +6,16 @@ import OrderedCollections
 /// Strict where it validates, faithful where it evaluates: a schema violation is a located
 /// problem for `validate`, while the flag still evaluates as flagd would (a negative weight
 /// counts as zero); only a definition flagd cannot use at all makes the flag an error.
-public struct FlagdDocument: Sendable {
+package struct FlagdDocument: Sendable {
     /// The flags, in file order (a key written twice: the last definition, at the first place).
-    public var flags: OrderedDictionary<String, FlagdFlag>
+    package var flags: OrderedDictionary<String, FlagdFlag>
     /// The flag set's metadata.
-    public var metadata: OrderedDictionary<String, JSONValue>
+    package var metadata: OrderedDictionary<String, JSONValue>
     /// What `validate` reports, in file order.
-    public var problems: [RuleProblem]
+    package var problems: [RuleProblem]
 
     /// Reads a flagd file; only a file that is not JSON, or has no `flags`, fails as a whole.
-    public static func read(_ bytes: [UInt8]) throws(DocumentError) -> FlagdDocument {
+    package static func read(_ bytes: [UInt8]) throws(DocumentError) -> FlagdDocument {
         try read(bytes, knownKeys: KnownKeys())
     }
 
@@ -217,7 +217,7 @@ extension FlagdDocument {
     /// The problems of a targeting rule written on its own (a file of flagd-schemas'
     /// `targeting` tests): JSON that must be an object, checked as a flag's targeting is
     /// (a `$ref` has no evaluators to name here, so it is not checked).
-    public static func targetingProblems(_ bytes: [UInt8]) throws(DocumentError) -> [RuleProblem] {
+    package static func targetingProblems(_ bytes: [UInt8]) throws(DocumentError) -> [RuleProblem] {
         let root = try JSONReader.parse(bytes)
         guard root.mapping != nil else {
             return [RuleProblem("targeting is a JsonLogic object, found \(root.kindDescription)", at: root.location)]

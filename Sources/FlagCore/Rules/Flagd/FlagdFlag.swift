@@ -2,9 +2,9 @@ import OrderedCollections
 
 /// One flagd flag as its file defines it, with its targeting compiled: what the reader turns
 /// into a provider entry, and what evaluates for a context exactly as flagd's evaluator does.
-public struct FlagdFlag: Sendable, Hashable {
+package struct FlagdFlag: Sendable, Hashable {
     /// Whether the flag is on at the source.
-    public enum State: Sendable, Hashable {
+    package enum State: Sendable, Hashable {
         /// `ENABLED`: evaluated.
         case enabled
         /// `DISABLED`: no value, reason DISABLED.
@@ -12,26 +12,26 @@ public struct FlagdFlag: Sendable, Hashable {
     }
 
     /// The flag's key in its file (`$flagd.flagKey`).
-    public var key: String
+    package var key: String
     /// Where the key is written.
-    public var location: TextLocation?
+    package var location: TextLocation?
     /// `ENABLED` or `DISABLED`.
-    public var state: State
+    package var state: State
     /// The variants by name, in file order.
-    public var variants: OrderedDictionary<String, JSONValue>
+    package var variants: OrderedDictionary<String, JSONValue>
     /// The variant served when no rule decides; `nil` (written `null` or absent) means the
     /// app's own default.
-    public var defaultVariant: String?
+    package var defaultVariant: String?
     /// The compiled targeting; `nil` when there is none (absent or `{}`).
-    public var targeting: JsonLogicRule?
+    package var targeting: JsonLogicRule?
     /// The flag's metadata over its flag set's, in file order.
-    public var metadata: OrderedDictionary<String, JSONValue>
+    package var metadata: OrderedDictionary<String, JSONValue>
     /// Why flagd cannot use this definition at all (no variants, an unknown state, a default
     /// variant that does not exist): the layer is an error, the file's other flags are not.
-    public var error: String?
+    package var error: String?
 
     /// Creates a flag.
-    public init(key: String, location: TextLocation? = nil, state: State = .enabled, variants: OrderedDictionary<String, JSONValue>,
+    package init(key: String, location: TextLocation? = nil, state: State = .enabled, variants: OrderedDictionary<String, JSONValue>,
                 defaultVariant: String?, targeting: JsonLogicRule? = nil, metadata: OrderedDictionary<String, JSONValue> = [:],
                 error: String? = nil) {
         self.key = key
@@ -45,14 +45,14 @@ public struct FlagdFlag: Sendable, Hashable {
     }
 
     /// The value when no rule decides: the default variant's, when the flag is enabled.
-    public var staticValue: JSONValue? {
+    package var staticValue: JSONValue? {
         guard state == .enabled, error == nil, let defaultVariant else { return nil }
         return variants[defaultVariant]
     }
 
     /// What the flag gives for `context`, with the trace: flagd's evaluation (its reasons,
     /// its error codes), as a pure function of the definition and the context.
-    public func evaluate(in context: EvaluationContext) -> RuleOutcome {
+    package func evaluate(in context: EvaluationContext) -> RuleOutcome {
         if let error {
             return RuleOutcome(result: .error(error), trace: RuleTrace(reason: .error, errorCode: "PARSE_ERROR", errorMessage: error))
         }

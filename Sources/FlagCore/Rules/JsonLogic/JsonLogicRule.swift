@@ -1,6 +1,6 @@
 /// A JsonLogic rule compiled once at load time: a small tree with source locations, evaluated
 /// per context by ``JsonLogicEvaluation``.
-public indirect enum JsonLogicRule: Sendable, Hashable {
+package indirect enum JsonLogicRule: Sendable, Hashable {
     /// A value given as is: a scalar, or an object that is not an operation (flagd's evaluator
     /// returns objects of several keys, and `{}`, unevaluated).
     case literal(LogicValue)
@@ -43,15 +43,15 @@ public indirect enum JsonLogicRule: Sendable, Hashable {
 }
 
 /// One operation of a compiled rule: `{"name": arguments}`.
-public struct JsonLogicOperation: Sendable, Hashable {
+package struct JsonLogicOperation: Sendable, Hashable {
     /// The operator as written.
-    public var name: String
+    package var name: String
     /// Which operator it is.
     var kind: JsonLogicOperatorKind
     /// The arguments as written (usually a list), compiled.
-    public var arguments: JsonLogicRule
+    package var arguments: JsonLogicRule
     /// Where the operator's name is written.
-    public var location: TextLocation?
+    package var location: TextLocation?
 
     /// The argument rules when they are written as a list.
     var argumentList: [JsonLogicRule]? {
@@ -95,14 +95,14 @@ enum JsonLogicOperator: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A problem found in a rule while compiling it: a schema violation or a rule that cannot work.
-public struct RuleProblem: Sendable, Hashable {
+package struct RuleProblem: Sendable, Hashable {
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// Where.
-    public var location: TextLocation?
+    package var location: TextLocation?
 
     /// Creates a problem.
-    public init(_ message: String, at location: TextLocation?) {
+    package init(_ message: String, at location: TextLocation?) {
         self.message = message
         self.location = location
     }
