@@ -5,7 +5,7 @@ let package = Package(
     name: "Flagscope",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "flagscope", targets: ["flagscope"]),
+        .executable(name: "flagscope", targets: ["flagscope"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -15,14 +15,17 @@ package enum BrowserApp {
     /// Runs the browser on the workspace until the user quits or a signal arrives. `greeting`
     /// is the first status line (what a command did just before, which the screen now covers),
     /// unless the workspace has an error to show there. `context` is the `--context` layer, when given.
-    package static func run(workspaceFile: URL, colors: Bool, greeting: String? = nil, context: ContextLayer? = nil) -> Outcome {
+    package static func run(workspaceFile: URL, colors: Bool, greeting: String? = nil, context: ContextLayer? = nil)
+        -> Outcome
+    {
         let terminal = Terminal(colors: colors)
         defer { terminal.restore() }
         let size = terminal.size
         // Remote providers are fetched on a thread: the first frame shows cached values (or
         // "fetching…") at once, and a slow or dead server never freezes the keys.
-        var session = BrowserSession(workspaceFile: workspaceFile, width: size.width, height: size.height,
-                                     remote: .background(HTTPRemoteFetcher()), context: context)
+        var session = BrowserSession(
+            workspaceFile: workspaceFile, width: size.width, height: size.height,
+            remote: .background(HTTPRemoteFetcher()), context: context)
         if let greeting, session.state.status?.kind != .error {
             session.apply(.loaded(session.state.model, message: StatusMessage(greeting)))
         }
@@ -46,7 +49,8 @@ package enum BrowserApp {
                 case .key(let key):
                     // In raw mode Ctrl-C arrives as a key; leave as an interrupted program does (130).
                     if Keymap.everywhere.command(for: key) == .interrupt { return .signal(SIGINT) }
-                    if case .character("!") = key, ProcessInfo.processInfo.environment["FLAGSCOPE_TEST_CRASH"] == "key" {
+                    if case .character("!") = key, ProcessInfo.processInfo.environment["FLAGSCOPE_TEST_CRASH"] == "key"
+                    {
                         flagscope_crash_for_test()
                     }
                     if !session.press(key) { return .quit }
@@ -69,7 +73,8 @@ package enum BrowserApp {
                 let changed = watcher.changedFiles()
                 if !changed.isEmpty {
                     let names = changed.map(\.lastPathComponent).joined(separator: ", ")
-                    session.apply(.loaded(session.loadModel(), message: StatusMessage("reloaded: \(names) changed on disk")))
+                    session.apply(
+                        .loaded(session.loadModel(), message: StatusMessage("reloaded: \(names) changed on disk")))
                     watcher = FileWatcher(urls: session.watchedFiles)
                 }
             }

@@ -234,7 +234,9 @@ package final class Terminal {
         var parameters = ""
         while parameters.count < 32 {
             var character: wint_t = 0
-            guard wget_wch(fs_stdscr(), &character) == OK, let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
+            guard wget_wch(fs_stdscr(), &character) == OK, let scalar = Unicode.Scalar(UInt32(character)) else {
+                return nil
+            }
             if (0x40...0x7E).contains(character) {
                 return MouseEvent.sgr(parameters: parameters, final: Character(scalar)).map(TerminalEvent.mouse)
             }

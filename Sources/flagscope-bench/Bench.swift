@@ -38,7 +38,9 @@ struct Bench {
         defer { if keep == nil { try? FileManager.default.removeItem(at: root) } }
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         let jq = ChildRun.which("jq")
-        print("flagscope-bench: sizes \(sizes.map(String.init).joined(separator: ", ")), \(runs) runs each, medians; jq: \(jq ?? "not installed")")
+        print(
+            "flagscope-bench: sizes \(sizes.map(String.init).joined(separator: ", ")), \(runs) runs each, medians; jq: \(jq ?? "not installed")"
+        )
 
         if rulesOnly {
             var all: [RulesFigures] = []
@@ -61,7 +63,9 @@ struct Bench {
             }
             figures.rules = try rulesCost(size: size, under: root, me: me)
             guard let bench = jsonWorkspace else { continue }
-            figures.jsonBytes = bench.jsonFiles.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+            figures.jsonBytes = bench.jsonFiles.reduce(0) {
+                $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
+            }
             if let jq {
                 var samples: [Double] = []
                 for _ in 0..<runs {
@@ -91,10 +95,14 @@ struct Bench {
         for _ in 0..<runs {
             for (index, file) in workspaceFiles.enumerated() {
                 let child = try ChildRun.run(me, ["--child", file.path])
-                guard child.status == 0, let load = LoadFigures(line: child.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                guard child.status == 0,
+                    let load = LoadFigures(line: child.output.trimmingCharacters(in: .whitespacesAndNewlines))
+                else {
                     throw BenchError("the child opening \(file.path) failed (\(child.status)): \(child.output)")
                 }
-                guard load.errors == 0 else { throw BenchError("\(file.path) has \(load.errors) errors; run flagscope validate there") }
+                guard load.errors == 0 else {
+                    throw BenchError("\(file.path) has \(load.errors) errors; run flagscope validate there")
+                }
                 loads[index].append(load)
             }
         }
@@ -112,12 +120,15 @@ struct Bench {
         let (withoutRules, withoutRulesPeak) = opened[0]
         let (withRules, withRulesPeak) = opened[1]
         guard withoutRules.ruled == 0, withRules.ruled == size, (1..<size).contains(withRules.matched) else {
-            throw BenchError("\(bench.folder.path): rules decided \(withRules.ruled) of \(size) flags (\(withRules.matched) on) "
-                             + "with targeting and \(withoutRules.ruled) without; expected all, some on, and none")
+            throw BenchError(
+                "\(bench.folder.path): rules decided \(withRules.ruled) of \(size) flags (\(withRules.matched) on) "
+                    + "with targeting and \(withoutRules.ruled) without; expected all, some on, and none")
         }
         progress("\(size) flags, with and without rules: opened")
-        return RulesFigures(size: size, withRulesBytes: bench.withRulesBytes, withoutRulesBytes: bench.withoutRulesBytes,
-                            withRules: withRules, withoutRules: withoutRules, withRulesPeak: withRulesPeak, withoutRulesPeak: withoutRulesPeak)
+        return RulesFigures(
+            size: size, withRulesBytes: bench.withRulesBytes, withoutRulesBytes: bench.withoutRulesBytes,
+            withRules: withRules, withoutRules: withoutRules, withRulesPeak: withRulesPeak,
+            withoutRulesPeak: withoutRulesPeak)
     }
 
     func progress(_ text: String) {
@@ -130,17 +141,26 @@ enum Report {
     static func tables(_ all: [Bench.SizeFigures], set: (write: Double, bytes: Int), keyCount: Int) -> String {
         guard let first = all.first, let last = all.last else { return "" }
         var out = "\nOpening (load + validate + resolve; first frame adds the tree and one frame)\n"
-        var rows: [[String]] = [["flags", "input", "jq -c .", "JSON load", "÷ jq", "YAML load", "÷ jq", "first frame", "peak memory", "÷ input"]]
+        var rows: [[String]] = [
+            [
+                "flags", "input", "jq -c .", "JSON load", "÷ jq", "YAML load", "÷ jq", "first frame", "peak memory",
+                "÷ input",
+            ]
+        ]
         for figures in all {
             let json = figures.load[.json]!
             let yaml = figures.load[.yaml]!
             let jsonOpen = json.load + json.resolve
             let yamlOpen = yaml.load + yaml.resolve
             let peak = figures.peakBytes[.json] ?? 0
-            rows.append([grouped(figures.size), megabytes(figures.inputBytes[.json] ?? 0),
-                         figures.jq.map(milliseconds) ?? "n/a", milliseconds(jsonOpen), figures.jq.map { ratio(jsonOpen / $0) } ?? "n/a",
-                         milliseconds(yamlOpen), figures.jq.map { ratio(yamlOpen / $0) } ?? "n/a",
-                         milliseconds(json.firstFrame), megabytes(peak), ratio(Double(peak) / Double(max(1, figures.inputBytes[.json] ?? 1)))])
+            rows.append([
+                grouped(figures.size), megabytes(figures.inputBytes[.json] ?? 0),
+                figures.jq.map(milliseconds) ?? "n/a", milliseconds(jsonOpen),
+                figures.jq.map { ratio(jsonOpen / $0) } ?? "n/a",
+                milliseconds(yamlOpen), figures.jq.map { ratio(yamlOpen / $0) } ?? "n/a",
+                milliseconds(json.firstFrame), megabytes(peak),
+                ratio(Double(peak) / Double(max(1, figures.inputBytes[.json] ?? 1))),
+            ])
         }
         out += table(rows)
 
@@ -158,13 +178,15 @@ enum Report {
         keyRows.append(editRow)
         out += table(keyRows)
 
-        out += "\nOne set on a \(grouped(keyCount))-key local file (\(megabytes(set.bytes))): \(milliseconds(set.write)) "
+        out +=
+            "\nOne set on a \(grouped(keyCount))-key local file (\(megabytes(set.bytes))): \(milliseconds(set.write)) "
         out += "(lock, re-read, merge, temporary file, fsync, rename)\n"
         if all.count > 1 {
             let growth = all.dropFirst().enumerated().map { index, figures -> String in
                 let previous = all[index]
                 let open = { (f: Bench.SizeFigures) in f.load[.json]!.load + f.load[.json]!.resolve }
-                return "\(grouped(previous.size))→\(grouped(figures.size)): open ×\(String(format: "%.1f", open(figures) / open(previous)))"
+                return
+                    "\(grouped(previous.size))→\(grouped(figures.size)): open ×\(String(format: "%.1f", open(figures) / open(previous)))"
             }
             out += "Growth: " + growth.joined(separator: ", ") + "\n"
         }
@@ -175,19 +197,28 @@ enum Report {
     /// workspace's context) with targeting on every flag of its flagd file, and without.
     static func rulesTable(_ all: [Bench.RulesFigures]) -> String {
         guard !all.isEmpty else { return "" }
-        var out = "\nRules (a flagd file sets every flag; with targeting on each, or none; load + validate + resolve for one context)\n"
-        var rows: [[String]] = [["flags", "flagd file", "no rules", "with rules", "÷ no rules", "peak, no rules", "peak, rules", "÷ no rules"]]
+        var out =
+            "\nRules (a flagd file sets every flag; with targeting on each, or none; load + validate + resolve for one context)\n"
+        var rows: [[String]] = [
+            [
+                "flags", "flagd file", "no rules", "with rules", "÷ no rules", "peak, no rules", "peak, rules",
+                "÷ no rules",
+            ]
+        ]
         for figures in all {
             let plain = figures.withoutRules.load + figures.withoutRules.resolve
             let ruled = figures.withRules.load + figures.withRules.resolve
-            rows.append([grouped(figures.size),
-                         "\(megabytes(figures.withoutRulesBytes)) / \(megabytes(figures.withRulesBytes))",
-                         milliseconds(plain), milliseconds(ruled), ratio(ruled / plain),
-                         megabytes(figures.withoutRulesPeak), megabytes(figures.withRulesPeak),
-                         ratio(Double(figures.withRulesPeak) / Double(max(1, figures.withoutRulesPeak)))])
+            rows.append([
+                grouped(figures.size),
+                "\(megabytes(figures.withoutRulesBytes)) / \(megabytes(figures.withRulesBytes))",
+                milliseconds(plain), milliseconds(ruled), ratio(ruled / plain),
+                megabytes(figures.withoutRulesPeak), megabytes(figures.withRulesPeak),
+                ratio(Double(figures.withRulesPeak) / Double(max(1, figures.withoutRulesPeak))),
+            ])
         }
         out += table(rows)
-        out += "Targeting: ends_with on an email, sem_ver on the app version, in on a country list, a fractional split\n"
+        out +=
+            "Targeting: ends_with on an email, sem_ver on the app version, in on a country list, a fractional split\n"
         out += "on the targeting key, and the four chained, in turn; the flagd file is given without / with it.\n"
         return out
     }
@@ -196,7 +227,8 @@ enum Report {
         let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.enumerated().map { index, row in
             let line = row.enumerated().map { column, cell in
-                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == 0
+                    ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: widths[column] - cell.count) + cell
             }.joined(separator: "  ")
             return index == 0 ? line + "\n" + String(repeating: "-", count: line.count) : line

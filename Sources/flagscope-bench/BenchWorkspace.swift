@@ -47,7 +47,8 @@ struct BenchWorkspace {
         let folder = parent.appendingPathComponent("\(syntax.rawValue)-\(flagCount)")
         try? FileManager.default.removeItem(at: folder)
         for sub in ["blueprints", "providers"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         let blueprints = try writeBlueprints(flagCount: flagCount, syntax: syntax, in: folder)
         var files = blueprints.files
@@ -63,7 +64,14 @@ struct BenchWorkspace {
             }
             if index % 5 == 0 { local.append((key, providerValue(type, index))) }
             if index % 4 == 1 {
-                flagd.append((key, [("state", "ENABLED"), ("variants", [("on", providerValue(type, index + 1))]), ("defaultVariant", "on")] as [(String, Any)]))
+                flagd.append(
+                    (
+                        key,
+                        [
+                            ("state", "ENABLED"), ("variants", [("on", providerValue(type, index + 1))]),
+                            ("defaultVariant", "on"),
+                        ] as [(String, Any)]
+                    ))
             }
         }
         let providerFiles: [(String, Any)] = [
@@ -96,13 +104,16 @@ struct BenchWorkspace {
 
             """
         try Data(config.utf8).write(to: folder.appendingPathComponent("flagscope.yml"))
-        return BenchWorkspace(folder: folder, flagCount: flagCount, syntax: syntax,
-                              files: [folder.appendingPathComponent("flagscope.yml")] + files, keys: keys)
+        return BenchWorkspace(
+            folder: folder, flagCount: flagCount, syntax: syntax,
+            files: [folder.appendingPathComponent("flagscope.yml")] + files, keys: keys)
     }
 
     /// Writes the blueprint files of `flagCount` flags into `folder/blueprints` (which exists);
     /// gives the files and every key, in declaration order.
-    static func writeBlueprints(flagCount: Int, syntax: BlueprintSyntax, in folder: URL) throws -> (files: [URL], keys: [String]) {
+    static func writeBlueprints(flagCount: Int, syntax: BlueprintSyntax, in folder: URL) throws -> (
+        files: [URL], keys: [String]
+    ) {
         var files: [URL] = []
         var keys: [String] = []
         keys.reserveCapacity(flagCount)
@@ -136,23 +147,33 @@ struct BenchWorkspace {
                 keys.append(key)
                 if inNested { nested.append((name, flag(index))) } else { direct.append((name, flag(index))) }
             }
-            var group: [(String, Any)] = [("description", "Group \(groupIndex) of area \(fileIndex)"), ("flags", direct)]
+            var group: [(String, Any)] = [
+                ("description", "Group \(groupIndex) of area \(fileIndex)"), ("flags", direct),
+            ]
             if !nested.isEmpty {
-                group.append(("collections", [("more", [("description", "Rarely changed settings"), ("flags", nested)] as [(String, Any)])]))
+                group.append(
+                    (
+                        "collections",
+                        [("more", [("description", "Rarely changed settings"), ("flags", nested)] as [(String, Any)])]
+                    ))
             }
             groups.append(("group\(groupIndex)", group))
             made += size
             groupIndex += 1
         }
-        return [("name", "Area \(fileIndex)"), ("description", "Generated area \(fileIndex)"),
-                ("keyPrefix", "area\(fileIndex)"), ("collections", groups)]
+        return [
+            ("name", "Area \(fileIndex)"), ("description", "Generated area \(fileIndex)"),
+            ("keyPrefix", "area\(fileIndex)"), ("collections", groups),
+        ]
     }
 
     /// One flag of the type its index picks.
     static func flag(_ index: Int) -> [(String, Any)] {
         let type = types[index % types.count]
-        var fields: [(String, Any)] = [("type", type), ("default", defaultValue(type, index)),
-                                       ("description", "Controls behaviour number \(index) of the generated app")]
+        var fields: [(String, Any)] = [
+            ("type", type), ("default", defaultValue(type, index)),
+            ("description", "Controls behaviour number \(index) of the generated app"),
+        ]
         switch type {
         case "int": fields += [("min", 0), ("max", 1_000_000)]
         case "double": fields += [("min", 0.0), ("max", 100.0)]
@@ -211,7 +232,10 @@ enum JSONText {
         let pad = String(repeating: "  ", count: indent + 1)
         switch value {
         case let object as [(String, Any)]:
-            if object.isEmpty { out += "{}"; return }
+            if object.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{\n"
             for (position, (key, member)) in object.enumerated() {
                 out += pad + quoted(key) + ": "
@@ -220,7 +244,13 @@ enum JSONText {
             }
             out += String(repeating: "  ", count: indent) + "}"
         case let array as [Any]:
-            out += "[" + array.map { item in var text = ""; write(item, into: &text, indent: indent + 1); return text }.joined(separator: ", ") + "]"
+            out +=
+                "["
+                + array.map { item in
+                    var text = ""
+                    write(item, into: &text, indent: indent + 1)
+                    return text
+                }.joined(separator: ", ") + "]"
         case let text as String: out += quoted(text)
         case let bool as Bool: out += bool ? "true" : "false"
         case let double as Double: out += String(double)
@@ -243,7 +273,9 @@ enum YAMLText {
     private static func writeObject(_ object: [(String, Any)], into out: inout String, indent: Int) {
         let pad = String(repeating: "  ", count: indent)
         for (key, member) in object {
-            if let nested = member as? [(String, Any)], !nested.isEmpty, nested.contains(where: { $0.1 is [(String, Any)] || $0.0 == "type" }) {
+            if let nested = member as? [(String, Any)], !nested.isEmpty,
+                nested.contains(where: { $0.1 is [(String, Any)] || $0.0 == "type" })
+            {
                 out += pad + key + ":\n"
                 writeObject(nested, into: &out, indent: indent + 1)
             } else {
@@ -254,7 +286,8 @@ enum YAMLText {
 
     private static func scalar(_ value: Any) -> String {
         switch value {
-        case let object as [(String, Any)]: return "{" + object.map { "\($0.0): \(scalar($0.1))" }.joined(separator: ", ") + "}"
+        case let object as [(String, Any)]:
+            return "{" + object.map { "\($0.0): \(scalar($0.1))" }.joined(separator: ", ") + "}"
         case let array as [Any]: return "[" + array.map(scalar).joined(separator: ", ") + "]"
         case let text as String: return JSONText.quoted(text)
         case let bool as Bool: return bool ? "true" : "false"

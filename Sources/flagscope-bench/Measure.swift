@@ -35,7 +35,9 @@ struct ChildRun {
     var peakBytes: Int
 
     /// Runs `path` with `arguments`, stdout to a pipe (or discarded) and stderr inherited.
-    static func run(_ path: String, _ arguments: [String], captureOutput: Bool = true, stdin: URL? = nil) throws -> ChildRun {
+    static func run(_ path: String, _ arguments: [String], captureOutput: Bool = true, stdin: URL? = nil) throws
+        -> ChildRun
+    {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -48,7 +50,7 @@ struct ChildRun {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let start = Measure.now()
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
@@ -69,7 +71,9 @@ struct ChildRun {
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let seconds = Measure.now() - start
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return ChildRun(status: exit, output: String(decoding: output, as: UTF8.self), seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024)
+        return ChildRun(
+            status: exit, output: String(decoding: output, as: UTF8.self), seconds: seconds,
+            peakBytes: Int(usage.ru_maxrss) * 1024)
     }
 
     /// Where an executable is on `PATH`.

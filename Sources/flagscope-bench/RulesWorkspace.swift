@@ -38,10 +38,12 @@ struct RulesWorkspace {
         let folder = parent.appendingPathComponent("rules-\(flagCount)")
         try? FileManager.default.removeItem(at: folder)
         for sub in ["blueprints", "providers"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         let keys = try BenchWorkspace.writeBlueprints(flagCount: flagCount, syntax: .json, in: folder).keys
-        try Data(JSONText.write(device.map { ($0.key, $0.value as Any) }).utf8).write(to: folder.appendingPathComponent("providers/device.json"))
+        try Data(JSONText.write(device.map { ($0.key, $0.value as Any) }).utf8).write(
+            to: folder.appendingPathComponent("providers/device.json"))
 
         var withRules: [(String, Any)] = []
         var withoutRules: [(String, Any)] = []
@@ -51,7 +53,13 @@ struct RulesWorkspace {
             let type = BenchWorkspace.types[index % BenchWorkspace.types.count]
             let plain: [(String, Any)] = [
                 ("state", "ENABLED"),
-                ("variants", [("on", BenchWorkspace.providerValue(type, index)), ("off", BenchWorkspace.defaultValue(type, index))] as [(String, Any)]),
+                (
+                    "variants",
+                    [
+                        ("on", BenchWorkspace.providerValue(type, index)),
+                        ("off", BenchWorkspace.defaultValue(type, index)),
+                    ] as [(String, Any)]
+                ),
                 ("defaultVariant", "off"),
             ]
             withoutRules.append((key, plain))
@@ -76,17 +84,25 @@ struct RulesWorkspace {
                 """
             try Data(config.utf8).write(to: folder.appendingPathComponent("\(name).yml"))
         }
-        return RulesWorkspace(folder: folder, flagCount: flagCount, withRules: folder.appendingPathComponent("rules.yml"),
-                              withoutRules: folder.appendingPathComponent("plain.yml"), withRulesBytes: sizes[0], withoutRulesBytes: sizes[1])
+        return RulesWorkspace(
+            folder: folder, flagCount: flagCount, withRules: folder.appendingPathComponent("rules.yml"),
+            withoutRules: folder.appendingPathComponent("plain.yml"), withRulesBytes: sizes[0],
+            withoutRulesBytes: sizes[1])
     }
 
     /// The targeting of flag `index`: one of five shapes, in turn.
     static func targeting(_ index: Int) -> [(String, Any)] {
-        func email(_ domain: String) -> [(String, Any)] { [("ends_with", [[("var", "email")] as [(String, Any)], domain] as [Any])] }
-        let version: [(String, Any)] = [("sem_ver", [[("var", "app_version")] as [(String, Any)], ">=", "2.\(index % 10).0"] as [Any])]
+        func email(_ domain: String) -> [(String, Any)] {
+            [("ends_with", [[("var", "email")] as [(String, Any)], domain] as [Any])]
+        }
+        let version: [(String, Any)] = [
+            ("sem_ver", [[("var", "app_version")] as [(String, Any)], ">=", "2.\(index % 10).0"] as [Any])
+        ]
         let country: [(String, Any)] = [("in", [[("var", "country")] as [(String, Any)], countries] as [Any])]
         let rollout = 10 * (1 + index % 9)
-        let split: [(String, Any)] = [("fractional", [["on", rollout] as [Any], ["off", 100 - rollout] as [Any]] as [Any])]
+        let split: [(String, Any)] = [
+            ("fractional", [["on", rollout] as [Any], ["off", 100 - rollout] as [Any]] as [Any])
+        ]
         switch index % 5 {
         case 0: return [("if", [email("@example.com"), "on", "off"] as [Any])]
         case 1: return [("if", [version, "on", "off"] as [Any])]

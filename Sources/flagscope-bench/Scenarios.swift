@@ -26,7 +26,10 @@ struct LoadFigures {
 
     var line: String { "\(load) \(resolve) \(firstFrame) \(errors) \(ruled) \(matched) \(peakBytes)" }
 
-    init(load: Double, resolve: Double, firstFrame: Double, errors: Int, ruled: Int = 0, matched: Int = 0, peakBytes: Int = 0) {
+    init(
+        load: Double, resolve: Double, firstFrame: Double, errors: Int, ruled: Int = 0, matched: Int = 0,
+        peakBytes: Int = 0
+    ) {
         self.load = load
         self.resolve = resolve
         self.firstFrame = firstFrame
@@ -39,23 +42,27 @@ struct LoadFigures {
     init?(line: String) {
         let parts = line.split(separator: " ").compactMap { Double($0) }
         guard parts.count == 7 else { return nil }
-        self.init(load: parts[0], resolve: parts[1], firstFrame: parts[2], errors: Int(parts[3]), ruled: Int(parts[4]), matched: Int(parts[5]),
-                  peakBytes: Int(parts[6]))
+        self.init(
+            load: parts[0], resolve: parts[1], firstFrame: parts[2], errors: Int(parts[3]), ruled: Int(parts[4]),
+            matched: Int(parts[5]),
+            peakBytes: Int(parts[6]))
     }
 
     /// The medians of several runs' figures (the counts are the first run's: they never vary).
     static func median(_ runs: [LoadFigures]) -> LoadFigures {
-        LoadFigures(load: Measure.median(runs.map(\.load)), resolve: Measure.median(runs.map(\.resolve)),
-                    firstFrame: Measure.median(runs.map(\.firstFrame)), errors: runs.first?.errors ?? 0,
-                    ruled: runs.first?.ruled ?? 0, matched: runs.first?.matched ?? 0,
-                    peakBytes: Int(Measure.median(runs.map { Double($0.peakBytes) })))
+        LoadFigures(
+            load: Measure.median(runs.map(\.load)), resolve: Measure.median(runs.map(\.resolve)),
+            firstFrame: Measure.median(runs.map(\.firstFrame)), errors: runs.first?.errors ?? 0,
+            ruled: runs.first?.ruled ?? 0, matched: runs.first?.matched ?? 0,
+            peakBytes: Int(Measure.median(runs.map { Double($0.peakBytes) })))
     }
 
     /// This process's peak resident set so far, in bytes (`VmHWM` of `/proc/self/status`).
     static func ownPeakBytes() -> Int {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
         return kilobytes * 1024
     }
 }
@@ -67,22 +74,27 @@ enum Scenarios {
         func probe(_ label: String) {
             guard ProcessInfo.processInfo.environment["BENCH_PROBE"] != nil else { return }
             let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-            let lines = status.split(separator: "\n").filter { $0.hasPrefix("VmRSS") || $0.hasPrefix("VmHWM") || $0.hasPrefix("Rss") }
+            let lines = status.split(separator: "\n").filter {
+                $0.hasPrefix("VmRSS") || $0.hasPrefix("VmHWM") || $0.hasPrefix("Rss")
+            }
             FileHandle.standardError.write(Data("\(label): \(lines.joined(separator: " "))\n".utf8))
         }
-        probe("start"); if ProcessInfo.processInfo.environment["BENCH_LAYOUT"] != nil { Layouts.print() }
+        probe("start")
+        if ProcessInfo.processInfo.environment["BENCH_LAYOUT"] != nil { Layouts.print() }
         let start = Measure.now()
         let workspace = Workspace.load(from: file, environment: [:])
         let loaded = Measure.now()
         probe("loaded")
-        if ProcessInfo.processInfo.environment["BENCH_TRIM"] != nil { 
+        if ProcessInfo.processInfo.environment["BENCH_TRIM"] != nil {
             typealias Trim = @convention(c) (Int) -> Int32
             typealias Stats = @convention(c) () -> Void
             let stats = unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), "malloc_stats"), to: Stats.self)
             stats()
             let trim = unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), "malloc_trim"), to: Trim.self)
-            _ = trim(0); probe("trimmed") }
-        if false { }
+            _ = trim(0)
+            probe("trimmed")
+        }
+        if false {}
         // Resolved one key at a time, as the browser does, so the peak memory is the browser's.
         var resolved = 0
         var ruled = 0
@@ -102,13 +114,16 @@ enum Scenarios {
         probe("shown")
         precondition(frame.text.contains("Area 0") && resolved == workspace.flags.count)
         let errors = workspace.diagnostics.filter { $0.severity == .error }.count
-        return LoadFigures(load: loaded - start, resolve: resolvedAt - loaded, firstFrame: shown - start, errors: errors,
-                           ruled: ruled, matched: matched, peakBytes: LoadFigures.ownPeakBytes())
+        return LoadFigures(
+            load: loaded - start, resolve: resolvedAt - loaded, firstFrame: shown - start, errors: errors,
+            ruled: ruled, matched: matched, peakBytes: LoadFigures.ownPeakBytes())
     }
 
     /// The per-keystroke scenarios: a name and the keys, each pressed and rendered and timed.
-    static let keystrokeScenarios = ["move (j/k)", "page (PgDn/PgUp)", "expand/collapse group", "expand/collapse area",
-                                     "search typing", "filter on/off", "view cycle (F)", "detail pane (Tab, j)"]
+    static let keystrokeScenarios = [
+        "move (j/k)", "page (PgDn/PgUp)", "expand/collapse group", "expand/collapse area",
+        "search typing", "filter on/off", "view cycle (F)", "detail pane (Tab, j)",
+    ]
 
     /// Median seconds of one key press plus the frame it draws, per scenario.
     static func keystrokes(_ bench: BenchWorkspace, repeats: Int) throws -> [String: Double] {
@@ -155,7 +170,9 @@ enum Scenarios {
     static func setOnLargeFile(keys: [String], folder: URL, runs: Int) throws -> (write: Double, bytes: Int) {
         let file = folder.appendingPathComponent("set-\(keys.count).json")
         var object: [(String, Any)] = []
-        for (index, key) in keys.enumerated() { object.append((key, index % 3 == 0 ? (index % 2 == 0) as Any : index as Any)) }
+        for (index, key) in keys.enumerated() {
+            object.append((key, index % 3 == 0 ? (index % 2 == 0) as Any : index as Any))
+        }
         try Data(JSONText.write(object).utf8).write(to: file)
         let writer = ProviderFileWriter(file: file, format: .json)
         var samples: [Double] = []
@@ -174,19 +191,22 @@ enum Scenarios {
         for key in try KeyEvent.parse("<Home>jl<Down>") { _ = session.press(key) }
         var samples: [Double] = []
         for _ in 0..<runs {
-            samples.append(Measure.time {
-                _ = session.press(.space)
-                _ = session.render()
-            })
+            samples.append(
+                Measure.time {
+                    _ = session.press(.space)
+                    _ = session.render()
+                })
         }
         return Measure.median(samples)
     }
 }
-import FlagCore
 enum Layouts {
     static func print() {
-        Swift.print("JSONValue", MemoryLayout<JSONValue>.size, "RawValue?", MemoryLayout<RawValue?>.size, "ProviderEntry", MemoryLayout<ProviderEntry>.size, MemoryLayout<ProviderEntry>.stride,
-                    "TextLocation?", MemoryLayout<TextLocation?>.size, "FlagValue?", MemoryLayout<FlagValue?>.size, "ValueRules", MemoryLayout<ValueRules>.size,
-                    "SourceReference?", MemoryLayout<SourceReference?>.size, "UnknownKey", MemoryLayout<UnknownKey>.size)
+        Swift.print(
+            "JSONValue", MemoryLayout<JSONValue>.size, "RawValue?", MemoryLayout<RawValue?>.size, "ProviderEntry",
+            MemoryLayout<ProviderEntry>.size, MemoryLayout<ProviderEntry>.stride,
+            "TextLocation?", MemoryLayout<TextLocation?>.size, "FlagValue?", MemoryLayout<FlagValue?>.size,
+            "ValueRules", MemoryLayout<ValueRules>.size,
+            "SourceReference?", MemoryLayout<SourceReference?>.size, "UnknownKey", MemoryLayout<UnknownKey>.size)
     }
 }

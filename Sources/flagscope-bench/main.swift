@@ -17,7 +17,10 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 
 // A child process opens one workspace and prints its figures (its peak memory is its own).
 if arguments.first == "--child" {
-    guard arguments.count == 2 else { FileHandle.standardError.write(Data(usage.utf8)); exit(64) }
+    guard arguments.count == 2 else {
+        FileHandle.standardError.write(Data(usage.utf8))
+        exit(64)
+    }
     print(Scenarios.openWorkspace(URL(fileURLWithPath: arguments[1])).line)
     exit(0)
 }
@@ -48,7 +51,10 @@ while let argument = arguments.first {
         exit(64)
     }
 }
-guard !sizes.isEmpty else { FileHandle.standardError.write(Data(usage.utf8)); exit(64) }
+guard !sizes.isEmpty else {
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(64)
+}
 
 do {
     try Bench(sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly).run()

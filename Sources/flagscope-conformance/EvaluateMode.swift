@@ -9,7 +9,10 @@ enum EvaluateMode {
     static func run(flags: String, cases: String) -> Int32 {
         do {
             let document = try FlagdDocument.read(Array(try Data(contentsOf: URL(fileURLWithPath: flags))))
-            guard case .array(let list) = JSONValue(try JSONReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: cases))))) else {
+            guard
+                case .array(let list) = JSONValue(
+                    try JSONReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: cases)))))
+            else {
                 print("the cases file is a JSON list")
                 return 1
             }
@@ -18,22 +21,35 @@ enum EvaluateMode {
                 let fallback = fields["default"] ?? .null
                 var attributes: [String: JSONValue] = [:]
                 for (name, value) in fields["context"]?.object ?? [:] { attributes[name] = value }
-                if case .string(let targetingKey)? = fields["targetingKey"] { attributes["targeting_key"] = .string(targetingKey) }
+                if case .string(let targetingKey)? = fields["targetingKey"] {
+                    attributes["targeting_key"] = .string(targetingKey)
+                }
                 var answer: [String: JSONValue] = ["case": .int(index), "flag": .string(key)]
                 if let flag = document.flags[key] {
                     let outcome = flag.evaluate(in: EvaluationContext(attributes: attributes, now: Date()))
                     answer["reason"] = .string(outcome.trace.reason.rawValue)
                     answer["variant"] = outcome.trace.variant.map(JSONValue.string) ?? .null
                     answer["errorCode"] = outcome.trace.errorCode.map(JSONValue.string) ?? .null
-                    let typeName = fields["type"].flatMap { if case .string(let name) = $0 { return name.capitalized } else { return nil } } ?? "Object"
+                    let typeName =
+                        fields["type"].flatMap {
+                            if case .string(let name) = $0 { return name.capitalized } else { return nil }
+                        } ?? "Object"
                     switch outcome.result {
                     case .value(let raw) where ScenarioRun.text(of: raw.json, as: typeName) == nil:
-                        answer.merge(["reason": .string("ERROR"), "errorCode": .string("TYPE_MISMATCH"), "value": fallback, "variant": .null]) { $1 }
+                        answer.merge([
+                            "reason": .string("ERROR"), "errorCode": .string("TYPE_MISMATCH"), "value": fallback,
+                            "variant": .null,
+                        ]) { $1 }
                     case .value(let raw): answer["value"] = raw.json
-                    case .unset, .error: answer["value"] = fallback; answer["variant"] = .null
+                    case .unset, .error:
+                        answer["value"] = fallback
+                        answer["variant"] = .null
                     }
                 } else {
-                    answer.merge(["reason": .string("ERROR"), "errorCode": .string("FLAG_NOT_FOUND"), "value": fallback, "variant": .null]) { $1 }
+                    answer.merge([
+                        "reason": .string("ERROR"), "errorCode": .string("FLAG_NOT_FOUND"), "value": fallback,
+                        "variant": .null,
+                    ]) { $1 }
                 }
                 print(JSONValue.object(.init(uniqueKeysWithValues: answer.sorted { $0.key < $1.key })).compactText)
             }

@@ -24,7 +24,12 @@ struct FlagdSuite {
         let testbed = directory.appendingPathComponent("flagd-testbed")
         let suites: [(folder: String, flags: [URL])] = [
             ("evaluator/gherkin", [testbed.appendingPathComponent("evaluator/flags/testkit-flags.json")]),
-            ("gherkin", files(in: testbed.appendingPathComponent("flags"), ext: "json").filter { !$0.lastPathComponent.hasPrefix("selector-") }),
+            (
+                "gherkin",
+                files(in: testbed.appendingPathComponent("flags"), ext: "json").filter {
+                    !$0.lastPathComponent.hasPrefix("selector-")
+                }
+            ),
         ]
         var features: [(path: String, feature: GherkinFeature, flags: [String: FlagdFlag])] = []
         for suite in suites {
@@ -33,7 +38,8 @@ struct FlagdSuite {
             var merged: [String: OrderedDictionary<String, JSONValue>] = ["flags": [:], "$evaluators": [:]]
             for file in suite.flags {
                 do {
-                    guard case .object(let members) = JSONValue(try JSONReader.parse(Array(try Data(contentsOf: file)))) else { continue }
+                    guard case .object(let members) = JSONValue(try JSONReader.parse(Array(try Data(contentsOf: file))))
+                    else { continue }
                     for part in ["flags", "$evaluators"] {
                         for (key, value) in members[part]?.object ?? [:] { merged[part]![key] = value }
                     }
@@ -42,7 +48,9 @@ struct FlagdSuite {
                 }
             }
             var flags: [String: FlagdFlag] = [:]
-            let document = JSONValue.object(["flags": .object(merged["flags"]!), "$evaluators": .object(merged["$evaluators"]!)])
+            let document = JSONValue.object([
+                "flags": .object(merged["flags"]!), "$evaluators": .object(merged["$evaluators"]!),
+            ])
             do {
                 for (key, flag) in try FlagdDocument.read(Array(document.compactText.utf8)).flags { flags[key] = flag }
             } catch {
@@ -51,14 +59,17 @@ struct FlagdSuite {
             for file in files(in: testbed.appendingPathComponent(suite.folder), ext: "feature")
             where !Self.outOfScopeFeatures.contains(file.lastPathComponent) {
                 guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-                features.append(("flagd-testbed/\(suite.folder)/\(file.lastPathComponent)", GherkinParser.parse(text), flags))
+                features.append(
+                    ("flagd-testbed/\(suite.folder)/\(file.lastPathComponent)", GherkinParser.parse(text), flags))
             }
         }
         // The newest fractional version of each scenario, across both suites (they share flags).
         var newest: [String: Int] = [:]
         for (_, feature, _) in features {
             for scenario in feature.scenarios {
-                for version in Self.fractionalVersions(scenario) { newest[scenario.name] = max(newest[scenario.name] ?? 0, version) }
+                for version in Self.fractionalVersions(scenario) {
+                    newest[scenario.name] = max(newest[scenario.name] ?? 0, version)
+                }
             }
         }
         for (path, feature, flags) in features {
@@ -79,8 +90,10 @@ struct FlagdSuite {
         return names.filter { $0.hasSuffix("." + ext) }.sorted().map { folder.appendingPathComponent($0) }
     }
 
-    private mutating func run(_ scenario: GherkinScenario, in feature: GherkinFeature, path: String, flags: [String: FlagdFlag],
-                              newestVersion: Int?) {
+    private mutating func run(
+        _ scenario: GherkinScenario, in feature: GherkinFeature, path: String, flags: [String: FlagdFlag],
+        newestVersion: Int?
+    ) {
         let tags = feature.tags.union(scenario.tags)
         guard tags.isDisjoint(with: Self.excludedTags) else { return }
         let steps = feature.background + scenario.steps
@@ -97,20 +110,26 @@ struct FlagdSuite {
             let exampleTags = tags.union(examples.tags)
             guard exampleTags.isDisjoint(with: Self.excludedTags) else { continue }
             if let own = version(exampleTags), own != newestVersion {
-                report.skip(path, "\(scenario.name) [\(examples.name.isEmpty ? "examples" : examples.name)]: superseded by @fractional-v\(newestVersion ?? 0)",
-                            rows: examples.rows.count)
+                report.skip(
+                    path,
+                    "\(scenario.name) [\(examples.name.isEmpty ? "examples" : examples.name)]: superseded by @fractional-v\(newestVersion ?? 0)",
+                    rows: examples.rows.count)
                 continue
             }
             for row in examples.rows {
                 var values: [String: String] = [:]
-                for (index, name) in examples.header.enumerated() where index < row.cells.count { values[name] = row.cells[index] }
+                for (index, name) in examples.header.enumerated() where index < row.cells.count {
+                    values[name] = row.cells[index]
+                }
                 execute(steps, values: values, name: scenario.name, line: row.line, path: path, flags: flags)
             }
         }
     }
 
-    private mutating func execute(_ steps: [GherkinStep], values: [String: String], name: String, line: Int, path: String,
-                                  flags: [String: FlagdFlag]) {
+    private mutating func execute(
+        _ steps: [GherkinStep], values: [String: String], name: String, line: Int, path: String,
+        flags: [String: FlagdFlag]
+    ) {
         var run = ScenarioRun(flags: flags)
         for step in steps {
             var text = step.text

@@ -61,20 +61,25 @@ enum GherkinParser {
                 continue
             }
             if let rest = line.removingPrefix("Scenario Outline:") ?? line.removingPrefix("Scenario Template:") {
-                feature.scenarios.append(GherkinScenario(name: rest, line: number, tags: pendingTags, steps: [], examples: [], isOutline: true))
+                feature.scenarios.append(
+                    GherkinScenario(
+                        name: rest, line: number, tags: pendingTags, steps: [], examples: [], isOutline: true))
                 pendingTags = []
                 section = .scenario
                 continue
             }
             if let rest = line.removingPrefix("Scenario:") ?? line.removingPrefix("Example:") {
-                feature.scenarios.append(GherkinScenario(name: rest, line: number, tags: pendingTags, steps: [], examples: [], isOutline: false))
+                feature.scenarios.append(
+                    GherkinScenario(
+                        name: rest, line: number, tags: pendingTags, steps: [], examples: [], isOutline: false))
                 pendingTags = []
                 section = .scenario
                 continue
             }
             if let rest = line.removingPrefix("Examples:") ?? line.removingPrefix("Scenarios:") {
                 guard !feature.scenarios.isEmpty else { continue }
-                feature.scenarios[feature.scenarios.count - 1].examples.append(GherkinExamples(name: rest, tags: pendingTags, header: [], rows: []))
+                feature.scenarios[feature.scenarios.count - 1].examples.append(
+                    GherkinExamples(name: rest, tags: pendingTags, header: [], rows: []))
                 pendingTags = []
                 section = .examples
                 continue
@@ -91,11 +96,14 @@ enum GherkinParser {
                         feature.scenarios[scenario].examples[block].rows.append((number, cells))
                     }
                 case .background:
-                    if !feature.background.isEmpty { feature.background[feature.background.count - 1].table.append(cells) }
+                    if !feature.background.isEmpty {
+                        feature.background[feature.background.count - 1].table.append(cells)
+                    }
                 case .scenario:
                     let scenario = feature.scenarios.count - 1
                     if !feature.scenarios[scenario].steps.isEmpty {
-                        feature.scenarios[scenario].steps[feature.scenarios[scenario].steps.count - 1].table.append(cells)
+                        feature.scenarios[scenario].steps[feature.scenarios[scenario].steps.count - 1].table.append(
+                            cells)
                     }
                 case .none:
                     break
@@ -103,7 +111,9 @@ enum GherkinParser {
                 continue
             }
             for keyword in ["Given ", "When ", "Then ", "And ", "But ", "* "] where line.hasPrefix(keyword) {
-                let step = GherkinStep(keyword: keyword.trimmingCharacters(in: .whitespaces), text: String(line.dropFirst(keyword.count)), line: number)
+                let step = GherkinStep(
+                    keyword: keyword.trimmingCharacters(in: .whitespaces), text: String(line.dropFirst(keyword.count)),
+                    line: number)
                 switch section {
                 case .background: feature.background.append(step)
                 case .scenario, .examples:
@@ -128,7 +138,9 @@ enum GherkinParser {
                 case "|": current.append("|")
                 case "\\": current.append("\\")
                 case "n": current.append("\n")
-                default: current.append("\\"); current.append(character)
+                default:
+                    current.append("\\")
+                    current.append(character)
                 }
                 escaped = false
                 continue

@@ -31,7 +31,10 @@ struct LenientJSON {
             index += 1
             var members = OrderedDictionary<String, JSONValue>()
             skipSpace()
-            if index < scalars.count, scalars[index] == "}" { index += 1; return .object(members) }
+            if index < scalars.count, scalars[index] == "}" {
+                index += 1
+                return .object(members)
+            }
             while true {
                 skipSpace()
                 guard let key = string() else { return nil }
@@ -42,22 +45,37 @@ struct LenientJSON {
                 members[key] = member
                 skipSpace()
                 guard index < scalars.count else { return nil }
-                if scalars[index] == "," { index += 1; continue }
-                if scalars[index] == "}" { index += 1; return .object(members) }
+                if scalars[index] == "," {
+                    index += 1
+                    continue
+                }
+                if scalars[index] == "}" {
+                    index += 1
+                    return .object(members)
+                }
                 return nil
             }
         case "[":
             index += 1
             var items: [JSONValue] = []
             skipSpace()
-            if index < scalars.count, scalars[index] == "]" { index += 1; return .array(items) }
+            if index < scalars.count, scalars[index] == "]" {
+                index += 1
+                return .array(items)
+            }
             while true {
                 guard let item = value() else { return nil }
                 items.append(item)
                 skipSpace()
                 guard index < scalars.count else { return nil }
-                if scalars[index] == "," { index += 1; continue }
-                if scalars[index] == "]" { index += 1; return .array(items) }
+                if scalars[index] == "," {
+                    index += 1
+                    continue
+                }
+                if scalars[index] == "]" {
+                    index += 1
+                    return .array(items)
+                }
                 return nil
             }
         case "\"":
@@ -88,7 +106,10 @@ struct LenientJSON {
             let scalar = scalars[index]
             index += 1
             if scalar == "\"" { return text }
-            guard scalar == "\\" else { text.unicodeScalars.append(scalar); continue }
+            guard scalar == "\\" else {
+                text.unicodeScalars.append(scalar)
+                continue
+            }
             guard index < scalars.count else { return nil }
             let escape = scalars[index]
             index += 1
@@ -99,9 +120,14 @@ struct LenientJSON {
             case "b": text += "\u{08}"
             case "f": text += "\u{0C}"
             case "u":
-                guard index + 4 <= scalars.count, let code = UInt32(String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16) else { return nil }
+                guard index + 4 <= scalars.count,
+                    let code = UInt32(String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16)
+                else { return nil }
                 index += 4
-                if (0xD800..<0xDC00).contains(code) { pendingHigh = code; continue }
+                if (0xD800..<0xDC00).contains(code) {
+                    pendingHigh = code
+                    continue
+                }
                 if (0xDC00..<0xE000).contains(code), let high = pendingHigh {
                     text.unicodeScalars.append(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00))!)
                     pendingHigh = nil

@@ -25,20 +25,24 @@ struct ScenarioRun {
     /// The steps the runner knows; a scenario with any other step is about a running daemon.
     static func understands(_ text: String) -> Bool {
         let known = [
-            #"^an evaluator$"#, #"^a stable flagd provider$"#, #"^an option "cache" of type "CacheType" with value "disabled"$"#,
+            #"^an evaluator$"#, #"^a stable flagd provider$"#,
+            #"^an option "cache" of type "CacheType" with value "disabled"$"#,
             #"^a \S+-flag with key ".*" and a (fallback|default) value ".*"$"#,
             #"^a context containing a key ".*", with type ".*" and with value ".*"$"#,
             #"^a context containing a targeting key with value ".*"$"#,
             #"^a context containing a nested property with outer key ".*" and inner key ".*", with value ".*"$"#,
             #"^the flag was evaluated with details$"#,
-            #"^the resolved details value should be ".*"$"#, #"^the reason should be ".*"$"#, #"^the error-code should be ".*"$"#,
+            #"^the resolved details value should be ".*"$"#, #"^the reason should be ".*"$"#,
+            #"^the error-code should be ".*"$"#,
             #"^the resolved metadata should contain$"#, #"^the resolved metadata is empty$"#,
         ]
         return known.contains { text.range(of: $0, options: .regularExpression) != nil }
     }
 
     /// Whether a step checks something.
-    static func isCheck(_ text: String) -> Bool { text.hasPrefix("the resolved") || text.hasPrefix("the reason") || text.hasPrefix("the error-code") }
+    static func isCheck(_ text: String) -> Bool {
+        text.hasPrefix("the resolved") || text.hasPrefix("the reason") || text.hasPrefix("the error-code")
+    }
 
     /// What a check checks, for the counts.
     static func kind(of text: String) -> String {
@@ -55,7 +59,9 @@ struct ScenarioRun {
         if let marker = text.range(of: "value \""), text.hasSuffix("\"") {
             let last = String(text[marker.upperBound...].dropLast())
             quoted = Self.quotedValues(String(text[..<marker.lowerBound])) + [last]
-        } else if let first = text.firstIndex(of: "\""), let end = text.lastIndex(of: "\""), first < end, Self.isCheck(text) {
+        } else if let first = text.firstIndex(of: "\""), let end = text.lastIndex(of: "\""), first < end,
+            Self.isCheck(text)
+        {
             quoted = [String(text[text.index(after: first)..<end])]
         }
         if text.hasPrefix("a context containing a key") {
@@ -81,14 +87,16 @@ struct ScenarioRun {
 
     private func check(_ text: String, quoted: [String], table: [[String]], result: Evaluated) -> String? {
         if text.hasPrefix("the resolved details value") {
-            return Self.same(result.value, quoted[0], type: flagType) ? nil : "value: expected \"\(quoted[0])\", got \"\(result.value)\""
+            return Self.same(result.value, quoted[0], type: flagType)
+                ? nil : "value: expected \"\(quoted[0])\", got \"\(result.value)\""
         }
         if text.hasPrefix("the reason") {
             return result.reason == quoted[0] ? nil : "reason: expected \(quoted[0]), got \(result.reason)"
         }
         if text.hasPrefix("the error-code") {
             let expected = quoted[0].isEmpty ? nil : quoted[0]
-            return result.errorCode == expected ? nil : "error code: expected \(expected ?? "none"), got \(result.errorCode ?? "none")"
+            return result.errorCode == expected
+                ? nil : "error code: expected \(expected ?? "none"), got \(result.errorCode ?? "none")"
         }
         if text == "the resolved metadata is empty" {
             return result.metadata.isEmpty ? nil : "metadata: expected none, got \(result.metadata.count) entries"
@@ -96,7 +104,8 @@ struct ScenarioRun {
         for row in table.dropFirst() where row.count >= 3 {
             let expected = Self.typed(row[2], type: row[1])
             guard let actual = result.metadata[row[0]], Self.sameJSON(actual, expected) else {
-                return "metadata '\(row[0])': expected \(expected.compactText), got \(result.metadata[row[0]]?.compactText ?? "nothing")"
+                return
+                    "metadata '\(row[0])': expected \(expected.compactText), got \(result.metadata[row[0]]?.compactText ?? "nothing")"
             }
         }
         return nil
@@ -111,9 +120,12 @@ struct ScenarioRun {
         let outcome = flag.evaluate(in: EvaluationContext(attributes: attributes, now: Date()))
         switch outcome.result {
         case .error:
-            return Evaluated(value: codeDefault, reason: "ERROR", errorCode: outcome.trace.errorCode ?? "GENERAL", metadata: metadata)
+            return Evaluated(
+                value: codeDefault, reason: "ERROR", errorCode: outcome.trace.errorCode ?? "GENERAL", metadata: metadata
+            )
         case .unset:
-            return Evaluated(value: codeDefault, reason: outcome.trace.reason.rawValue, errorCode: nil, metadata: metadata)
+            return Evaluated(
+                value: codeDefault, reason: outcome.trace.reason.rawValue, errorCode: nil, metadata: metadata)
         case .value(let raw):
             guard let text = Self.text(of: raw.json, as: flagType) else {
                 return Evaluated(value: codeDefault, reason: "ERROR", errorCode: "TYPE_MISMATCH", metadata: metadata)
@@ -181,7 +193,12 @@ struct ScenarioRun {
         var current: String?
         for character in text {
             if character == "\"" {
-                if let value = current { values.append(value); current = nil } else { current = "" }
+                if let value = current {
+                    values.append(value)
+                    current = nil
+                } else {
+                    current = ""
+                }
             } else if current != nil {
                 current!.append(character)
             }

@@ -12,10 +12,14 @@ struct SchemaSuite {
         for group in ["flags", "flagd", "targeting"] {
             for expectation in ["positive", "negative"] {
                 let folder = tests.appendingPathComponent("\(group)/\(expectation)")
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                    $0.hasSuffix(".json")
+                }.sorted()
                 for name in names {
-                    check(folder.appendingPathComponent(name), path: "flagd-schemas/json/test/\(group)/\(expectation)/\(name)",
-                          targeting: group == "targeting", positive: expectation == "positive")
+                    check(
+                        folder.appendingPathComponent(name),
+                        path: "flagd-schemas/json/test/\(group)/\(expectation)/\(name)",
+                        targeting: group == "targeting", positive: expectation == "positive")
                 }
             }
         }
@@ -34,7 +38,8 @@ struct SchemaSuite {
         }
         if positive {
             if let first = problems.first {
-                report.fail(path, "must load without problems, got \(location(first)): \(first.message)", kind: "schema file")
+                report.fail(
+                    path, "must load without problems, got \(location(first)): \(first.message)", kind: "schema file")
             } else {
                 report.pass(path, kind: "schema file")
             }

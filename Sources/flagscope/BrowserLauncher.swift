@@ -19,14 +19,18 @@ struct DisplayOptions: ParsableArguments {
 enum BrowserLauncher {
     /// Opens the browser; `greeting` is also its first status line, since the browser's screen
     /// covers what was printed just before it. `context` is the `--context` layer, when given.
-    static func open(_ workspaceFile: URL, display: DisplayOptions, greeting: String? = nil, context: ContextLayer? = nil) throws {
+    static func open(
+        _ workspaceFile: URL, display: DisplayOptions, greeting: String? = nil, context: ContextLayer? = nil
+    ) throws {
         do {
             try TerminalCheck.verify()
         } catch {
             Console.error("error: \(error.description)")
             throw ExitCode.failure
         }
-        switch BrowserApp.run(workspaceFile: workspaceFile, colors: display.colors, greeting: greeting, context: context) {
+        switch BrowserApp.run(
+            workspaceFile: workspaceFile, colors: display.colors, greeting: greeting, context: context)
+        {
         case .quit:
             return
         case .signal(let number):

@@ -8,14 +8,18 @@ protocol TakesContext {}
 /// `--context KEY=VALUE` and `--context-file FILE`: the simulated device's attributes for one run,
 /// an in-memory layer named `--context` on top of the stack (SPEC §8). Nothing is written.
 struct ContextOptions: ParsableArguments {
-    @Option(name: .customLong("context"),
-            help: ArgumentHelp("An attribute of the simulated device for this run only, on top of the stack: KEY with or without context/, VALUE as JSON when it parses (42, true, {\"name\":\"ana\"}), else text. Repeatable.",
-                               valueName: "key=value"))
+    @Option(
+        name: .customLong("context"),
+        help: ArgumentHelp(
+            "An attribute of the simulated device for this run only, on top of the stack: KEY with or without context/, VALUE as JSON when it parses (42, true, {\"name\":\"ana\"}), else text. Repeatable.",
+            valueName: "key=value"))
     var attributes: [String] = []
 
-    @Option(name: .customLong("context-file"),
-            help: ArgumentHelp("A JSON object of attributes of the simulated device, for this run only. Repeatable; --context wins over it.",
-                               valueName: "file"))
+    @Option(
+        name: .customLong("context-file"),
+        help: ArgumentHelp(
+            "A JSON object of attributes of the simulated device, for this run only. Repeatable; --context wins over it.",
+            valueName: "file"))
     var files: [String] = []
 
     /// The layer; `nil` when neither option was given. A malformed `KEY=VALUE` is bad usage
@@ -67,15 +71,21 @@ struct ContextOptions: ParsableArguments {
 
     /// Refuses `--context` and `--context-file` on a command that does not take them (bad usage):
     /// the root's options reach every subcommand, and `set` or `validate` would silently ignore them.
-    static func refuseUnless(_ command: ParsableCommand, arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws {
+    static func refuseUnless(_ command: ParsableCommand, arguments: [String] = Array(CommandLine.arguments.dropFirst()))
+        throws
+    {
         guard !(command is TakesContext) else { return }
         let names = ["--context", "--context-file"]
-        guard let given = arguments.prefix(while: { $0 != "--" }).first(where: { argument in
-            names.contains { argument == $0 || argument.hasPrefix($0 + "=") }
-        }) else { return }
+        guard
+            let given = arguments.prefix(while: { $0 != "--" }).first(where: { argument in
+                names.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+            })
+        else { return }
         let name = given.split(separator: "=", maxSplits: 1).first.map(String.init) ?? given
         let commandName = type(of: command)._commandName
-        Console.error("error: \(name) only applies to get, list, explain, snapshot, demo and the browser; \(commandName) works on the files as they are")
+        Console.error(
+            "error: \(name) only applies to get, list, explain, snapshot, demo and the browser; \(commandName) works on the files as they are"
+        )
         throw ExitCode.validationFailure
     }
 

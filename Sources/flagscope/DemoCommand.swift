@@ -6,7 +6,9 @@ import Foundation
 /// `flagscope demo`: the bundled podcast-app workspace, copied once so edits persist.
 struct Demo: ParsableCommand, TakesContext {
     static let configuration = CommandConfiguration(
-        abstract: "Open the browser on the bundled demo workspace (copied to $XDG_STATE_HOME/flagscope/demo on first use, so edits persist).")
+        abstract:
+            "Open the browser on the bundled demo workspace (copied to $XDG_STATE_HOME/flagscope/demo on first use, so edits persist)."
+    )
 
     @Flag(help: "Restore the demo to its original state, discarding edits.") var reset = false
     @Flag(help: "Only copy the demo and print where it is; do not open the browser.") var noBrowser = false
@@ -18,20 +20,27 @@ struct Demo: ParsableCommand, TakesContext {
             Console.error("error: the demo workspace is missing from this build (Resources/Demo)")
             throw ExitCode.failure
         }
-        let installation = DemoInstallation(bundled: bundled,
-                                            destination: DemoInstallation.destination(environment: ProcessInfo.processInfo.environment))
+        let installation = DemoInstallation(
+            bundled: bundled,
+            destination: DemoInstallation.destination(environment: ProcessInfo.processInfo.environment))
         let copied: Bool
         do {
             copied = try installation.install(reset: reset)
         } catch {
-            Console.error("error: cannot copy the demo to \(installation.destination.path): \(FileProblem.describe(error))")
+            Console.error(
+                "error: cannot copy the demo to \(installation.destination.path): \(FileProblem.describe(error))")
             throw ExitCode.failure
         }
         // Said before the browser opens, and again on its status line, which covers the terminal.
-        let news = copied ? "\(reset ? "restored" : "copied") the demo workspace to \(installation.destination.path)" : nil
+        let news =
+            copied ? "\(reset ? "restored" : "copied") the demo workspace to \(installation.destination.path)" : nil
         if let news { Console.out(news) }
         if noBrowser {
-            Console.out(ValidateReport(workspace: Workspace.load(from: installation.workspaceFile), currentDirectory: WorkspaceOptions.currentDirectory).text)
+            Console.out(
+                ValidateReport(
+                    workspace: Workspace.load(from: installation.workspaceFile),
+                    currentDirectory: WorkspaceOptions.currentDirectory
+                ).text)
             Console.out("explore it with: flagscope list --config \(installation.workspaceFile.path)")
             return
         }

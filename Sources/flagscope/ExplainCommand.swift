@@ -3,12 +3,16 @@ import FlagCore
 
 /// `flagscope explain FEATURE`: why a feature is (un)available on the simulated device.
 struct Explain: ParsableCommand, TakesContext {
-    static let configuration = CommandConfiguration(abstract: "Explain a feature's availability: each constraint, then the next steps.")
+    static let configuration = CommandConfiguration(
+        abstract: "Explain a feature's availability: each constraint, then the next steps.")
 
     @OptionGroup var workspace: WorkspaceOptions
     @OptionGroup var context: ContextOptions
     @Flag(help: "Print JSON.") var json = false
-    @Argument(help: "The feature: its key (podcast_favourites/smart_playlists), its last segment (smart_playlists) or its name (\"Smart playlists\").")
+    @Argument(
+        help:
+            "The feature: its key (podcast_favourites/smart_playlists), its last segment (smart_playlists) or its name (\"Smart playlists\")."
+    )
     var feature: String
 
     func run() throws {
@@ -20,8 +24,9 @@ struct Explain: ParsableCommand, TakesContext {
             found = definition
         case .ambiguous(let candidates):
             let rows = candidates.map { ["  " + TerminalText.escaped($0.key), TerminalText.escaped($0.displayName)] }
-            Console.error("error: '\(TerminalText.escaped(feature))' could be any of \(Plural.count(candidates.count, "feature")); give its full key:\n"
-                          + TextTable.render(header: [], rows: rows))
+            Console.error(
+                "error: '\(TerminalText.escaped(feature))' could be any of \(Plural.count(candidates.count, "feature")); give its full key:\n"
+                    + TextTable.render(header: [], rows: rows))
             throw ExitCode.failure
         case .notFound:
             let known = loaded.features.values.map(\.key)
@@ -31,8 +36,11 @@ struct Explain: ParsableCommand, TakesContext {
                 loaded.features.values.first { $0.displayName == guess }?.key ?? guess
             }
             let list = Suggestion.listed(known, limit: 8)
-            let hint = known.isEmpty ? "; the workspace declares no features"
-                : guess.map { "; did you mean '\(TerminalText.escaped($0))'? Features are \(list)" } ?? "; features are \(list)"
+            let hint =
+                known.isEmpty
+                ? "; the workspace declares no features"
+                : guess.map { "; did you mean '\(TerminalText.escaped($0))'? Features are \(list)" }
+                    ?? "; features are \(list)"
             Console.error("error: unknown feature '\(TerminalText.escaped(feature))'\(hint)")
             throw ExitCode.failure
         }

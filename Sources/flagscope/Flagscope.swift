@@ -11,7 +11,10 @@ struct Flagscope: ParsableCommand, TakesContext {
         abstract: "Browse feature flags, see which provider layer set each value, and explain unavailable features.",
         discussion: "Without a subcommand, opens the browser on the nearest flagscope.yml (or --config PATH).",
         version: "0.1.0",
-        subcommands: [Demo.self, Init.self, Validate.self, List.self, Get.self, SetValue.self, Reset.self, Explain.self, Snapshot.self]
+        subcommands: [
+            Demo.self, Init.self, Validate.self, List.self, Get.self, SetValue.self, Reset.self, Explain.self,
+            Snapshot.self,
+        ]
     )
 
     @OptionGroup var workspace: WorkspaceOptions
@@ -48,7 +51,9 @@ struct Flagscope: ParsableCommand, TakesContext {
         guard message.hasPrefix("Error: ") else { return message }
         let rest = message.dropFirst("Error: ".count)
         // Only a capital that starts a word is lowered: "Unknown option" → "unknown option".
-        guard let first = rest.first, first.isUppercase, rest.dropFirst().first?.isLowercase == true else { return "error: " + rest }
+        guard let first = rest.first, first.isUppercase, rest.dropFirst().first?.isLowercase == true else {
+            return "error: " + rest
+        }
         return "error: " + first.lowercased() + rest.dropFirst()
     }
 }

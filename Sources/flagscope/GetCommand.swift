@@ -4,7 +4,8 @@ import Foundation
 
 /// `flagscope get KEY`: the value and where it came from, layer by layer.
 struct Get: ParsableCommand, TakesContext {
-    static let configuration = CommandConfiguration(abstract: "Show a key's value and every provider layer's say on it.")
+    static let configuration = CommandConfiguration(
+        abstract: "Show a key's value and every provider layer's say on it.")
 
     @OptionGroup var workspace: WorkspaceOptions
     @OptionGroup var context: ContextOptions
@@ -17,12 +18,20 @@ struct Get: ParsableCommand, TakesContext {
         guard let resolution = Resolver(workspace: loaded).resolve(key) else {
             // A feature has no value of its own: its availability is what `explain` shows.
             if let feature = loaded.features[key] {
-                let switches = loaded.flags.keys.filter { $0.hasPrefix(feature.key + "/") && loaded.flags[$0]?.isGenerated == true }
-                let settable = switches.isEmpty ? "" : "; its switches are keys: \(switches.map(TerminalText.escaped).joined(separator: ", "))"
-                Console.error("error: '\(TerminalText.escaped(key))' is a feature, not a flag; see whether it is available and why with: flagscope explain \(TerminalText.escaped(key))\(settable)")
+                let switches = loaded.flags.keys.filter {
+                    $0.hasPrefix(feature.key + "/") && loaded.flags[$0]?.isGenerated == true
+                }
+                let settable =
+                    switches.isEmpty
+                    ? "" : "; its switches are keys: \(switches.map(TerminalText.escaped).joined(separator: ", "))"
+                Console.error(
+                    "error: '\(TerminalText.escaped(key))' is a feature, not a flag; see whether it is available and why with: flagscope explain \(TerminalText.escaped(key))\(settable)"
+                )
                 throw ExitCode.failure
             }
-            Console.error("error: unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: loaded.flags.keys.elements))")
+            Console.error(
+                "error: unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: loaded.flags.keys.elements))"
+            )
             throw ExitCode.failure
         }
         let report = GetReport(resolution: resolution, now: Date(), workspace: loaded)

@@ -4,7 +4,10 @@ import Foundation
 
 /// `flagscope init`: a starter workspace in the current folder; never overwrites.
 struct Init: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write a starter flagscope.yml, one blueprint with a feature, an empty local file and a .gitignore for its locks.")
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Write a starter flagscope.yml, one blueprint with a feature, an empty local file and a .gitignore for its locks."
+    )
 
     func run() throws {
         let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

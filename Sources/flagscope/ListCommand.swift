@@ -6,12 +6,15 @@ import Foundation
 struct List: ParsableCommand, TakesContext {
     static let configuration = CommandConfiguration(
         abstract: "List every flag with its value, type and source.",
-        discussion: "The table fits the terminal's width (COLUMNS when set; no limit when the output is not a terminal): values and sources are cut with …, keys never are.")
+        discussion:
+            "The table fits the terminal's width (COLUMNS when set; no limit when the output is not a terminal): values and sources are cut with …, keys never are."
+    )
 
     @OptionGroup var workspace: WorkspaceOptions
     @OptionGroup var context: ContextOptions
     @Flag(help: "Print JSON.") var json = false
-    @Option(help: ArgumentHelp("Only flags whose key, name or description contains this text.", valueName: "text")) var filter: String?
+    @Option(help: ArgumentHelp("Only flags whose key, name or description contains this text.", valueName: "text"))
+    var filter: String?
     @Flag(help: "Only flags whose value comes from the writable provider.") var overridden = false
     @Flag(help: "Only flags past their expiry date.") var stale = false
 
@@ -22,8 +25,9 @@ struct List: ParsableCommand, TakesContext {
         let features = FeatureEvaluator(workspace: loaded, resolutions: resolutions).explainAll()
         let report = ListReport(
             resolutions: resolutions, features: Array(features.values), unknownKeys: loaded.unknownKeys,
-            filter: .init(text: filter, overriddenOnly: overridden, staleOnly: stale,
-                          writableProvider: loaded.config.writableProvider?.name),
+            filter: .init(
+                text: filter, overriddenOnly: overridden, staleOnly: stale,
+                writableProvider: loaded.config.writableProvider?.name),
             now: Date())
         if json {
             Console.json(report.json)

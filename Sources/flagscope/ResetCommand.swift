@@ -5,7 +5,9 @@ import FlagCore
 struct Reset: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Remove keys from the writable provider, so lower layers decide again.",
-        discussion: "A key with * is a pattern: 'context/*' removes every key of the writable file under context/ (the simulated device) and leaves your other overrides; * matches any characters, / included.")
+        discussion:
+            "A key with * is a pattern: 'context/*' removes every key of the writable file under context/ (the simulated device) and leaves your other overrides; * matches any characters, / included."
+    )
 
     @OptionGroup var workspace: WorkspaceOptions
     @Flag(help: "Print JSON.") var json = false
@@ -31,8 +33,10 @@ struct Reset: ParsableCommand {
             // Patterns that match nothing leave nothing to write: the file is not touched.
             let report = selection.keys.isEmpty ? nil : try editor.reset(selection.keys)
             if json {
-                var object: [(String, JSONValue)] = [("provider", .string(provider.name)), ("file", .string(editor.writableFile ?? "")),
-                                                     ("changes", .array([]))]
+                var object: [(String, JSONValue)] = [
+                    ("provider", .string(provider.name)), ("file", .string(editor.writableFile ?? "")),
+                    ("changes", .array([])),
+                ]
                 if case .object(let written)? = report?.json { object = written.map { ($0.key, $0.value) } }
                 object.append(("unmatched", .array(selection.unmatchedPatterns.map(JSONValue.string))))
                 Console.json(.object(.init(uniqueKeysWithValues: object)))

@@ -14,14 +14,17 @@ struct SetValue: ParsableCommand {
     @Flag(help: "Change a locked flag anyway.") var force = false
     @Argument(help: "The full flag key, such as lab/search/results_per_page.") var key: String
     // Captured raw, so a negative number such as -1 is a value, not an unknown option.
-    @Argument(parsing: .allUnrecognized, help: "The new value (negative numbers welcome: set KEY -1).") var values: [String] = []
+    @Argument(parsing: .allUnrecognized, help: "The new value (negative numbers welcome: set KEY -1).") var values:
+        [String] = []
 
     var value: String { values.first ?? "" }
 
     func validate() throws {
         if values.isEmpty { throw ValidationError("Missing expected argument '<value>'") }
         if values.count > 1 {
-            throw ValidationError(TerminalText.escaped("give one value; quote it if it has spaces: set \(key) '\(values.joined(separator: " "))'"))
+            throw ValidationError(
+                TerminalText.escaped(
+                    "give one value; quote it if it has spaces: set \(key) '\(values.joined(separator: " "))'"))
         }
     }
 

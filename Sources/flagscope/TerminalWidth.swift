@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How wide tables may be: `COLUMNS` when set (so it can be forced, also in pipes), else the
@@ -11,7 +11,8 @@ import Darwin
 enum TerminalWidth {
     /// The width to fit, or `nil` for no limit.
     static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
-        if let text = environment["COLUMNS"], let columns = Int(text.trimmingCharacters(in: .whitespaces)), columns > 0 {
+        if let text = environment["COLUMNS"], let columns = Int(text.trimmingCharacters(in: .whitespaces)), columns > 0
+        {
             return columns
         }
         guard isatty(STDOUT_FILENO) == 1 else { return nil }

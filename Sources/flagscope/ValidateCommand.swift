@@ -4,7 +4,8 @@ import Foundation
 
 /// `flagscope validate`: every diagnostic of the workspace, its blueprints and provider files.
 struct Validate: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Check the workspace, blueprints and provider files; exit 1 on any error.")
+    static let configuration = CommandConfiguration(
+        abstract: "Check the workspace, blueprints and provider files; exit 1 on any error.")
 
     @OptionGroup var workspace: WorkspaceOptions
     @Flag(help: "Print the diagnostics as JSON.") var json = false

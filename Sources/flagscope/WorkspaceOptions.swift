@@ -4,7 +4,10 @@ import Foundation
 
 /// `--config PATH`, shared by every command that reads a workspace.
 struct WorkspaceOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The workspace file (default: the nearest flagscope.yml above the current folder).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The workspace file (default: the nearest flagscope.yml above the current folder).", valueName: "path"))
     var config: String?
 
     /// The folder the command runs in: paths for people are shown relative to it.
@@ -32,10 +35,13 @@ struct WorkspaceOptions: ParsableArguments {
         // (its state is `error`); only
         // problems in the workspace file and blueprints stop a command.
         let providerFiles = Set(workspace.providers.map(\.displayPath))
-        let errors = workspace.diagnostics.filter { $0.severity == .error && !providerFiles.contains($0.file) && $0.provider == nil }
+        let errors = workspace.diagnostics.filter {
+            $0.severity == .error && !providerFiles.contains($0.file) && $0.provider == nil
+        }
         if !errors.isEmpty {
             Console.error(workspace.diagnosticRenderer(from: Self.currentDirectory).render(all: errors))
-            Console.error("\nthe workspace has \(Plural.count(errors.count, "error")); run `flagscope validate` for details")
+            Console.error(
+                "\nthe workspace has \(Plural.count(errors.count, "error")); run `flagscope validate` for details")
             throw ExitCode.failure
         }
         return workspace

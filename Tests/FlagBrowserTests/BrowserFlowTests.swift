@@ -12,8 +12,13 @@ struct BrowserFlowTests {
         try demo.press("/allowsSSON<Enter><Space>")
         #expect(try demo.localValues()["lab/sson"] as? Bool == false)
         // Remote still wins: the warning comes first, then where the value went.
-        #expect(demo.session.state.status?.text == "⚠ Remote still wins with true: edit remote/remote-config.json · saved false in Local (.flagscope/local.json)")
-        #expect(demo.screen.contains("⚠ Remote still wins with true: edit remote/remote-config.json · saved false in Local"))
+        #expect(
+            demo.session.state.status?.text
+                == "⚠ Remote still wins with true: edit remote/remote-config.json · saved false in Local (.flagscope/local.json)"
+        )
+        #expect(
+            demo.screen.contains("⚠ Remote still wins with true: edit remote/remote-config.json · saved false in Local")
+        )
     }
 
     @Test("An invalid edit is refused with the reason; a valid one is written; undo and redo write back")
@@ -25,7 +30,8 @@ struct BrowserFlowTests {
         #expect(demo.screen.contains("✗ 'abc' is not a whole number"))
         try demo.press("<Enter>")
         #expect(try demo.localFile() == before)
-        #expect(demo.screen.contains("✗ not saved: 'abc' is not a whole number"), "the editor stays open with the reason")
+        #expect(
+            demo.screen.contains("✗ not saved: 'abc' is not a whole number"), "the editor stays open with the reason")
         try demo.press("<C-u>300<Enter>")
         #expect(try demo.localValues()["max_episodes_per_feed"] as? Int == 300)
         #expect(demo.screen.contains("set max_episodes_per_feed = 300 in Local"))
@@ -42,7 +48,7 @@ struct BrowserFlowTests {
         defer { demo.remove() }
         try demo.press("/rankingModel<Enter><Enter>")
         #expect(demo.screen.contains("set lab/search/ranking"))
-        #expect(demo.screen.contains("› ") )
+        #expect(demo.screen.contains("› "))
         try demo.press("<Esc>")
         try demo.press("e<Down><Enter>")
         #expect(try demo.localValues()["lab/search/ranking"] != nil)
@@ -145,7 +151,9 @@ struct BrowserFlowTests {
         demo.session.apply(.loaded(demo.session.loadModel(), message: nil))
         #expect(demo.session.state.selectedNode?.flagKey == "lab/search/results_per_page")
         demo.session.apply(.resize(width: 30, height: 8))
-        #expect(demo.screen.split(separator: "\n").joined(separator: " ").contains("terminal too small (need 40×10, have 30×8)"))
+        #expect(
+            demo.screen.split(separator: "\n").joined(separator: " ").contains(
+                "terminal too small (need 40×10, have 30×8)"))
         demo.session.apply(.resize(width: 100, height: 30))
         #expect(demo.session.state.selectedNode?.flagKey == "lab/search/results_per_page")
         #expect(demo.screen.contains("› "))
@@ -156,7 +164,10 @@ struct BrowserFlowTests {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }
         let local = demo.folder.appendingPathComponent(".flagscope/local.json")
-        try Data(#"{"lab/paywall/terms_url": "https://x.example/\u001b]52;c;aGk=\u0007", "store/catalog/promo_banner_text": "evil\u001b[2J\u202etext"}"#.utf8).write(to: local)
+        try Data(
+            #"{"lab/paywall/terms_url": "https://x.example/\u001b]52;c;aGk=\u0007", "store/catalog/promo_banner_text": "evil\u001b[2J\u202etext"}"#
+                .utf8
+        ).write(to: local)
         demo.session.apply(.loaded(demo.session.loadModel(), message: nil))
         try demo.press("/promoBanner<Enter>")
         let screen = demo.screen

@@ -30,7 +30,9 @@ struct DeviceRestoreTests {
         try demo.press("Dy")
         let restored = try demo.localValues()
         #expect(restored.keys.sorted() == others, "every context key gone, every other key kept")
-        #expect(demo.screen.contains("features changed") || demo.screen.contains("is now"), "the status line names what changed")
+        #expect(
+            demo.screen.contains("features changed") || demo.screen.contains("is now"),
+            "the status line names what changed")
 
         try demo.press("u")
         let back = try demo.localValues()
@@ -45,7 +47,9 @@ struct DeviceRestoreTests {
         defer { demo.remove() }
         try demo.press("D")
         #expect(demo.session.state.mode == .normal)
-        #expect(demo.screen.contains("the simulated device is already as the other layers say: Local sets no context/* keys"))
+        #expect(
+            demo.screen.contains(
+                "the simulated device is already as the other layers say: Local sets no context/* keys"))
     }
 
     @Test("D is in the keymap table, so the help lists it")

@@ -11,13 +11,19 @@ struct EditStatusLineTests {
         String(screen.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
     }
 
-    @Test("A long JSON value under Remote: the warning, the winning value cut with …, and the file to edit", arguments: [(80, 24), (120, 40)])
+    @Test(
+        "A long JSON value under Remote: the warning, the winning value cut with …, and the file to edit",
+        arguments: [(80, 24), (120, 40)])
     func longValueKeepsWarning(width: Int, height: Int) throws {
         var demo = try DemoFixture(width: width, height: height)
         defer { demo.remove() }
-        try demo.press(#"/lab/paywall/config<Enter>e<C-u>{"headline": "A very long headline that goes on and on and on", "showAnnualFirst": true}<Enter>"#)
+        try demo.press(
+            #"/lab/paywall/config<Enter>e<C-u>{"headline": "A very long headline that goes on and on and on", "showAnnualFirst": true}<Enter>"#
+        )
         let status = Self.statusLine(demo.screen)
-        #expect(status.hasPrefix(#"⚠ Remote still wins with {"headline":"Yo…: edit remote/remote-config.json"#), "\(demo.screen)")
+        #expect(
+            status.hasPrefix(#"⚠ Remote still wins with {"headline":"Yo…: edit remote/remote-config.json"#),
+            "\(demo.screen)")
         #expect(demo.session.state.status?.kind == .warning)
         if width >= 120 { #expect(status.contains(#"· saved {"headline":"A … in Local"#), "\(status)") }
         // The value was written whole all the same.
@@ -31,7 +37,9 @@ struct EditStatusLineTests {
         defer { demo.remove() }
         try demo.press("/allowsSSON<Enter><Space>")
         // 84 columns: the end (where it went) is cut, the warning and the remedy are whole.
-        #expect(Self.statusLine(demo.screen) == "⚠ Remote still wins with true: edit remote/remote-config.json · saved false in …")
+        #expect(
+            Self.statusLine(demo.screen)
+                == "⚠ Remote still wins with true: edit remote/remote-config.json · saved false in …")
         #expect(demo.session.state.status?.text.hasSuffix("· saved false in Local (.flagscope/local.json)") == true)
         try demo.press("/showEuConsent<Enter><Space>")
         #expect(Self.statusLine(demo.screen) == "set lab/show_eu_consent = false in Local (.flagscope/local.json)")

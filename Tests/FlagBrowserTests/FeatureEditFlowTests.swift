@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Features: what Space does on them, and what an edit of the simulated device changed")
 struct FeatureEditFlowTests {
-    @Test("Space on a feature with a user toggle flips that toggle, and the status line says the feature's availability changed")
+    @Test(
+        "Space on a feature with a user toggle flips that toggle, and the status line says the feature's availability changed"
+    )
     func spaceFlipsUserToggle() throws {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }
@@ -30,7 +32,10 @@ struct FeatureEditFlowTests {
         defer { demo.remove() }
         let before = try demo.localFile()
         try demo.press("/smart playlists<Enter><Space>")
-        #expect(demo.screen.contains("Space toggles a bool; Smart playlists has no user toggle — → shows its constraints, e on one simulates it"))
+        #expect(
+            demo.screen.contains(
+                "Space toggles a bool; Smart playlists has no user toggle — → shows its constraints, e on one simulates it"
+            ))
         #expect(try demo.localFile() == before)
         try demo.press("gg<Space>")
         #expect(demo.screen.contains("nothing to toggle here: Space toggles a bool flag (Enter or → opens a branch)"))
@@ -44,7 +49,9 @@ struct FeatureEditFlowTests {
         try demo.press("a<Enter>")
         #expect(try demo.localValues()["context/permissions/photos"] as? String == "authorized")
         let status = try #require(demo.screen.split(separator: "\n").last)
-        #expect(status.hasPrefix("Cover art studio is now available — set context/permissions/photos = authorized"), "\(status)")
+        #expect(
+            status.hasPrefix("Cover art studio is now available — set context/permissions/photos = authorized"),
+            "\(status)")
     }
 
     @Test("A change to several features counts them and names the first three")
@@ -55,8 +62,13 @@ struct FeatureEditFlowTests {
         try demo.press("w<Enter>")
         #expect(try demo.localValues()["context/platform"] as? String == "watchOS")
         let status = try #require(demo.session.state.status?.text)
-        #expect(demo.screen.contains("4 features changed: Background audio now unavailable, Favourites sync now available,"))
-        #expect(status.range(of: #"^4 features changed: [^,]+ now \w+, [^,]+ now \w+, [^,]+ now \w+, and 1 more — set context/platform = watchOS"#,
-                             options: .regularExpression) != nil, "\(status)")
+        #expect(
+            demo.screen.contains("4 features changed: Background audio now unavailable, Favourites sync now available,")
+        )
+        #expect(
+            status.range(
+                of:
+                    #"^4 features changed: [^,]+ now \w+, [^,]+ now \w+, [^,]+ now \w+, and 1 more — set context/platform = watchOS"#,
+                options: .regularExpression) != nil, "\(status)")
     }
 }

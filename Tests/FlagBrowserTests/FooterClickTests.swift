@@ -12,7 +12,8 @@ struct FooterClickTests {
         let row = FooterHints.row(screenHeight: state.size.height)
         let line = lines[row]
         let range = try #require(line.range(of: text), "no hint “\(text)” in the footer: \(line)")
-        let column = TerminalText.displayWidth(of: String(line[..<range.lowerBound])) + TerminalText.displayWidth(of: text) / 2
+        let column =
+            TerminalText.displayWidth(of: String(line[..<range.lowerBound])) + TerminalText.displayWidth(of: text) / 2
         demo.session.apply(.mouse(MouseEvent(kind: .press, x: column, y: row)))
     }
 

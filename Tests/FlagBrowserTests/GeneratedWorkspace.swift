@@ -20,7 +20,8 @@ struct GeneratedWorkspace {
     /// Writes a workspace from `seed` and opens a headless session of `width`×`height` over it.
     init(seed: UInt64, width: Int = 120, height: Int = 24) throws {
         folder = try TemporaryFolder.makeUnique(prefix: "flagscope-rows")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("blueprints"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("blueprints"), withIntermediateDirectories: true)
         var random = Random(state: seed)
         var builder = Builder()
         for file in 0..<(3 + random.next(3)) {
@@ -48,8 +49,9 @@ struct GeneratedWorkspace {
 
             """
         try Data(config.utf8).write(to: folder.appendingPathComponent("flagscope.yml"))
-        session = BrowserSession(workspaceFile: folder.appendingPathComponent("flagscope.yml"), environment: [:],
-                                 width: width, height: height, now: DemoFixture.today)
+        session = BrowserSession(
+            workspaceFile: folder.appendingPathComponent("flagscope.yml"), environment: [:],
+            width: width, height: height, now: DemoFixture.today)
     }
 
     /// Builds blueprint trees, remembering every flag key and type.
@@ -65,7 +67,9 @@ struct GeneratedWorkspace {
                 counter += 1
                 let name = "\(random.word())\(random.word().capitalized)\(counter)"
                 let type = ["bool", "int", "string", "enum"][random.next(4)]
-                var flag: [String: Any] = ["type": type, "default": GeneratedWorkspace.value(type, &random, default: true)]
+                var flag: [String: Any] = [
+                    "type": type, "default": GeneratedWorkspace.value(type, &random, default: true),
+                ]
                 if type == "enum" { flag["values"] = ["light", "dark", "auto"] }
                 if random.chance(80) { flag["description"] = "Turns \(random.word()) \(random.word()) on" }
                 if random.chance(30) { flag["tags"] = [random.word()] }
@@ -73,7 +77,9 @@ struct GeneratedWorkspace {
                 if random.chance(10) { flag["locked"] = true }
                 if random.chance(10) { flag["expires"] = "2020-01-01" }
                 flagObjects[name] = flag
-                let segment = name.replacingOccurrences(of: "([a-z0-9])([A-Z])", with: "$1_$2", options: .regularExpression).lowercased()
+                let segment = name.replacingOccurrences(
+                    of: "([a-z0-9])([A-Z])", with: "$1_$2", options: .regularExpression
+                ).lowercased()
                 flags.append((keyPath + "/" + segment, type))
             }
             object["flags"] = flagObjects
@@ -94,13 +100,19 @@ struct GeneratedWorkspace {
             var result: [String: Any] = [:]
             for _ in 0..<(1 + random.next(3)) {
                 counter += 1
-                var feature: [String: Any] = ["name": "\(random.word().capitalized) feature \(counter)", "description": "Lets the \(random.word()) work"]
+                var feature: [String: Any] = [
+                    "name": "\(random.word().capitalized) feature \(counter)",
+                    "description": "Lets the \(random.word()) work",
+                ]
                 feature["constraints"] = constraints(&random)
                 var subs: [String: Any] = [:]
                 for _ in 0..<random.next(3) {
                     counter += 1
-                    subs["\(random.word())Part\(counter)"] = ["name": "Part \(counter)", "description": "A \(random.word()) part",
-                                                             "constraints": constraints(&random)] as [String: Any]
+                    subs["\(random.word())Part\(counter)"] =
+                        [
+                            "name": "Part \(counter)", "description": "A \(random.word()) part",
+                            "constraints": constraints(&random),
+                        ] as [String: Any]
                 }
                 if !subs.isEmpty { feature["features"] = subs }
                 result["\(random.word())Feature\(counter)"] = feature

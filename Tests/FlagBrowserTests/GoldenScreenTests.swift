@@ -18,7 +18,9 @@ struct GoldenScreenTests {
         try Golden.check(demo.screen, named: "shadowed-\(width)x\(height)")
     }
 
-    @Test("A targeted flag: its rule trace wrapped (never cut) under its layer, the deciding step marked", arguments: [(120, 40), (80, 24)])
+    @Test(
+        "A targeted flag: its rule trace wrapped (never cut) under its layer, the deciding step marked",
+        arguments: [(120, 40), (80, 24)])
     func targetedFlag(width: Int, height: Int) throws {
         var demo = try DemoFixture(width: width, height: height)
         defer { demo.remove() }

@@ -9,13 +9,15 @@ struct HelpOverlayTests {
     static func boxRows(_ screen: String) -> [String] {
         screen.split(separator: "\n").compactMap { line -> String? in
             let characters = Array(line)
-            guard let left = characters.firstIndex(of: "│"), let right = characters.lastIndex(of: "│"), right > left + 1 else { return nil }
+            guard let left = characters.firstIndex(of: "│"), let right = characters.lastIndex(of: "│"), right > left + 1
+            else { return nil }
             return String(characters[(left + 1)..<right]).trimmingCharacters(in: .whitespaces)
         }
     }
 
-    @Test("At every size the whole help can be read: nothing is cut, paging reaches the legend's last line, the indicator counts what is below",
-          arguments: [(40, 10), (60, 16), (80, 24), (120, 40)])
+    @Test(
+        "At every size the whole help can be read: nothing is cut, paging reaches the legend's last line, the indicator counts what is below",
+        arguments: [(40, 10), (60, 16), (80, 24), (120, 40)])
     func readableAtEverySize(width: Int, height: Int) throws {
         var demo = try DemoFixture(width: width, height: height)
         defer { demo.remove() }
@@ -39,7 +41,9 @@ struct HelpOverlayTests {
         }
         let text = seen.joined(separator: " ")
         #expect(text.contains("the wheel scrolls"), "the legend's last line is reached")
-        #expect(text.contains("constraint satisfied,") && text.contains("determined, other platform"), "the constraints legend is whole")
+        #expect(
+            text.contains("constraint satisfied,") && text.contains("determined, other platform"),
+            "the constraints legend is whole")
         #expect(demo.screen.contains("└─ ↑ "), "at the bottom the indicator says what is above")
         try demo.press("<Home>")
         #expect(demo.screen.contains("Browsing"))

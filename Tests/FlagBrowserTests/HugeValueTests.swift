@@ -1,7 +1,8 @@
-@testable import FlagBrowser
 import FlagCore
 import Foundation
 import Testing
+
+@testable import FlagBrowser
 
 /// Multi-megabyte values and descriptions are shown cut, and laying out a screen costs what
 /// the screen shows, not what the file holds (issue 6: huge values).
@@ -14,10 +15,15 @@ struct HugeValueTests {
         let huge = String(repeating: "abcdefghij", count: 500_000)
         let json = "[" + Array(repeating: #"{"k":"vvvvvvvvvvvvvvvvvvvv"}"#, count: 80_000).joined(separator: ",") + "]"
         let local = demo.folder.appendingPathComponent(".flagscope/local.json")
-        try Data(#"{"context/region": "\#(huge)", "store/catalog/promo_banner_text": "\#(huge)", "store/catalog/category_order": \#(json)}"#.utf8).write(to: local)
+        try Data(
+            #"{"context/region": "\#(huge)", "store/catalog/promo_banner_text": "\#(huge)", "store/catalog/category_order": \#(json)}"#
+                .utf8
+        ).write(to: local)
         let blueprint = demo.folder.appendingPathComponent("blueprints/podcast.yml")
         let text = String(decoding: try Data(contentsOf: blueprint), as: UTF8.self)
-        let described = text.replacingOccurrences(of: "description: Layout and copy of the paywall screen", with: "description: \(String(repeating: "long words ", count: 300_000))")
+        let described = text.replacingOccurrences(
+            of: "description: Layout and copy of the paywall screen",
+            with: "description: \(String(repeating: "long words ", count: 300_000))")
         try Data(described.utf8).write(to: blueprint)
         demo.session.apply(.loaded(demo.session.loadModel(), message: nil))
         return demo
@@ -54,8 +60,11 @@ struct HugeValueTests {
         var demo = try Self.hugeDemo()
         defer { demo.remove() }
         // Wrapped whole, 5 MB at 40 columns would be 125,000 lines.
-        for (query, key) in [("context/region", "context/region"), ("promoBanner", "store/catalog/promo_banner_text"), ("categoryOrder", "store/catalog/category_order"),
-                             ("lab/paywall/config", "lab/paywall/config")] {
+        for (query, key) in [
+            ("context/region", "context/region"), ("promoBanner", "store/catalog/promo_banner_text"),
+            ("categoryOrder", "store/catalog/category_order"),
+            ("lab/paywall/config", "lab/paywall/config"),
+        ] {
             try demo.press("/\(query)<Enter>")
             #expect(demo.session.state.selectedNode?.flagKey == key)
             let detail = DetailText.lines(for: demo.session.state, width: 40).count
@@ -79,7 +88,9 @@ struct HugeValueTests {
         defer { demo.remove() }
         try demo.press("/context/region<Enter>e")
         #expect(demo.session.state.mode == .normal)
-        #expect(demo.screen.contains("holds 5.0 MB, too large for the line editor; `flagscope set` writes it"), "\(demo.screen)")
+        #expect(
+            demo.screen.contains("holds 5.0 MB, too large for the line editor; `flagscope set` writes it"),
+            "\(demo.screen)")
     }
 
     @Test("Moving over the huge rows keeps the screen whole and the file untouched")

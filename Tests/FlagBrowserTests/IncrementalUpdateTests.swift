@@ -1,7 +1,8 @@
-@testable import FlagBrowser
 import FlagCore
 import Foundation
 import Testing
+
+@testable import FlagBrowser
 
 /// After an edit the browser re-reads only the writable file and updates the keys that changed
 /// (issue 7): what it shows must be exactly what a fresh load of the same files shows.
@@ -10,17 +11,21 @@ struct IncrementalUpdateTests {
     /// The session's model next to one built from scratch from the files as they are now.
     static func expectSameAsFreshLoad(_ demo: DemoFixture, sourceLocation: SourceLocation = #_sourceLocation) {
         let model = demo.session.state.model
-        let workspace = Workspace.load(from: demo.folder.appendingPathComponent("flagscope.yml"), environment: [:],
-                                       remote: .known(model.workspace.remoteAnswers))
+        let workspace = Workspace.load(
+            from: demo.folder.appendingPathComponent("flagscope.yml"), environment: [:],
+            remote: .known(model.workspace.remoteAnswers))
         let fresh = BrowserModel(workspace: workspace, now: DemoFixture.today)
         #expect(model.values == fresh.values, "values, sources and marks", sourceLocation: sourceLocation)
-        #expect(model.viewMarks.map(\.rawValue) == fresh.viewMarks.map(\.rawValue), "views", sourceLocation: sourceLocation)
+        #expect(
+            model.viewMarks.map(\.rawValue) == fresh.viewMarks.map(\.rawValue), "views", sourceLocation: sourceLocation)
         #expect(model.hugeValueSizes == fresh.hugeValueSizes, sourceLocation: sourceLocation)
         #expect(model.explanations == fresh.explanations, "features", sourceLocation: sourceLocation)
         #expect(model.nodes.map(\.id) == fresh.nodes.map(\.id), "tree", sourceLocation: sourceLocation)
         #expect(Set(model.workspace.diagnostics) == Set(workspace.diagnostics), sourceLocation: sourceLocation)
         #expect(model.workspace.unknownKeys == workspace.unknownKeys, sourceLocation: sourceLocation)
-        #expect(model.workspace.providers.map(\.entries) == workspace.providers.map(\.entries), sourceLocation: sourceLocation)
+        #expect(
+            model.workspace.providers.map(\.entries) == workspace.providers.map(\.entries),
+            sourceLocation: sourceLocation)
         for key in workspace.flags.keys {
             #expect(model.resolution(key) == fresh.resolution(key), "\(key)", sourceLocation: sourceLocation)
         }
@@ -73,7 +78,8 @@ struct IncrementalUpdateTests {
         // Someone else sets the locale in the same file between our writes.
         var local = try demo.localValues()
         local["context/locale"] = "en"
-        try JSONSerialization.data(withJSONObject: local).write(to: demo.folder.appendingPathComponent(".flagscope/local.json"))
+        try JSONSerialization.data(withJSONObject: local).write(
+            to: demo.folder.appendingPathComponent(".flagscope/local.json"))
         try demo.press("<Space>")
         #expect(demo.session.state.model.value("lab/remember_login")?.value == .bool(false))
         #expect(demo.session.state.model.value("context/locale")?.value == .string("en"))

@@ -13,40 +13,44 @@ struct LayerWordingTests {
         var session: BrowserSession
 
         init(width: Int, height: Int) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-wording-\(UUID().uuidString)")
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "flagscope-wording-\(UUID().uuidString)")
             let files = [
                 "flagscope.yml": """
-                    blueprints: [blueprints/app.yml]
-                    providers:
-                      - { name: Remote, format: json, path: remote.json }
-                      - { name: Broken, format: json, path: broken.json }
-                      - { name: Gone, format: json, path: profiles/gone.json }
-                      - { name: Local, format: json, path: local.json, writable: true }
+                blueprints: [blueprints/app.yml]
+                providers:
+                  - { name: Remote, format: json, path: remote.json }
+                  - { name: Broken, format: json, path: broken.json }
+                  - { name: Gone, format: json, path: profiles/gone.json }
+                  - { name: Local, format: json, path: local.json, writable: true }
 
-                    """,
+                """,
                 "blueprints/app.yml": """
-                    name: App
-                    keyPrefix: lab
-                    flags:
-                      mode:
-                        type: enum
-                        values: [off, gentle, aggressive]
-                        default: off
-                        description: How hard to try
-                        excludedProviders: [Remote]
+                name: App
+                keyPrefix: lab
+                flags:
+                  mode:
+                    type: enum
+                    values: [off, gentle, aggressive]
+                    default: off
+                    description: How hard to try
+                    excludedProviders: [Remote]
 
-                    """,
+                """,
                 "remote.json": #"{"lab/mode": "gentle"}"#,
                 "broken.json": "{ this is not json",
-                "local.json": #"{"lab/mode": "a value far too long to be one of the three values this enum allows, so it is ignored"}"#,
+                "local.json":
+                    #"{"lab/mode": "a value far too long to be one of the three values this enum allows, so it is ignored"}"#,
             ]
             for (path, text) in files {
                 let url = folder.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url)
             }
-            session = BrowserSession(workspaceFile: folder.appendingPathComponent("flagscope.yml"), environment: [:],
-                                     width: width, height: height, now: DemoFixture.today)
+            session = BrowserSession(
+                workspaceFile: folder.appendingPathComponent("flagscope.yml"), environment: [:],
+                width: width, height: height, now: DemoFixture.today)
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -67,7 +71,9 @@ struct LayerWordingTests {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    @Test("Every state's reason reads the same in get and in the detail pane, whole at each size", arguments: [(120, 40), (80, 24), (200, 60)])
+    @Test(
+        "Every state's reason reads the same in get and in the detail pane, whole at each size",
+        arguments: [(120, 40), (80, 24), (200, 60)])
     func sameWordsEverywhere(width: Int, height: Int) throws {
         var workspace = try EveryState(width: width, height: height)
         defer { workspace.remove() }
@@ -89,7 +95,9 @@ struct LayerWordingTests {
         let paneText = Self.flattened(pane.joined(separator: " "))
         for reason in reasons {
             #expect(get.contains(reason), "get says: \(reason)\n\(get)")
-            #expect(paneText.contains(Self.flattened(reason)), "the pane says it whole at \(width)×\(height): \(reason)\n\(pane.joined(separator: "\n"))")
+            #expect(
+                paneText.contains(Self.flattened(reason)),
+                "the pane says it whole at \(width)×\(height): \(reason)\n\(pane.joined(separator: "\n"))")
         }
         // Wrapped, not cut: what is said below a headline (from column 16 of the pane) never ends
         // in …; only a headline's value is cut to leave room for how it stands.
@@ -97,10 +105,15 @@ struct LayerWordingTests {
         let layerLines = pane[start...].prefix { !$0.hasPrefix("   default") }
         let said = layerLines.filter { $0.hasPrefix(String(repeating: " ", count: 17)) }
         #expect(!said.isEmpty && !said.contains { $0.hasSuffix("…") }, "\(layerLines.joined(separator: "\n"))")
-        #expect(pane.allSatisfy { TerminalText.displayWidth(of: $0) <= (layout.showsTree ? width - layout.treeWidth - 1 : width) })
+        #expect(
+            pane.allSatisfy {
+                TerminalText.displayWidth(of: $0) <= (layout.showsTree ? width - layout.treeWidth - 1 : width)
+            })
     }
 
-    @Test("The demo's long reasons and Remote's notes are whole in the detail pane at 120×40 and 80×24", arguments: [(120, 40), (80, 24)])
+    @Test(
+        "The demo's long reasons and Remote's notes are whole in the detail pane at 120×40 and 80×24",
+        arguments: [(120, 40), (80, 24)])
     func demoNotesWhole(width: Int, height: Int) throws {
         var demo = try DemoFixture(width: width, height: height)
         defer { demo.remove() }
@@ -118,11 +131,15 @@ struct LayerWordingTests {
         }
         let paneText = Self.flattened(pane.joined(separator: " "))
         for line in said {
-            #expect(paneText.contains(Self.flattened(line)), "whole at \(width)×\(height): \(line)\n\(pane.joined(separator: "\n"))")
+            #expect(
+                paneText.contains(Self.flattened(line)),
+                "whole at \(width)×\(height): \(line)\n\(pane.joined(separator: "\n"))")
         }
     }
 
-    @Test("A JSON value is pretty-printed in the detail pane: two-space indent, one member per line, long lines cut", arguments: [(120, 40), (80, 24)])
+    @Test(
+        "A JSON value is pretty-printed in the detail pane: two-space indent, one member per line, long lines cut",
+        arguments: [(120, 40), (80, 24)])
     func prettyJSON(width: Int, height: Int) throws {
         var demo = try DemoFixture(width: width, height: height)
         defer { demo.remove() }
@@ -130,15 +147,16 @@ struct LayerWordingTests {
         let layout = Layout(width: width, height: height, detailFocused: demo.session.state.focus == .detail)
         let pane = Self.detail(demo.screen, treeWidth: layout.showsTree ? layout.treeWidth : 0)
         let value = try #require(pane.firstIndex { $0.hasPrefix(" value        {") }, "\(pane.joined(separator: "\n"))")
-        #expect(Array(pane[(value + 1)...(value + 7)]) == [
-            #"                "headline": "Your shows, your way","#,
-            #"                "highlights": ["#,
-            #"                  "smart_playlists","#,
-            #"                  "dynamic_speed""#,
-            #"                ],"#,
-            #"                "showAnnualFirst": false"#,
-            #"              }   from Remote"#,
-        ])
+        #expect(
+            Array(pane[(value + 1)...(value + 7)]) == [
+                #"                "headline": "Your shows, your way","#,
+                #"                "highlights": ["#,
+                #"                  "smart_playlists","#,
+                #"                  "dynamic_speed""#,
+                #"                ],"#,
+                #"                "showAnnualFirst": false"#,
+                #"              }   from Remote"#,
+            ])
     }
 
     @Test("A JSON member longer than the pane is cut with …, never wrapped mid-word")
@@ -152,7 +170,8 @@ struct LayerWordingTests {
         demo.session.apply(.loaded(demo.session.loadModel(), message: nil))
         try demo.press("/lab/paywall/config<Enter><Tab>")
         let pane = Self.detail(demo.screen, treeWidth: 0)
-        let headline = try #require(pane.first { $0.contains(#""headline": "word word"#) }, "\(pane.joined(separator: "\n"))")
+        let headline = try #require(
+            pane.first { $0.contains(#""headline": "word word"#) }, "\(pane.joined(separator: "\n"))")
         #expect(headline.hasSuffix("…") && TerminalText.displayWidth(of: headline) <= 80, "\(headline)")
         #expect(pane.contains(#"                "n": 1"#), "\(pane.joined(separator: "\n"))")
         #expect(pane.contains(#"              }   from Local"#), "\(pane.joined(separator: "\n"))")

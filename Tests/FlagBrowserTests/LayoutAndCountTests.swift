@@ -6,9 +6,11 @@ import Testing
 /// the unavailable-features view (issue 14).
 @Suite("Layout on wide screens and counts that agree")
 struct LayoutAndCountTests {
-    @Test("The tree widens with the terminal; below 90 columns one pane shows", arguments: [
-        (80, 80, 0), (90, 40, 49), (120, 54, 65), (160, 72, 87), (200, 90, 109), (300, 135, 164),
-    ])
+    @Test(
+        "The tree widens with the terminal; below 90 columns one pane shows",
+        arguments: [
+            (80, 80, 0), (90, 40, 49), (120, 54, 65), (160, 72, 87), (200, 90, 109), (300, 135, 164),
+        ])
     func treeShare(width: Int, tree: Int, detail: Int) {
         let layout = Layout(width: width, height: 40, detailFocused: false)
         #expect(layout.treeWidth == tree)
@@ -16,7 +18,9 @@ struct LayoutAndCountTests {
         #expect(layout.showsDetail == (detail > 0))
     }
 
-    @Test("At 200×60 a row's value is whole where 120×40 cuts it; every line fits its screen", arguments: [(200, 60), (120, 40), (80, 24)])
+    @Test(
+        "At 200×60 a row's value is whole where 120×40 cuts it; every line fits its screen",
+        arguments: [(200, 60), (120, 40), (80, 24)])
     func wideRowsShowValues(width: Int, height: Int) throws {
         let demo = try DemoFixture(width: width, height: height)
         defer { demo.remove() }
@@ -25,7 +29,8 @@ struct LayoutAndCountTests {
         #expect(lines.allSatisfy { TerminalText.displayWidth(of: $0) <= width })
         let row = try #require(lines.first { $0.contains("storefrontURL") })
         if width >= 200 {
-            #expect(row.contains("storefrontURL") && row.contains("https://podcasts.example.com/store default │"), "\(row)")
+            #expect(
+                row.contains("storefrontURL") && row.contains("https://podcasts.example.com/store default │"), "\(row)")
         } else {
             #expect(row.contains("https://podcasts.exampl") && row.contains("…"), "\(row)")
         }
@@ -39,7 +44,9 @@ struct LayoutAndCountTests {
         #expect(features.contains("12 of 17 not available"), "\(features)")
         try demo.press("FFF")
         #expect(demo.session.state.view == .unavailable)
-        #expect(demo.session.state.status?.text == "view: unavailable features (12 of 17 features, with the constraints that block them)")
+        #expect(
+            demo.session.state.status?.text
+                == "view: unavailable features (12 of 17 features, with the constraints that block them)")
         // The view shows each of those 12 features (✗ unavailable or ? unknown), plus available
         // parents that lead to them and the constraints that block them.
         let state = demo.session.state

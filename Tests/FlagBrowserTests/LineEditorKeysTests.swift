@@ -17,13 +17,17 @@ struct LineEditorKeysTests {
         try demo.press("/promoBanner<Enter>e<C-u>summer sale today")
         #expect(Self.editorLine(demo).hasPrefix("store/catalog/promo_banner_text (string): summer sale today"))
         try demo.press("<M-b><C-w>")
-        #expect(Self.editorLine(demo).hasPrefix("store/catalog/promo_banner_text (string): summer today"), "Alt-b went before “today”, Ctrl-W took “sale ”")
+        #expect(
+            Self.editorLine(demo).hasPrefix("store/catalog/promo_banner_text (string): summer today"),
+            "Alt-b went before “today”, Ctrl-W took “sale ”")
         try demo.press("<C-k>now")
         #expect(Self.editorLine(demo).contains(": summer now"), "Ctrl-K took “today”")
         try demo.press("<C-a><M-f><M-b>")
         #expect(demo.session.state.editorCursor == 0, "Alt-f to the end of “summer”, Alt-b back to its start")
         try demo.press("<C-a>big <M-f>!<C-e>.")
-        #expect(Self.editorLine(demo).contains(": big summer! now."), "Ctrl-A to the start, Alt-f past “summer”, Ctrl-E to the end")
+        #expect(
+            Self.editorLine(demo).contains(": big summer! now."),
+            "Ctrl-A to the start, Alt-f past “summer”, Ctrl-E to the end")
         guard case .edit = demo.session.state.mode else {
             Issue.record("the edit was cancelled")
             return
@@ -32,7 +36,9 @@ struct LineEditorKeysTests {
         #expect(try demo.localValues()["store/catalog/promo_banner_text"] as? String == "big summer! now.")
     }
 
-    @Test("Ctrl-U deletes back to the start of the line, keeping what is after the cursor; Del and Ctrl-D delete under it")
+    @Test(
+        "Ctrl-U deletes back to the start of the line, keeping what is after the cursor; Del and Ctrl-D delete under it"
+    )
     func lineStartAndDelete() throws {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }
@@ -45,7 +51,9 @@ struct LineEditorKeysTests {
         #expect(try demo.localValues()["store/catalog/promo_banner_text"] == nil)
     }
 
-    @Test("Alt-d deletes the word after the cursor; an Alt key the editor has no use for changes nothing and does not cancel")
+    @Test(
+        "Alt-d deletes the word after the cursor; an Alt key the editor has no use for changes nothing and does not cancel"
+    )
     func altDAndStrayAlt() throws {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }
@@ -56,7 +64,9 @@ struct LineEditorKeysTests {
         #expect(demo.session.state.editorCursor == 3)
     }
 
-    @Test("Outside the editor an Alt key is Esc and the key, as a fast Esc then key used to be: Esc closes the help, q quits")
+    @Test(
+        "Outside the editor an Alt key is Esc and the key, as a fast Esc then key used to be: Esc closes the help, q quits"
+    )
     func altElsewhere() throws {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }

@@ -10,7 +10,9 @@ struct PickerJumpTests {
         demo.screen.split(separator: "\n").first { $0.contains("│ ›") }.map(String.init) ?? ""
     }
 
-    @Test("A letter jumps to the first option starting with it, more letters narrow it, the same letter again goes to the next")
+    @Test(
+        "A letter jumps to the first option starting with it, more letters narrow it, the same letter again goes to the next"
+    )
     func typeToJump() throws {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }

@@ -1,8 +1,8 @@
 import FlagBrowser
 import FlagCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A fetcher that answers what the test says, when the test says: for the browser's scheduling
 /// of remote fetches (the real client against a real server is tested on the command line and in tmux).
@@ -20,7 +20,12 @@ final class ScriptedFetcher: RemoteFetcher, @unchecked Sendable {
 
     /// An OFREP answer setting `lab/sson`.
     static func ofrep(_ sson: Bool) -> Result<RemoteResponse, RemoteFetchFailure> {
-        .success(RemoteResponse(status: 200, body: Array("{\"flags\":[{\"key\":\"lab/sson\",\"value\":\(sson),\"reason\":\"STATIC\",\"variant\":\"v1\"}]}".utf8)))
+        .success(
+            RemoteResponse(
+                status: 200,
+                body: Array(
+                    "{\"flags\":[{\"key\":\"lab/sson\",\"value\":\(sson),\"reason\":\"STATIC\",\"variant\":\"v1\"}]}"
+                        .utf8)))
     }
 
     func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchFailure> {
@@ -51,27 +56,33 @@ struct RemoteBrowserFixture {
 
     init(refresh: Int = 30) throws {
         folder = try TemporaryFolder.makeUnique(prefix: "flagscope-remote")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("blueprints"), withIntermediateDirectories: true)
-        try Data("""
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("blueprints"), withIntermediateDirectories: true)
+        try Data(
+            """
             blueprints: [blueprints/app.yml]
             providers:
               - { name: Flags, format: ofrep, url: "http://flags.test:8016", refresh: \(refresh) }
               - { name: Local, format: json, path: local.json, writable: true }
 
-            """.utf8).write(to: workspaceFile)
-        try Data("""
+            """.utf8
+        ).write(to: workspaceFile)
+        try Data(
+            """
             name: App
             keyPrefix: lab
             flags:
               sson: { type: bool, default: false, description: Single sign-on }
 
-            """.utf8).write(to: folder.appendingPathComponent("blueprints/app.yml"))
+            """.utf8
+        ).write(to: folder.appendingPathComponent("blueprints/app.yml"))
         try Data("{}\n".utf8).write(to: folder.appendingPathComponent("local.json"))
     }
 
     func session(_ fetcher: ScriptedFetcher, background: Bool = true) -> BrowserSession {
-        BrowserSession(workspaceFile: workspaceFile, environment: environment, width: 120, height: 30,
-                       remote: background ? .background(fetcher) : .synchronous(fetcher))
+        BrowserSession(
+            workspaceFile: workspaceFile, environment: environment, width: 120, height: 30,
+            remote: background ? .background(fetcher) : .synchronous(fetcher))
     }
 
     /// Polls the session until `condition` holds (background answers arrive on another thread),
@@ -102,7 +113,8 @@ struct RemoteBrowserFixture {
 
 @Suite("Browser: remote providers")
 struct RemoteBrowserTests {
-    @Test("The first frame never waits for a server: the layer shows fetching, the header says so, then the answer lands")
+    @Test(
+        "The first frame never waits for a server: the layer shows fetching, the header says so, then the answer lands")
     func firstFrameDoesNotWait() throws {
         let fixture = try RemoteBrowserFixture()
         defer { fixture.remove() }
@@ -116,7 +128,9 @@ struct RemoteBrowserTests {
         #expect(session.state.fetching == ["Flags"])
         let header = session.render().text.split(separator: "\n").first.map(String.init) ?? ""
         #expect(header.contains("fetching Flags…"), "\(header)")
-        #expect(RemoteBrowserFixture.row("sson", in: session.render().text).hasSuffix("false default │"), "\(session.render().text)")
+        #expect(
+            RemoteBrowserFixture.row("sson", in: session.render().text).hasSuffix("false default │"),
+            "\(session.render().text)")
 
         fetcher.release()
         try RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty }
@@ -132,24 +146,34 @@ struct RemoteBrowserTests {
     func cachedFirstFrameAndErrors() throws {
         let fixture = try RemoteBrowserFixture()
         defer { fixture.remove() }
-        let config = ProviderConfig(name: "Flags", format: .ofrep, origin: SourceReference(file: "flagscope.yml", location: .start),
-                                    url: "http://flags.test:8016")
+        let config = ProviderConfig(
+            name: "Flags", format: .ofrep, origin: SourceReference(file: "flagscope.yml", location: .start),
+            url: "http://flags.test:8016")
         let cache = try #require(RemoteCache(environment: fixture.environment))
-        try cache.write(CachedAnswer(body: Array("{\"flags\":[{\"key\":\"lab/sson\",\"value\":true}]}".utf8), etag: nil,
-                                     fetchedAt: Date(), request: nil), for: RemoteIdentity(config))
-        let fetcher = ScriptedFetcher(.failure(.cannotConnect("cannot connect to flags.test:8016 (connection refused)")))
+        try cache.write(
+            CachedAnswer(
+                body: Array("{\"flags\":[{\"key\":\"lab/sson\",\"value\":true}]}".utf8), etag: nil,
+                fetchedAt: Date(), request: nil), for: RemoteIdentity(config))
+        let fetcher = ScriptedFetcher(
+            .failure(.cannotConnect("cannot connect to flags.test:8016 (connection refused)")))
         var session = fixture.session(fetcher)
         #expect(session.state.model.resolution("lab/sson")?.value == .bool(true), "the cache answers before any fetch")
-        #expect(session.state.model.resolution("lab/sson")?.layers.first?.remote?.note?.hasSuffix("; fetching…") == true)
+        #expect(
+            session.state.model.resolution("lab/sson")?.layers.first?.remote?.note?.hasSuffix("; fetching…") == true)
 
         session.pollRemote()
         try RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty }
-        #expect(session.state.status == StatusMessage("Flags: cannot connect to flags.test:8016 (connection refused); showing cached values", .error))
+        #expect(
+            session.state.status
+                == StatusMessage(
+                    "Flags: cannot connect to flags.test:8016 (connection refused); showing cached values", .error))
         #expect(session.state.model.resolution("lab/sson")?.value == .bool(true))
         _ = session.press(.character("j"))
         let screen = session.render().text
         #expect(screen.contains("set          true  wins  (cached)"), "\(screen)")
-        #expect(screen.contains("│                 cannot connect to flags.test:8016 (connection"), "the error is wrapped under the layer:\n\(screen)")
+        #expect(
+            screen.contains("│                 cannot connect to flags.test:8016 (connection"),
+            "the error is wrapped under the layer:\n\(screen)")
         #expect(screen.contains("showing the cached answer of"), "\(screen)")
     }
 
@@ -183,7 +207,8 @@ struct RemoteBrowserTests {
             session.pollRemote(now: start.addingTimeInterval(31))
             try RemoteBrowserFixture.poll(&session) { $0.state.fetching.isEmpty }
             #expect(fetcher.count == (refresh == 0 ? 1 : 2), "refresh: \(refresh)")
-            #expect(session.state.status?.text == "fetched Flags", "a periodic refresh does not overwrite the status line")
+            #expect(
+                session.state.status?.text == "fetched Flags", "a periodic refresh does not overwrite the status line")
         }
     }
 

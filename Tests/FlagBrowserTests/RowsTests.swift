@@ -1,15 +1,17 @@
-@testable import FlagBrowser
 import FlagCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import FlagBrowser
 
 /// The visible rows are kept in place on expand and collapse (issue 7): they must always equal
 /// what a full recomputation gives, and stay in tree order so rows are found by binary search.
 @Suite("Visible rows")
 struct RowsTests {
-    @Test("Random expands, collapses, hidden toggles and searches leave exactly the rows a full recomputation gives, ascending",
-          arguments: [1 as UInt64, 2, 3, 4])
+    @Test(
+        "Random expands, collapses, hidden toggles and searches leave exactly the rows a full recomputation gives, ascending",
+        arguments: [1 as UInt64, 2, 3, 4])
     func incrementalRowsMatchFullRecomputation(seed: UInt64) throws {
         var demo = try DemoFixture(width: 100, height: 30)
         defer { demo.remove() }
@@ -21,8 +23,11 @@ struct RowsTests {
             var fresh = demo.session.state
             fresh.refreshRows()
             let rows = demo.session.state.rows
-            #expect(rows == fresh.rows, "seed \(seed), step \(step) after \(key): rows differ from a full recomputation")
-            #expect(zip(rows, rows.dropFirst()).allSatisfy { $0 < $1 }, "seed \(seed), step \(step): rows are not in tree order")
+            #expect(
+                rows == fresh.rows, "seed \(seed), step \(step) after \(key): rows differ from a full recomputation")
+            #expect(
+                zip(rows, rows.dropFirst()).allSatisfy { $0 < $1 },
+                "seed \(seed), step \(step): rows are not in tree order")
             if rows != fresh.rows { return }
         }
     }
@@ -58,7 +63,10 @@ struct RowsTests {
         }
         let sson = try #require(SearchIndex.needle("sson"))
         #expect(!model.search.nodes(containing: sson).isEmpty)
-        #expect(model.search.nodes(containing: sson).allSatisfy { model.nodes[$0].label.lowercased().contains("sson") || model.nodes[$0].flagKey?.contains("sson") == true })
+        #expect(
+            model.search.nodes(containing: sson).allSatisfy {
+                model.nodes[$0].label.lowercased().contains("sson") || model.nodes[$0].flagKey?.contains("sson") == true
+            })
     }
 
     // MARK: Fast paths against a plain reference, on generated trees
@@ -85,7 +93,9 @@ struct RowsTests {
         }
         func matches(_ position: Int) -> Bool {
             let text = needle.map { model.search.contains($0, at: position) } ?? true
-            if isBranch(nodes[position]) { return state.view == .all && needle != nil && text && !nodes[position].children.isEmpty }
+            if isBranch(nodes[position]) {
+                return state.view == .all && needle != nil && text && !nodes[position].children.isEmpty
+            }
             return text && inView(position, state)
         }
         func shows(_ position: Int) -> Bool {
@@ -119,9 +129,12 @@ struct RowsTests {
             return resolution.value != resolution.flag.defaultValue
         case (.problems, .flag(let key)): return model.isStale(key) || model.hasMismatch(key)
         case (.problems, .unknownKey), (.problems, .diagnostic): return true
-        case (.unavailable, .feature(let key)): return model.explanations[key].map { $0.availability != .available } ?? false
+        case (.unavailable, .feature(let key)):
+            return model.explanations[key].map { $0.availability != .available } ?? false
         case (.unavailable, .constraint(let key, let index, _, _)):
-            guard let explanation = model.explanations[key], explanation.availability != .available else { return false }
+            guard let explanation = model.explanations[key], explanation.availability != .available else {
+                return false
+            }
             return [.notSatisfied, .notDetermined].contains(explanation.constraints[index].status)
         default: return false
         }
@@ -154,8 +167,12 @@ struct RowsTests {
             let expected = String(repeating: "  ", count: node.depth) + disclosure
             let text = screenLines[line + 1]
             let body = String(text.dropFirst())
-            #expect(body.hasPrefix(expected), "\(context): line \(line + 1) '\(text)' should start with '\(expected)' for \(node.id)")
-            #expect(text.contains(String(node.label.prefix(4))), "\(context): line \(line + 1) '\(text)' should show \(node.label)")
+            #expect(
+                body.hasPrefix(expected),
+                "\(context): line \(line + 1) '\(text)' should start with '\(expected)' for \(node.id)")
+            #expect(
+                text.contains(String(node.label.prefix(4))),
+                "\(context): line \(line + 1) '\(text)' should show \(node.label)")
             #expect(text.hasPrefix("›") == (row == state.selectedRow), "\(context): selection mark on line \(line + 1)")
         }
         // The detail pane of a collection counts every flag below it.
@@ -166,34 +183,49 @@ struct RowsTests {
                 if case .flag = model.nodes[next].kind { count += 1 }
                 stack.append(contentsOf: model.nodes[next].children)
             }
-            #expect(screenLines.contains { $0.contains("contains     \(count) flag\(count == 1 ? "" : "s")") }, "\(context): flag count of \(node.id)")
+            #expect(
+                screenLines.contains { $0.contains("contains     \(count) flag\(count == 1 ? "" : "s")") },
+                "\(context): flag count of \(node.id)")
         }
         // The status line's count of shown rows, when it gives one: leaves, or for the
         // unavailable-features view the features (not their constraints' rows).
-        if let status = state.status?.text, status.hasPrefix("view: ") || status.hasPrefix("filter: "), status.contains(" shown)") {
+        if let status = state.status?.text, status.hasPrefix("view: ") || status.hasPrefix("filter: "),
+            status.contains(" shown)")
+        {
             let leaves = rows.filter { !isBranch(model.nodes[$0]) }.count
-            #expect(status.contains("(\(leaves) shown)") || status.contains("(\(leaves) flag") || status.contains("(\(leaves) problem"),
-                    "\(context): '\(status)' should count \(leaves)")
+            #expect(
+                status.contains("(\(leaves) shown)") || status.contains("(\(leaves) flag")
+                    || status.contains("(\(leaves) problem"),
+                "\(context): '\(status)' should count \(leaves)")
         }
         if let status = state.status?.text, status.hasPrefix("view: unavailable features (") {
             let unavailable = rows.filter { position in
                 guard case .feature(let key) = model.nodes[position].kind else { return false }
                 return model.explanations[key]?.availability != .available
             }.count
-            #expect(status.hasPrefix("view: unavailable features (\(unavailable) of "), "\(context): '\(status)' should count \(unavailable) features")
+            #expect(
+                status.hasPrefix("view: unavailable features (\(unavailable) of "),
+                "\(context): '\(status)' should count \(unavailable) features")
         }
     }
 
-    @Test("Filters, views, hidden flags, expansion under a filter, reloads and edits show exactly the reference rows, settle the selection like it and draw them",
-          arguments: [11 as UInt64, 12, 13, 14, 15, 16])
+    @Test(
+        "Filters, views, hidden flags, expansion under a filter, reloads and edits show exactly the reference rows, settle the selection like it and draw them",
+        arguments: [11 as UInt64, 12, 13, 14, 15, 16])
     func generatedTreesMatchTheReference(seed: UInt64) throws {
         var generated = try GeneratedWorkspace(seed: seed)
         defer { generated.remove() }
         var random = GeneratedWorkspace.Random(state: seed &* 7)
         let word = GeneratedWorkspace.words[random.next(GeneratedWorkspace.words.count)]
-        let keys = ["l", "h", "j", "k", "<Enter><Escape>", ".", "<PgDn>", "G", "g", "F", "F", "f", "<Escape>", "<Space>", "r", "n", "N",
-                    "/\(word)<Enter>f", "/\(word.prefix(2))<Enter>f", "/e<Enter>f", "/zzq<Enter>f", "/\(word)<Enter>", "/" + word.prefix(4) + "<Enter>f"]
-        #expect(generated.session.state.model.nodes.count > 3 * 64, "seed \(seed): the tree spans several blocks of the search index")
+        let keys = [
+            "l", "h", "j", "k", "<Enter><Escape>", ".", "<PgDn>", "G", "g", "F", "F", "f", "<Escape>", "<Space>", "r",
+            "n", "N",
+            "/\(word)<Enter>f", "/\(word.prefix(2))<Enter>f", "/e<Enter>f", "/zzq<Enter>f", "/\(word)<Enter>",
+            "/" + word.prefix(4) + "<Enter>f",
+        ]
+        #expect(
+            generated.session.state.model.nodes.count > 3 * 64,
+            "seed \(seed): the tree spans several blocks of the search index")
         for step in 0..<200 {
             let combo = keys[random.next(keys.count)]
             for key in try KeyEvent.parse(combo) {
@@ -206,24 +238,30 @@ struct RowsTests {
                 #expect(state.rows == reference, "\(context): rows differ from the reference")
                 if state.rows != reference { return }
                 if before.filter != state.filter || before.view != state.view || before.showHidden != state.showHidden {
-                    #expect(state.selection == Self.settled(before.selection, rows: reference, state.model), "\(context): selection did not settle")
+                    #expect(
+                        state.selection == Self.settled(before.selection, rows: reference, state.model),
+                        "\(context): selection did not settle")
                 }
                 if generated.session.generation != generation {
-                    #expect(state.expanded.isSubset(of: before.expanded) && before.expanded.isSubset(of: state.expanded), "\(context): a new model keeps the expansion")
+                    #expect(
+                        state.expanded.isSubset(of: before.expanded) && before.expanded.isSubset(of: state.expanded),
+                        "\(context): a new model keeps the expansion")
                 }
                 if state.mode == .normal || state.mode == .search { Self.checkScreen(generated, context) }
             }
         }
     }
 
-    @Test("The search index finds what a node-by-node comparison finds, on generated trees, for short, long, missing and cut-up queries",
-          arguments: [21 as UInt64, 22, 23])
+    @Test(
+        "The search index finds what a node-by-node comparison finds, on generated trees, for short, long, missing and cut-up queries",
+        arguments: [21 as UInt64, 22, 23])
     func searchIndexAgreesOnGeneratedTrees(seed: UInt64) throws {
         let generated = try GeneratedWorkspace(seed: seed)
         defer { generated.remove() }
         let model = generated.session.state.model
         var random = GeneratedWorkspace.Random(state: seed)
-        var queries = ["a", "e", "zz", "ss", "/", "ghost/", "zzzq", "turns", "\n", "on\nare"] + GeneratedWorkspace.words
+        var queries =
+            ["a", "e", "zz", "ss", "/", "ghost/", "zzzq", "turns", "\n", "on\nare"] + GeneratedWorkspace.words
         for _ in 0..<60 {
             let node = model.nodes[random.next(model.nodes.count)]
             let text = Array((random.chance(50) ? node.label : node.id.rawValue).lowercased())
@@ -235,7 +273,9 @@ struct RowsTests {
             let expected = model.nodes.indices.filter { model.search.contains(needle, at: $0) }
             #expect(model.search.nodes(containing: needle) == expected, "seed \(seed), '\(query)'")
             for from in [0, 1, 63, 64, 65, model.nodes.count / 2, model.nodes.count - 1] {
-                #expect(model.search.firstNode(containing: needle, from: from) == expected.first { $0 >= from }, "seed \(seed), '\(query)' from \(from)")
+                #expect(
+                    model.search.firstNode(containing: needle, from: from) == expected.first { $0 >= from },
+                    "seed \(seed), '\(query)' from \(from)")
             }
         }
     }
@@ -251,7 +291,10 @@ struct RowsTests {
         #expect(playback.label == "playback")
         #expect(demo.session.state.expanded.contains(playback.id))
         #expect(demo.screen.contains("▾ playback"))
-        try Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "  playback:\n", with: "  playbook:\n").utf8).write(to: file)
+        try Data(
+            String(decoding: original, as: UTF8.self).replacingOccurrences(of: "  playback:\n", with: "  playbook:\n")
+                .utf8
+        ).write(to: file)
         try demo.press("r")
         #expect(demo.session.state.model.position(of: playback.id) == nil)
         #expect(demo.session.state.expanded.contains(playback.id))

@@ -1,8 +1,9 @@
-@testable import FlagBrowser
 import FlagCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import FlagBrowser
 
 /// The Context branch holds every attribute a rule reads (SPEC §8): its detail names the rules
 /// that read it, its editor follows what they compare it with, and an edit re-evaluates the
@@ -11,7 +12,8 @@ import TestSupport
 struct RuleAttributeBrowserTests {
     /// The detail pane's text of a 120-column screen (right of the tree).
     static func detail(_ screen: String) -> String {
-        screen.split(separator: "\n").map { String($0.split(separator: "│", maxSplits: 1).dropFirst().first ?? "") }.joined(separator: "\n")
+        screen.split(separator: "\n").map { String($0.split(separator: "│", maxSplits: 1).dropFirst().first ?? "") }
+            .joined(separator: "\n")
     }
 
     @Test("Editing context/email in the browser changes a targeted flag's value on screen, and the trace says why")
@@ -28,15 +30,21 @@ struct RuleAttributeBrowserTests {
         #expect(Self.detail(screen).contains(#"reads context/email = "ana@example.org""#), "\(screen)")
         // As a fresh load of the files has it: every value and every targeted flag's trace.
         let model = demo.session.state.model
-        let fresh = BrowserModel(workspace: Workspace.load(from: demo.folder.appendingPathComponent("flagscope.yml"), environment: [:]),
-                                 now: DemoFixture.today)
+        let fresh = BrowserModel(
+            workspace: Workspace.load(from: demo.folder.appendingPathComponent("flagscope.yml"), environment: [:]),
+            now: DemoFixture.today)
         #expect(model.values == fresh.values)
-        for key in ["lab/compact_rows", "lab/search/ranking", "lab/search/suggestions/max_suggestions", "storage/download_over_cellular"] {
+        for key in [
+            "lab/compact_rows", "lab/search/ranking", "lab/search/suggestions/max_suggestions",
+            "storage/download_over_cellular",
+        ] {
             #expect(model.resolution(key) == fresh.resolution(key), "\(key)")
         }
     }
 
-    @Test("An unset attribute is in the Context branch, and its detail lists the rules that read it and what they compare it with")
+    @Test(
+        "An unset attribute is in the Context branch, and its detail lists the rules that read it and what they compare it with"
+    )
     func readByLines() throws {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }
@@ -88,7 +96,9 @@ struct RuleAttributeBrowserTests {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }
         try demo.press("/context/app_version<Enter>e<C-u>four")
-        #expect(demo.screen.contains("✗ its rules read a semantic version (sem_ver): type one, such as 4.12.0"), "\(demo.screen)")
+        #expect(
+            demo.screen.contains("✗ its rules read a semantic version (sem_ver): type one, such as 4.12.0"),
+            "\(demo.screen)")
         try demo.press("<Enter>")
         #expect(try demo.localValues()["context/app_version"] == nil, "nothing written while it is not a version")
         try demo.press("<C-u>4.11.0<Enter>")
@@ -103,25 +113,32 @@ struct RuleAttributeBrowserTests {
 
         init() throws {
             folder = try TemporaryFolder(prefix: "flagscope-attributes")
-            _ = try folder.write("flagscope.yml", """
+            _ = try folder.write(
+                "flagscope.yml",
+                """
                 blueprints: [app.yml]
                 providers:
                   - { name: Flags, format: flagd, path: flags.flagd.json }
                   - { name: Local, format: json, path: local.json, writable: true }
 
                 """)
-            _ = try folder.write("app.yml", """
+            _ = try folder.write(
+                "app.yml",
+                """
                 name: App
                 flags:
                   bigBasket: { type: bool, default: false, description: Bigger basket }
 
                 """)
-            _ = try folder.write("flags.flagd.json", """
+            _ = try folder.write(
+                "flags.flagd.json",
+                """
                 {"flags": {"big_basket": {"state": "ENABLED", "variants": {"on": true, "off": false}, "defaultVariant": "off",
                   "targeting": {"if": [{"and": [{">=": [{"var": "orders"}, 10]}, {"==": [{"var": "beta"}, true]}]}, "on", null]}}}}
                 """)
-            session = BrowserSession(workspaceFile: folder.url.appendingPathComponent("flagscope.yml"), environment: [:],
-                                     width: 120, height: 40, now: DemoFixture.today)
+            session = BrowserSession(
+                workspaceFile: folder.url.appendingPathComponent("flagscope.yml"), environment: [:],
+                width: 120, height: 40, now: DemoFixture.today)
         }
 
         mutating func press(_ keys: String) throws {
@@ -136,7 +153,8 @@ struct RuleAttributeBrowserTests {
         var workspace = try TypedAttributes()
         defer { workspace.folder.remove() }
         try workspace.press("/context/orders<Enter>e12x")
-        #expect(workspace.session.render().text.contains("✗ its rules compare it with numbers: type a number, such as 42"))
+        #expect(
+            workspace.session.render().text.contains("✗ its rules compare it with numbers: type a number, such as 42"))
         try workspace.press("<BS><Enter>")
         #expect(try workspace.local()["context/orders"] as? Int == 12)
         try workspace.press("/context/beta<Enter>e")

@@ -1,5 +1,6 @@
-@testable import FlagBrowser
 import Testing
+
+@testable import FlagBrowser
 
 /// The search index is allocated from a first pass that only counts its bytes: the count must be
 /// what the text takes, and the text must be found by any of its parts whatever their case.

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Search while typing: a match counter, no match at once, and only the final match's branches opened")
 struct SearchTypingTests {
-    static func lines(_ demo: DemoFixture) -> [String] { demo.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    static func lines(_ demo: DemoFixture) -> [String] {
+        demo.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
 
     @Test("The prompt counts the matches (1/4) while typing and says no match as soon as the query has none")
     func counter() throws {
@@ -41,7 +43,8 @@ struct SearchTypingTests {
         try demo.press("r")
         #expect(demo.session.state.selectedNode?.label.contains("Share with friends") == true)
         #expect(demo.screen.contains("▸ ✓ Podcast player"), "opened for “sha” only, closed again for “shar”")
-        #expect(demo.session.state.expanded == before, "Share with friends is at the top of Features: nothing else opened")
+        #expect(
+            demo.session.state.expanded == before, "Share with friends is at the top of Features: nothing else opened")
         try demo.press("<Enter>")
         #expect(demo.session.state.expanded == before)
     }

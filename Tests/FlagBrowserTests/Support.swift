@@ -1,8 +1,8 @@
 import FlagBrowser
 import FlagCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A copy of the demo workspace in a temp folder, and a headless browser session over it.
 struct DemoFixture {
@@ -19,8 +19,9 @@ struct DemoFixture {
         // The folder's name shows in the header, so it is always "demo" (inside a unique parent).
         let parent = try TemporaryFolder(prefix: "flagscope-browser")
         folder = try parent.copyDemo(to: "demo").deletingLastPathComponent()
-        session = BrowserSession(workspaceFile: folder.appendingPathComponent("flagscope.yml"), environment: environment,
-                                 width: width, height: height, now: Self.today)
+        session = BrowserSession(
+            workspaceFile: folder.appendingPathComponent("flagscope.yml"), environment: environment,
+            width: width, height: height, now: Self.today)
     }
 
     /// Presses keys in the `snapshot --keys` notation.
@@ -54,11 +55,14 @@ enum Golden {
         if recording || !FileManager.default.fileExists(atPath: file.path) {
             try Data((screen + "\n").utf8).write(to: file)
             if !recording {
-                Issue.record("recorded a new golden screen \(name).txt; check it and run again", sourceLocation: sourceLocation)
+                Issue.record(
+                    "recorded a new golden screen \(name).txt; check it and run again", sourceLocation: sourceLocation)
             }
             return
         }
         let expected = String(decoding: try Data(contentsOf: file), as: UTF8.self)
-        #expect(screen + "\n" == expected, "screen \(name) differs from its golden file; RECORD_SNAPSHOTS=1 re-records", sourceLocation: sourceLocation)
+        #expect(
+            screen + "\n" == expected, "screen \(name) differs from its golden file; RECORD_SNAPSHOTS=1 re-records",
+            sourceLocation: sourceLocation)
     }
 }

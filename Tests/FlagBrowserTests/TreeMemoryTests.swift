@@ -1,5 +1,6 @@
-@testable import FlagBrowser
 import Testing
+
+@testable import FlagBrowser
 
 /// A hundred thousand nodes are kept and one is copied for every row drawn (issue 7: peak memory).
 @Suite("Tree memory")

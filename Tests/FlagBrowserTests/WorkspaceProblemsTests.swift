@@ -15,17 +15,22 @@ struct WorkspaceProblemsTests {
     static func breakBlueprint(_ demo: DemoFixture) throws -> (file: URL, original: String) {
         let file = demo.folder.appendingPathComponent("blueprints/podcast.yml")
         let original = String(decoding: try Data(contentsOf: file), as: UTF8.self)
-        try Data(original.replacingOccurrences(of: "\n  playback:", with: "\n  playback:\n   oops: [").utf8).write(to: file)
+        try Data(original.replacingOccurrences(of: "\n  playback:", with: "\n  playback:\n   oops: [").utf8).write(
+            to: file)
         return (file, original)
     }
 
-    @Test("A missing profile is marked in the header's stack, and the detail pane names its file", arguments: [(120, 40), (80, 24)])
+    @Test(
+        "A missing profile is marked in the header's stack, and the detail pane names its file",
+        arguments: [(120, 40), (80, 24)])
     func stackMarksMissingLayer(width: Int, height: Int) throws {
         var demo = try DemoFixture(width: width, height: height)
         defer { demo.remove() }
         try FileManager.default.removeItem(at: demo.folder.appendingPathComponent("profiles/qa.json"))
         demo.session.apply(.loaded(demo.session.loadModel(), message: nil))
-        #expect(Self.header(demo.screen).hasPrefix(" Flagscope · demo · Remote › Local✎ › Rollouts › QA profile (missing) › Envir"), "\(demo.screen)")
+        #expect(
+            Self.header(demo.screen).hasPrefix(
+                " Flagscope · demo · Remote › Local✎ › Rollouts › QA profile (missing) › Envir"), "\(demo.screen)")
         try demo.press("/results_per<Enter>" + (width < 90 ? "<Tab>" : ""))
         #expect(demo.screen.contains("QA profile    missing      profiles/qa.json does not exist"), "\(demo.screen)")
     }
@@ -37,7 +42,10 @@ struct WorkspaceProblemsTests {
         try Data("{ not json".utf8).write(to: demo.folder.appendingPathComponent("remote/remote-config.json"))
         demo.session.apply(.loaded(demo.session.loadModel(), message: nil))
         let header = Self.header(demo.screen)
-        #expect(header.hasPrefix(" Flagscope · demo · Remote ⚠ error › Local✎ › Rollouts › QA profile › Environment › default"), "\(header)")
+        #expect(
+            header.hasPrefix(
+                " Flagscope · demo · Remote ⚠ error › Local✎ › Rollouts › QA profile › Environment › default"),
+            "\(header)")
         #expect(header.hasSuffix("⚠ 1 error — F problems"), "\(header)")
     }
 
@@ -47,27 +55,35 @@ struct WorkspaceProblemsTests {
         defer { demo.remove() }
         try FileManager.default.removeItem(at: demo.folder.appendingPathComponent(".flagscope/local.json"))
         demo.session.apply(.loaded(demo.session.loadModel(), message: nil))
-        #expect(Self.header(demo.screen).contains("Remote › Local✎ › Rollouts › QA profile › Environment › default"), "\(demo.screen)")
+        #expect(
+            Self.header(demo.screen).contains("Remote › Local✎ › Rollouts › QA profile › Environment › default"),
+            "\(demo.screen)")
     }
 
     @Test("A server that failed with nothing cached is marked as an error in the header")
     func remoteFailureMarked() throws {
         let fixture = try RemoteBrowserFixture()
         defer { fixture.remove() }
-        let fetcher = ScriptedFetcher(.failure(.cannotConnect("cannot connect to flags.test:8016 (connection refused)")))
+        let fetcher = ScriptedFetcher(
+            .failure(.cannotConnect("cannot connect to flags.test:8016 (connection refused)")))
         let session = fixture.session(fetcher, background: false)
         let header = Self.header(session.render().text)
         #expect(header.contains("Flags ⚠ error › Local✎ › default"), "\(header)")
-        #expect(!header.contains("F problems"), "a server that did not answer is not an error of the workspace's files: \(header)")
+        #expect(
+            !header.contains("F problems"),
+            "a server that did not answer is not an error of the workspace's files: \(header)")
     }
 
     /// The summary of the Problems branch (the last top-level node), if there is one.
     static func problemsSummary(_ model: BrowserModel) -> String? {
-        guard let last = model.roots.last, case .section(.problems, let summary) = model.nodes[last].kind else { return nil }
+        guard let last = model.roots.last, case .section(.problems, let summary) = model.nodes[last].kind else {
+            return nil
+        }
         return summary
     }
 
-    @Test("A broken blueprint: the header keeps the error count, F problems lists every diagnostic with path:line:column")
+    @Test(
+        "A broken blueprint: the header keeps the error count, F problems lists every diagnostic with path:line:column")
     func brokenBlueprintStaysInSight() throws {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }

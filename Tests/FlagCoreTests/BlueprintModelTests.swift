@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
 import Testing
+
 @testable import FlagCore
 
 /// Every blueprint field reaches the model (SPEC §2, §4), and the same content written as YAML
@@ -8,237 +9,241 @@ import Testing
 @Suite("Blueprint model")
 struct BlueprintModelTests {
     static let flagsYAML = """
-    name: User Experiments
-    description: Experimental lab
-    keyPrefix: lab
-    flags:
-      allowsSSON:
-        key: sson
-        type: bool
-        default: false
-        description: Enable Single-Sign-On
-        locked: true
-        hidden: true
-        tags: [auth, sso]
-        owner: identity-team
-        expires: 2027-03-31
-        excludedProviders: [Remote]
-        requiresRestart: true
-      retries:
-        type: int
-        default: 3
-        min: 1
-        max: 10
-        description: Retries
-      playbackRate:
-        type: double
-        default: 1.5
-        min: 0.5
-        max: 3.0
-        description: Default playback rate
-      greeting:
-        type: string
-        default: "hello, world"
-        pattern: "[a-z, ]+"
-        description: Greeting
-      theme:
-        type: enum
-        values: [system, light, dark]
-        default: system
-        description: Colour theme
-      launchDate:
-        type: date
-        default: 2026-12-01
-        description: Launch day
-      launchMoment:
-        type: date
-        default: "2026-12-01T09:30:00Z"
-        description: Launch moment
-      homepage:
-        type: url
-        default: https://example.com/path?q=1
-        description: Home page
-      limits:
-        type: json
-        default: { retries: 3, hosts: [a, b], verbose: true, ratio: 0.5, name: "x", none: null }
-        description: Limits
-      rememberLogin:
-        type: bool
-        default: false
-        computed: "lab/sson && context/locale == 'it'"
-        description: Remember login
-    collections:
-      secrets:
-        description: A nested collection
+        name: User Experiments
+        description: Experimental lab
+        keyPrefix: lab
         flags:
-          boomFeature: { type: bool, default: false, description: "Risky feature!" }
+          allowsSSON:
+            key: sson
+            type: bool
+            default: false
+            description: Enable Single-Sign-On
+            locked: true
+            hidden: true
+            tags: [auth, sso]
+            owner: identity-team
+            expires: 2027-03-31
+            excludedProviders: [Remote]
+            requiresRestart: true
+          retries:
+            type: int
+            default: 3
+            min: 1
+            max: 10
+            description: Retries
+          playbackRate:
+            type: double
+            default: 1.5
+            min: 0.5
+            max: 3.0
+            description: Default playback rate
+          greeting:
+            type: string
+            default: "hello, world"
+            pattern: "[a-z, ]+"
+            description: Greeting
+          theme:
+            type: enum
+            values: [system, light, dark]
+            default: system
+            description: Colour theme
+          launchDate:
+            type: date
+            default: 2026-12-01
+            description: Launch day
+          launchMoment:
+            type: date
+            default: "2026-12-01T09:30:00Z"
+            description: Launch moment
+          homepage:
+            type: url
+            default: https://example.com/path?q=1
+            description: Home page
+          limits:
+            type: json
+            default: { retries: 3, hosts: [a, b], verbose: true, ratio: 0.5, name: "x", none: null }
+            description: Limits
+          rememberLogin:
+            type: bool
+            default: false
+            computed: "lab/sson && context/locale == 'it'"
+            description: Remember login
         collections:
-          deeper:
-            name: Deeper level
+          secrets:
+            description: A nested collection
             flags:
-              innerFlag: { type: int, default: -2, description: Inner }
-      flattened:
-        skip: true
-        flags:
-          liftedFlag: { type: string, default: "", description: Lifted }
-      renamed:
-        key: exp
-        flags:
-          variant: { type: enum, values: [a, b], default: b, description: Variant }
+              boomFeature: { type: bool, default: false, description: "Risky feature!" }
+            collections:
+              deeper:
+                name: Deeper level
+                flags:
+                  innerFlag: { type: int, default: -2, description: Inner }
+          flattened:
+            skip: true
+            flags:
+              liftedFlag: { type: string, default: "", description: Lifted }
+          renamed:
+            key: exp
+            flags:
+              variant: { type: enum, values: [a, b], default: b, description: Variant }
 
-    """
+        """
 
     static let flagsJSON = """
-    {
-      "name": "User Experiments",
-      "description": "Experimental lab",
-      "keyPrefix": "lab",
-      "flags": {
-        "allowsSSON": {
-          "key": "sson",
-          "type": "bool",
-          "default": false,
-          "description": "Enable Single-Sign-On",
-          "locked": true,
-          "hidden": true,
-          "tags": ["auth", "sso"],
-          "owner": "identity-team",
-          "expires": "2027-03-31",
-          "excludedProviders": ["Remote"],
-          "requiresRestart": true
-        },
-        "retries": {"type": "int", "default": 3, "min": 1, "max": 10, "description": "Retries"},
-        "playbackRate": {"type": "double", "default": 1.5, "min": 0.5, "max": 3.0, "description": "Default playback rate"},
-        "greeting": {"type": "string", "default": "hello, world", "pattern": "[a-z, ]+", "description": "Greeting"},
-        "theme": {"type": "enum", "values": ["system", "light", "dark"], "default": "system", "description": "Colour theme"},
-        "launchDate": {"type": "date", "default": "2026-12-01", "description": "Launch day"},
-        "launchMoment": {"type": "date", "default": "2026-12-01T09:30:00Z", "description": "Launch moment"},
-        "homepage": {"type": "url", "default": "https://example.com/path?q=1", "description": "Home page"},
-        "limits": {
-          "type": "json",
-          "default": {"retries": 3, "hosts": ["a", "b"], "verbose": true, "ratio": 0.5, "name": "x", "none": null},
-          "description": "Limits"
-        },
-        "rememberLogin": {
-          "type": "bool",
-          "default": false,
-          "computed": "lab/sson && context/locale == 'it'",
-          "description": "Remember login"
-        }
-      },
-      "collections": {
-        "secrets": {
-          "description": "A nested collection",
-          "flags": {"boomFeature": {"type": "bool", "default": false, "description": "Risky feature!"}},
+        {
+          "name": "User Experiments",
+          "description": "Experimental lab",
+          "keyPrefix": "lab",
+          "flags": {
+            "allowsSSON": {
+              "key": "sson",
+              "type": "bool",
+              "default": false,
+              "description": "Enable Single-Sign-On",
+              "locked": true,
+              "hidden": true,
+              "tags": ["auth", "sso"],
+              "owner": "identity-team",
+              "expires": "2027-03-31",
+              "excludedProviders": ["Remote"],
+              "requiresRestart": true
+            },
+            "retries": {"type": "int", "default": 3, "min": 1, "max": 10, "description": "Retries"},
+            "playbackRate": {"type": "double", "default": 1.5, "min": 0.5, "max": 3.0, "description": "Default playback rate"},
+            "greeting": {"type": "string", "default": "hello, world", "pattern": "[a-z, ]+", "description": "Greeting"},
+            "theme": {"type": "enum", "values": ["system", "light", "dark"], "default": "system", "description": "Colour theme"},
+            "launchDate": {"type": "date", "default": "2026-12-01", "description": "Launch day"},
+            "launchMoment": {"type": "date", "default": "2026-12-01T09:30:00Z", "description": "Launch moment"},
+            "homepage": {"type": "url", "default": "https://example.com/path?q=1", "description": "Home page"},
+            "limits": {
+              "type": "json",
+              "default": {"retries": 3, "hosts": ["a", "b"], "verbose": true, "ratio": 0.5, "name": "x", "none": null},
+              "description": "Limits"
+            },
+            "rememberLogin": {
+              "type": "bool",
+              "default": false,
+              "computed": "lab/sson && context/locale == 'it'",
+              "description": "Remember login"
+            }
+          },
           "collections": {
-            "deeper": {"name": "Deeper level", "flags": {"innerFlag": {"type": "int", "default": -2, "description": "Inner"}}}
-          }
-        },
-        "flattened": {"skip": true, "flags": {"liftedFlag": {"type": "string", "default": "", "description": "Lifted"}}},
-        "renamed": {"key": "exp", "flags": {"variant": {"type": "enum", "values": ["a", "b"], "default": "b", "description": "Variant"}}}
-      }
-    }
-
-    """
-
-    static let featuresYAML = """
-    name: Podcast app
-    products:
-      premium: { name: Premium subscription, productID: SUB0001, description: Monthly }
-      supporter: { name: Generous supporter, productID: SUP0001 }
-      vip: { productID: VIP0001 }
-    features:
-      podcastFavourites:
-        description: Podcast favourites
-        features:
-          smartPlaylists:
-            name: Smart playlists
-            description: Playlists that fill themselves
-            constraints:
-              permissions: [camera, { location: whenInUse }, { location: always }, speechRecognition]
-              purchase: { allOf: [premium, { anyOf: [supporter, vip] }] }
-              userToggled: { default: true }
-              runtimeEnabled: { default: false }
-              platforms: { iOS: 13, macOS: "10.15.4", tvOS: any, watchOS: unsupported }
-          sharing:
-            description: Sharing
-            constraints:
-              purchase: premium
-              runtimeEnabled: { flag: lab/sson }
-              platforms: { iOSOnly: 12 }
-      offline:
-        description: Offline listening
-        constraints:
-          iOSOnly: "15.1"
-          userToggled: false
-          purchase: { anyOf: [premium, supporter] }
-
-    """
-
-    static let featuresJSON = """
-    {
-      "name": "Podcast app",
-      "products": {
-        "premium": {"name": "Premium subscription", "productID": "SUB0001", "description": "Monthly"},
-        "supporter": {"name": "Generous supporter", "productID": "SUP0001"},
-        "vip": {"productID": "VIP0001"}
-      },
-      "features": {
-        "podcastFavourites": {
-          "description": "Podcast favourites",
-          "features": {
-            "smartPlaylists": {
-              "name": "Smart playlists",
-              "description": "Playlists that fill themselves",
-              "constraints": {
-                "permissions": ["camera", {"location": "whenInUse"}, {"location": "always"}, "speechRecognition"],
-                "purchase": {"allOf": ["premium", {"anyOf": ["supporter", "vip"]}]},
-                "userToggled": {"default": true},
-                "runtimeEnabled": {"default": false},
-                "platforms": {"iOS": 13, "macOS": "10.15.4", "tvOS": "any", "watchOS": "unsupported"}
+            "secrets": {
+              "description": "A nested collection",
+              "flags": {"boomFeature": {"type": "bool", "default": false, "description": "Risky feature!"}},
+              "collections": {
+                "deeper": {"name": "Deeper level", "flags": {"innerFlag": {"type": "int", "default": -2, "description": "Inner"}}}
               }
             },
-            "sharing": {
-              "description": "Sharing",
-              "constraints": {
-                "purchase": "premium",
-                "runtimeEnabled": {"flag": "lab/sson"},
-                "platforms": {"iOSOnly": 12}
+            "flattened": {"skip": true, "flags": {"liftedFlag": {"type": "string", "default": "", "description": "Lifted"}}},
+            "renamed": {"key": "exp", "flags": {"variant": {"type": "enum", "values": ["a", "b"], "default": "b", "description": "Variant"}}}
+          }
+        }
+
+        """
+
+    static let featuresYAML = """
+        name: Podcast app
+        products:
+          premium: { name: Premium subscription, productID: SUB0001, description: Monthly }
+          supporter: { name: Generous supporter, productID: SUP0001 }
+          vip: { productID: VIP0001 }
+        features:
+          podcastFavourites:
+            description: Podcast favourites
+            features:
+              smartPlaylists:
+                name: Smart playlists
+                description: Playlists that fill themselves
+                constraints:
+                  permissions: [camera, { location: whenInUse }, { location: always }, speechRecognition]
+                  purchase: { allOf: [premium, { anyOf: [supporter, vip] }] }
+                  userToggled: { default: true }
+                  runtimeEnabled: { default: false }
+                  platforms: { iOS: 13, macOS: "10.15.4", tvOS: any, watchOS: unsupported }
+              sharing:
+                description: Sharing
+                constraints:
+                  purchase: premium
+                  runtimeEnabled: { flag: lab/sson }
+                  platforms: { iOSOnly: 12 }
+          offline:
+            description: Offline listening
+            constraints:
+              iOSOnly: "15.1"
+              userToggled: false
+              purchase: { anyOf: [premium, supporter] }
+
+        """
+
+    static let featuresJSON = """
+        {
+          "name": "Podcast app",
+          "products": {
+            "premium": {"name": "Premium subscription", "productID": "SUB0001", "description": "Monthly"},
+            "supporter": {"name": "Generous supporter", "productID": "SUP0001"},
+            "vip": {"productID": "VIP0001"}
+          },
+          "features": {
+            "podcastFavourites": {
+              "description": "Podcast favourites",
+              "features": {
+                "smartPlaylists": {
+                  "name": "Smart playlists",
+                  "description": "Playlists that fill themselves",
+                  "constraints": {
+                    "permissions": ["camera", {"location": "whenInUse"}, {"location": "always"}, "speechRecognition"],
+                    "purchase": {"allOf": ["premium", {"anyOf": ["supporter", "vip"]}]},
+                    "userToggled": {"default": true},
+                    "runtimeEnabled": {"default": false},
+                    "platforms": {"iOS": 13, "macOS": "10.15.4", "tvOS": "any", "watchOS": "unsupported"}
+                  }
+                },
+                "sharing": {
+                  "description": "Sharing",
+                  "constraints": {
+                    "purchase": "premium",
+                    "runtimeEnabled": {"flag": "lab/sson"},
+                    "platforms": {"iOSOnly": 12}
+                  }
+                }
               }
+            },
+            "offline": {
+              "description": "Offline listening",
+              "constraints": {"iOSOnly": "15.1", "userToggled": false, "purchase": {"anyOf": ["premium", "supporter"]}}
             }
           }
-        },
-        "offline": {
-          "description": "Offline listening",
-          "constraints": {"iOSOnly": "15.1", "userToggled": false, "purchase": {"anyOf": ["premium", "supporter"]}}
         }
-      }
-    }
 
-    """
+        """
 
     static func yamlWorkspace() throws -> Workspace {
-        try Fixture.load(["blueprints/flags.yml": flagsYAML, "blueprints/features.yml": featuresYAML],
-                         blueprintOrder: ["blueprints/flags.yml", "blueprints/features.yml"])
+        try Fixture.load(
+            ["blueprints/flags.yml": flagsYAML, "blueprints/features.yml": featuresYAML],
+            blueprintOrder: ["blueprints/flags.yml", "blueprints/features.yml"])
     }
 
     static func jsonWorkspace() throws -> Workspace {
-        try Fixture.load(["blueprints/flags.json": flagsJSON, "blueprints/features.json": featuresJSON],
-                         blueprintOrder: ["blueprints/flags.json", "blueprints/features.json"])
+        try Fixture.load(
+            ["blueprints/flags.json": flagsJSON, "blueprints/features.json": featuresJSON],
+            blueprintOrder: ["blueprints/flags.json", "blueprints/features.json"])
     }
 
     // MARK: Flags
 
-    @Test("Keys derive from entry names, explicit key:, keyPrefix, nested and skipped collections, in declaration order")
+    @Test(
+        "Keys derive from entry names, explicit key:, keyPrefix, nested and skipped collections, in declaration order")
     func derivedKeys() throws {
         let workspace = try Self.yamlWorkspace()
         expectClean(workspace)
         let declared = workspace.flags.values.filter { !$0.isGenerated }.map(\.key)
-        #expect(declared == [
-            "lab/sson", "lab/retries", "lab/playback_rate", "lab/greeting", "lab/theme", "lab/launch_date",
-            "lab/launch_moment", "lab/homepage", "lab/limits", "lab/remember_login",
-            "lab/secrets/boom_feature", "lab/secrets/deeper/inner_flag", "lab/lifted_flag", "lab/exp/variant",
-        ])
+        #expect(
+            declared == [
+                "lab/sson", "lab/retries", "lab/playback_rate", "lab/greeting", "lab/theme", "lab/launch_date",
+                "lab/launch_moment", "lab/homepage", "lab/limits", "lab/remember_login",
+                "lab/secrets/boom_feature", "lab/secrets/deeper/inner_flag", "lab/lifted_flag", "lab/exp/variant",
+            ])
     }
 
     @Test("Every flag field is read into the definition")
@@ -261,7 +266,8 @@ struct BlueprintModelTests {
         #expect(retries.rules == ValueRules(type: .int, minimum: 1, maximum: 10))
         #expect(retries.defaultValue == .int(3))
         #expect(!retries.locked && !retries.hidden && !retries.requiresRestart)
-        #expect(retries.tags.isEmpty && retries.owner == nil && retries.expires == nil && retries.excludedProviders.isEmpty)
+        #expect(
+            retries.tags.isEmpty && retries.owner == nil && retries.expires == nil && retries.excludedProviders.isEmpty)
 
         let rate = try #require(workspace.flags["lab/playback_rate"])
         #expect(rate.rules == ValueRules(type: .double, minimum: 0.5, maximum: 3.0))
@@ -300,8 +306,11 @@ struct BlueprintModelTests {
         #expect(root.name == "User Experiments")
         #expect(root.description == "Experimental lab")
         #expect(root.keyPath == "lab")
-        #expect(root.flags.map(\.name) == ["allowsSSON", "retries", "playbackRate", "greeting", "theme", "launchDate",
-                                           "launchMoment", "homepage", "limits", "rememberLogin"])
+        #expect(
+            root.flags.map(\.name) == [
+                "allowsSSON", "retries", "playbackRate", "greeting", "theme", "launchDate",
+                "launchMoment", "homepage", "limits", "rememberLogin",
+            ])
         #expect(root.collections.map(\.name) == ["secrets", "flattened", "renamed"])
         #expect(root.collections.map(\.keyPath) == ["lab/secrets", "lab", "lab/exp"])
         #expect(root.collections[0].description == "A nested collection")
@@ -326,22 +335,26 @@ struct BlueprintModelTests {
     @Test("Features and sub-features derive keys and display names")
     func features() throws {
         let workspace = try Self.yamlWorkspace()
-        #expect(workspace.features.keys.elements == [
-            "podcast_favourites", "podcast_favourites/smart_playlists", "podcast_favourites/sharing", "offline",
-        ])
+        #expect(
+            workspace.features.keys.elements == [
+                "podcast_favourites", "podcast_favourites/smart_playlists", "podcast_favourites/sharing", "offline",
+            ])
         #expect(workspace.features["podcast_favourites"]?.displayName == "Podcast favourites")
         #expect(workspace.features["podcast_favourites/smart_playlists"]?.displayName == "Smart playlists")
-        #expect(workspace.features["podcast_favourites/smart_playlists"]?.description == "Playlists that fill themselves")
+        #expect(
+            workspace.features["podcast_favourites/smart_playlists"]?.description == "Playlists that fill themselves")
         #expect(workspace.features["podcast_favourites/sharing"]?.displayName == "Sharing")
-        #expect(workspace.features["podcast_favourites"]?.features.map(\.key)
-            == ["podcast_favourites/smart_playlists", "podcast_favourites/sharing"])
+        #expect(
+            workspace.features["podcast_favourites"]?.features.map(\.key)
+                == ["podcast_favourites/smart_playlists", "podcast_favourites/sharing"])
     }
 
     @Test("Each constraint kind is read: permissions, nested purchases, toggles, runtime switches and platforms")
     func constraints() throws {
         let workspace = try Self.yamlWorkspace()
         let smart = try #require(workspace.features["podcast_favourites/smart_playlists"]).constraints
-        #expect(smart.permissions.map(\.permission) == [.camera, .locationWhenInUse, .locationAlways, .speechRecognition])
+        #expect(
+            smart.permissions.map(\.permission) == [.camera, .locationWhenInUse, .locationAlways, .speechRecognition])
         #expect(Self.describe(smart.purchase) == "allOf(premium, anyOf(supporter, vip))")
         #expect(smart.userToggled?.defaultValue == true)
         #expect(Self.describe(smart.runtimeEnabled) == "own(false)")
@@ -352,30 +365,37 @@ struct BlueprintModelTests {
         #expect(Self.describe(sharing.purchase) == "premium")
         #expect(sharing.userToggled == nil)
         #expect(Self.describe(sharing.runtimeEnabled) == "flag(lab/sson)")
-        #expect(Self.describe(sharing.platforms) == ["iOS ≥ 12", "macOS unsupported", "tvOS unsupported", "watchOS unsupported",
-                                                     "visionOS unsupported", "linux unsupported", "android unsupported"])
+        #expect(
+            Self.describe(sharing.platforms) == [
+                "iOS ≥ 12", "macOS unsupported", "tvOS unsupported", "watchOS unsupported",
+                "visionOS unsupported", "linux unsupported", "android unsupported",
+            ])
 
         let offline = try #require(workspace.features["offline"]).constraints
         #expect(offline.userToggled?.defaultValue == false)
         #expect(offline.runtimeEnabled == nil)
         #expect(Self.describe(offline.purchase) == "anyOf(premium, supporter)")
-        #expect(Self.describe(offline.platforms) == ["iOS ≥ 15.1", "macOS unsupported", "tvOS unsupported", "watchOS unsupported",
-                                                     "visionOS unsupported", "linux unsupported", "android unsupported"])
+        #expect(
+            Self.describe(offline.platforms) == [
+                "iOS ≥ 15.1", "macOS unsupported", "tvOS unsupported", "watchOS unsupported",
+                "visionOS unsupported", "linux unsupported", "android unsupported",
+            ])
     }
 
     @Test("Feature switches and the context keys of the simulated device are generated")
     func generatedKeys() throws {
         let workspace = try Self.yamlWorkspace()
         let generated = workspace.flags.values.filter(\.isGenerated)
-        #expect(generated.map(\.key) == [
-            "podcast_favourites/smart_playlists/user_toggled",
-            "podcast_favourites/smart_playlists/runtime_enabled",
-            "offline/user_toggled",
-            "context/platform", "context/os_version", "context/locale",
-            "context/permissions/camera", "context/permissions/location_when_in_use",
-            "context/permissions/location_always", "context/permissions/speech_recognition",
-            "context/purchases/SUB0001", "context/purchases/SUP0001", "context/purchases/VIP0001",
-        ])
+        #expect(
+            generated.map(\.key) == [
+                "podcast_favourites/smart_playlists/user_toggled",
+                "podcast_favourites/smart_playlists/runtime_enabled",
+                "offline/user_toggled",
+                "context/platform", "context/os_version", "context/locale",
+                "context/permissions/camera", "context/permissions/location_when_in_use",
+                "context/permissions/location_always", "context/permissions/speech_recognition",
+                "context/purchases/SUB0001", "context/purchases/SUP0001", "context/purchases/VIP0001",
+            ])
         let toggle = try #require(workspace.flags["podcast_favourites/smart_playlists/user_toggled"])
         #expect(toggle.type == .bool && toggle.defaultValue == .bool(true))
         #expect(workspace.flags["podcast_favourites/smart_playlists/runtime_enabled"]?.defaultValue == .bool(false))
@@ -383,7 +403,9 @@ struct BlueprintModelTests {
         #expect(workspace.flags["podcast_favourites/sharing/runtime_enabled"] == nil)
 
         let platform = try #require(workspace.flags["context/platform"])
-        #expect(platform.rules == ValueRules(type: .enum, values: ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "linux", "android"]))
+        #expect(
+            platform.rules
+                == ValueRules(type: .enum, values: ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "linux", "android"]))
         #expect(platform.defaultValue == nil)
         #expect(workspace.flags["context/os_version"]?.defaultValue == nil)
         #expect(workspace.flags["context/locale"]?.defaultValue == nil)
@@ -405,11 +427,14 @@ struct BlueprintModelTests {
         expectClean(json)
         #expect(yaml.flags.values.map(FlagSummary.init) == json.flags.values.map(FlagSummary.init))
         #expect(yaml.features.values.map(FeatureSummary.init) == json.features.values.map(FeatureSummary.init))
-        #expect(yaml.products.values.map { [$0.id, $0.name, $0.productID, $0.description ?? "-"] }
-            == json.products.values.map { [$0.id, $0.name, $0.productID, $0.description ?? "-"] })
+        #expect(
+            yaml.products.values.map { [$0.id, $0.name, $0.productID, $0.description ?? "-"] }
+                == json.products.values.map { [$0.id, $0.name, $0.productID, $0.description ?? "-"] })
         #expect(yaml.expressions == json.expressions)
         #expect(yaml.blueprints.map(\.root.name) == json.blueprints.map(\.root.name))
-        #expect(yaml.blueprints.first?.root.collections.map(\.keyPath) == json.blueprints.first?.root.collections.map(\.keyPath))
+        #expect(
+            yaml.blueprints.first?.root.collections.map(\.keyPath)
+                == json.blueprints.first?.root.collections.map(\.keyPath))
     }
 
     // MARK: Helpers

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// Computed flags in a real workspace (SPEC §5, §3): computed first when it yields a value, with
@@ -71,13 +72,16 @@ struct ComputedFlagResolutionTests {
         """
 
     static func workspace(device: [String: Any] = [:], local: [String: Any] = [:], environment: [String: String] = [:])
-        throws -> (FeatureLab, Workspace) {
+        throws -> (FeatureLab, Workspace)
+    {
         let lab = try FeatureLab(blueprint: blueprint, device: device, local: local)
         return (lab, try lab.workspace(environment: environment))
     }
 
-    static func resolve(_ key: String, device: [String: Any] = [:], local: [String: Any] = [:],
-                        environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> Resolution {
+    static func resolve(
+        _ key: String, device: [String: Any] = [:], local: [String: Any] = [:],
+        environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Resolution {
         let (lab, workspace) = try workspace(device: device, local: local, environment: environment)
         defer { lab.remove() }
         return try #require(Resolver(workspace: workspace).resolve(key), sourceLocation: sourceLocation)
@@ -95,8 +99,9 @@ struct ComputedFlagResolutionTests {
 
     @Test("A computed false is a value: it wins over a provider's true")
     func computedFalseWins() throws {
-        let resolution = try Self.resolve("remember_login", device: ["sson": true, "context/locale": "en"],
-                                          local: ["remember_login": true])
+        let resolution = try Self.resolve(
+            "remember_login", device: ["sson": true, "context/locale": "en"],
+            local: ["remember_login": true])
         #expect(resolution.value == .bool(false))
         #expect(resolution.reason == .computed)
         // The provider's layer is still reported, as set and not winning.
@@ -156,7 +161,8 @@ struct ComputedFlagResolutionTests {
 
     @Test("A computed flag may read another computed flag")
     func computedOfComputed() throws {
-        let resolution = try Self.resolve("chained", device: ["sson": true, "context/locale": "it"], local: ["launch": "2027-01-01"])
+        let resolution = try Self.resolve(
+            "chained", device: ["sson": true, "context/locale": "it"], local: ["launch": "2027-01-01"])
         #expect(resolution.value == .bool(true))
         #expect(resolution.reason == .computed)
         #expect(resolution.computedInputs == ["remember_login", "launched"])
@@ -177,7 +183,8 @@ struct ComputedFlagResolutionTests {
         let theme = try Self.resolve("locale_theme", device: ["context/theme": "dark"])
         #expect(theme.value == .string("dark"))
         #expect(theme.reason == .computed)
-        let notAValue = try Self.resolve("locale_theme", device: ["context/theme": "blue"], local: ["locale_theme": "dark"])
+        let notAValue = try Self.resolve(
+            "locale_theme", device: ["context/theme": "blue"], local: ["locale_theme": "dark"])
         #expect(notAValue.value == .string("dark"))
         #expect(notAValue.source == "Local")
     }
@@ -224,7 +231,8 @@ struct ComputedFlagTypeCheckTests {
 
     @Test("Well-typed expressions of every result kind load cleanly")
     func wellTyped() throws {
-        let errors = try Self.diagnostics("""
+        let errors = try Self.diagnostics(
+            """
               a: { type: bool, default: false, description: d, computed: "count > 2 && theme == 'dark'" }
               b: { type: int, default: 0, description: d, computed: count }
               c: { type: double, default: 0.0, description: d, computed: ratio }
@@ -236,13 +244,15 @@ struct ComputedFlagTypeCheckTests {
         #expect(errors.isEmpty, "\(errors.map(\.headline))")
     }
 
-    @Test("A constant that does not fit the flag (range, values, fraction) is a load error at the expression", arguments: [
-        ("f: { type: int, default: 0, min: 0, max: 9, description: d, computed: \"12\" }", "12"),
-        ("g: { type: enum, values: [light, dark], default: light, description: d, computed: \"'blue'\" }", "blue"),
-        ("h: { type: int, default: 0, description: d, computed: \"1.5\" }", "fraction"),
-        ("i: { type: bool, default: false, description: d, computed: \"'true'\" }", "text"),
-        ("j: { type: string, default: x, description: d, computed: \"count\" }", "number"),
-    ])
+    @Test(
+        "A constant that does not fit the flag (range, values, fraction) is a load error at the expression",
+        arguments: [
+            ("f: { type: int, default: 0, min: 0, max: 9, description: d, computed: \"12\" }", "12"),
+            ("g: { type: enum, values: [light, dark], default: light, description: d, computed: \"'blue'\" }", "blue"),
+            ("h: { type: int, default: 0, description: d, computed: \"1.5\" }", "fraction"),
+            ("i: { type: bool, default: false, description: d, computed: \"'true'\" }", "text"),
+            ("j: { type: string, default: x, description: d, computed: \"count\" }", "number"),
+        ])
     func constantDoesNotFit(flag: String, fragment: String) throws {
         let errors = try Self.diagnostics("  " + flag)
         #expect(errors.count == 1, "\(errors.map(\.headline))")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlagCore
 
 /// Definitions and rules keep some fields in shared boxes; they must still behave as plain values.
@@ -7,8 +8,9 @@ struct DefinitionStorageTests {
     static let origin = SourceReference(file: "blueprints/lab.yml", location: TextLocation(line: 3, column: 5))
 
     static func flag() -> FlagDefinition {
-        FlagDefinition(name: "theme", key: "lab/theme", rules: ValueRules(type: .enum, values: ["light", "dark"]),
-                       defaultValue: .string("light"), origin: origin)
+        FlagDefinition(
+            name: "theme", key: "lab/theme", rules: ValueRules(type: .enum, values: ["light", "dark"]),
+            defaultValue: .string("light"), origin: origin)
     }
 
     @Test("A changed copy leaves the original as it was, for common and rare fields alike")
@@ -52,31 +54,40 @@ struct DefinitionStorageTests {
 
     @Test("Every field reads back what the initialiser was given")
     func fieldsRoundTrip() {
-        let flag = FlagDefinition(name: "rate", key: "lab/rate", rules: ValueRules(type: .double, minimum: 0.5, maximum: 4, pattern: nil),
-                                  defaultValue: .double(1), description: "Playback rate", locked: true, hidden: true,
-                                  tags: ["media"], owner: "team-media", expires: "2027-06-30", excludedProviders: ["QA"],
-                                  requiresRestart: true, computed: nil, origin: Self.origin, computedOrigin: nil, isGenerated: true)
+        let flag = FlagDefinition(
+            name: "rate", key: "lab/rate", rules: ValueRules(type: .double, minimum: 0.5, maximum: 4, pattern: nil),
+            defaultValue: .double(1), description: "Playback rate", locked: true, hidden: true,
+            tags: ["media"], owner: "team-media", expires: "2027-06-30", excludedProviders: ["QA"],
+            requiresRestart: true, computed: nil, origin: Self.origin, computedOrigin: nil, isGenerated: true)
         #expect(flag.name == "rate" && flag.key == "lab/rate" && flag.type == .double)
-        #expect(flag.rules.minimum == 0.5 && flag.rules.maximum == 4 && flag.rules.values.isEmpty && flag.rules.pattern == nil)
+        #expect(
+            flag.rules.minimum == 0.5 && flag.rules.maximum == 4 && flag.rules.values.isEmpty
+                && flag.rules.pattern == nil)
         #expect(flag.defaultValue == .double(1) && flag.description == "Playback rate")
         #expect(flag.locked && flag.hidden && flag.requiresRestart && flag.isGenerated)
-        #expect(flag.tags == ["media"] && flag.owner == "team-media" && flag.expires == "2027-06-30" && flag.excludedProviders == ["QA"])
+        #expect(
+            flag.tags == ["media"] && flag.owner == "team-media" && flag.expires == "2027-06-30"
+                && flag.excludedProviders == ["QA"])
         #expect(flag.origin == Self.origin && flag.computed == nil && flag.computedOrigin == nil)
     }
 
     @Test("Flags of one blueprint that repeat tags and rules share one copy of them; different ones do not")
     func repeatsShareStorage() throws {
-        let root = try JSONReader.parse(Array("""
-            {"name": "Lab", "keyPrefix": "lab", "flags": {
-              "a": {"type": "enum", "default": "x", "description": "A", "values": ["x", "y"], "tags": ["ui", "beta"]},
-              "b": {"type": "enum", "default": "y", "description": "B", "values": ["x", "y"], "tags": ["ui", "beta"]},
-              "c": {"type": "enum", "default": "x", "description": "C", "values": ["x", "z"], "tags": ["ui"]}}}
-            """.utf8))
+        let root = try JSONReader.parse(
+            Array(
+                """
+                {"name": "Lab", "keyPrefix": "lab", "flags": {
+                  "a": {"type": "enum", "default": "x", "description": "A", "values": ["x", "y"], "tags": ["ui", "beta"]},
+                  "b": {"type": "enum", "default": "y", "description": "B", "values": ["x", "y"], "tags": ["ui", "beta"]},
+                  "c": {"type": "enum", "default": "x", "description": "C", "values": ["x", "z"], "tags": ["ui"]}}}
+                """.utf8))
         var loader = BlueprintLoader(file: "blueprints/lab.json")
         let blueprint = loader.load(root)
         let flags = try #require(blueprint).root.flags
         try #require(flags.count == 3)
-        func address(_ list: [String]) -> UnsafeRawPointer? { list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        func address(_ list: [String]) -> UnsafeRawPointer? {
+            list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
         #expect(address(flags[0].tags) == address(flags[1].tags))
         #expect(address(flags[0].rules.values) == address(flags[1].rules.values))
         #expect(address(flags[0].tags) != address(flags[2].tags))

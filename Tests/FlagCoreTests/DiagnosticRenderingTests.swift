@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlagCore
 
 /// How diagnostics read: a stable order, `path:line:column: severity: message`, the source line and a caret.
@@ -15,20 +16,24 @@ struct DiagnosticRenderingTests {
             .error("first of a", file: "a.yml", at: TextLocation(line: 1, column: 2)),
             .error("column beats nothing", file: "b.yml", at: TextLocation(line: 1, column: 10)),
         ]
-        #expect(diagnostics.sortedForReading().map(\.message) == [
-            "whole file", "same place, first", "same place, second", "column beats nothing", "late",
-            "first of a", "second of a",
-        ])
+        #expect(
+            diagnostics.sortedForReading().map(\.message) == [
+                "whole file", "same place, first", "same place, second", "column beats nothing", "late",
+                "first of a", "second of a",
+            ])
     }
 
     @Test("The headline is path:line:column: severity: message")
     func headline() {
-        #expect(Diagnostic.error("boom", file: "blueprints/app.yml", at: TextLocation(line: 7, column: 14)).headline
-            == "blueprints/app.yml:7:14: error: boom")
-        #expect(Diagnostic.warning("old", file: "flagscope.yml", at: TextLocation(line: 1, column: 1)).headline
-            == "flagscope.yml:1:1: warning: old")
-        #expect(Diagnostic.error("cannot read file: no such file", file: "x.yml", at: nil).headline
-            == "x.yml: error: cannot read file: no such file")
+        #expect(
+            Diagnostic.error("boom", file: "blueprints/app.yml", at: TextLocation(line: 7, column: 14)).headline
+                == "blueprints/app.yml:7:14: error: boom")
+        #expect(
+            Diagnostic.warning("old", file: "flagscope.yml", at: TextLocation(line: 1, column: 1)).headline
+                == "flagscope.yml:1:1: warning: old")
+        #expect(
+            Diagnostic.error("cannot read file: no such file", file: "x.yml", at: nil).headline
+                == "x.yml: error: cannot read file: no such file")
     }
 
     /// The caret line: the four-space indent, `columns` spaces, then `^`.
@@ -37,42 +42,50 @@ struct DiagnosticRenderingTests {
     @Test("The rendering quotes the source line and puts a caret under the column")
     func caretUnderColumn() {
         let renderer = DiagnosticRenderer(sources: [
-            "blueprints/app.yml": SourceText(path: "blueprints/app.yml",
-                                             text: "name: App\nflags:\n  sson: { type: bool, default: \"true\" }\n"),
+            "blueprints/app.yml": SourceText(
+                path: "blueprints/app.yml",
+                text: "name: App\nflags:\n  sson: { type: bool, default: \"true\" }\n")
         ])
-        let diagnostic = Diagnostic.error("default of 'sson' does not fit its type", file: "blueprints/app.yml",
-                                          at: TextLocation(line: 3, column: 32))
-        #expect(renderer.render(diagnostic) == [
-            "blueprints/app.yml:3:32: error: default of 'sson' does not fit its type",
-            "      sson: { type: bool, default: \"true\" }",
-            Self.caret(after: 31),
-        ].joined(separator: "\n"))
+        let diagnostic = Diagnostic.error(
+            "default of 'sson' does not fit its type", file: "blueprints/app.yml",
+            at: TextLocation(line: 3, column: 32))
+        #expect(
+            renderer.render(diagnostic)
+                == [
+                    "blueprints/app.yml:3:32: error: default of 'sson' does not fit its type",
+                    "      sson: { type: bool, default: \"true\" }",
+                    Self.caret(after: 31),
+                ].joined(separator: "\n"))
     }
 
     @Test("The caret stays under the column after wide characters, tabs and control characters")
     func caretAlignment() {
         let renderer = DiagnosticRenderer(sources: [
-            "a.yml": SourceText(path: "a.yml", text: "  名前: \"x\"\n\tkey: 1\na\u{1B}[31mb\n🚀é: y\n"),
+            "a.yml": SourceText(path: "a.yml", text: "  名前: \"x\"\n\tkey: 1\na\u{1B}[31mb\n🚀é: y\n")
         ])
         // Wide CJK characters take two columns each.
-        #expect(renderer.render(.error("m", file: "a.yml", at: TextLocation(line: 1, column: 7)))
-            == "a.yml:1:7: error: m\n      名前: \"x\"\n" + Self.caret(after: 8))
+        #expect(
+            renderer.render(.error("m", file: "a.yml", at: TextLocation(line: 1, column: 7)))
+                == "a.yml:1:7: error: m\n      名前: \"x\"\n" + Self.caret(after: 8))
         // A tab is shown as \t (two columns).
-        #expect(renderer.render(.error("m", file: "a.yml", at: TextLocation(line: 2, column: 2)))
-            == "a.yml:2:2: error: m\n    \\tkey: 1\n" + Self.caret(after: 2))
+        #expect(
+            renderer.render(.error("m", file: "a.yml", at: TextLocation(line: 2, column: 2)))
+                == "a.yml:2:2: error: m\n    \\tkey: 1\n" + Self.caret(after: 2))
         // An escape character never reaches the terminal raw.
         let escaped = renderer.render(.error("m", file: "a.yml", at: TextLocation(line: 3, column: 7)))
         #expect(escaped == "a.yml:3:7: error: m\n    a\\e[31mb\n" + Self.caret(after: 7))
         #expect(!escaped.unicodeScalars.contains("\u{1B}"))
         // An emoji outside the BMP is one column in the position, two on screen.
-        #expect(renderer.render(.error("m", file: "a.yml", at: TextLocation(line: 4, column: 3)))
-            == "a.yml:4:3: error: m\n    🚀é: y\n" + Self.caret(after: 3))
+        #expect(
+            renderer.render(.error("m", file: "a.yml", at: TextLocation(line: 4, column: 3)))
+                == "a.yml:4:3: error: m\n    🚀é: y\n" + Self.caret(after: 3))
     }
 
     @Test("Control characters in a message are escaped in the headline")
     func escapedMessage() {
         let renderer = DiagnosticRenderer(sources: [:])
-        let text = renderer.render(.error("unknown field 'a\u{1B}]0;pwned\u{07}b'", file: "x.yml", at: TextLocation(line: 1, column: 1)))
+        let text = renderer.render(
+            .error("unknown field 'a\u{1B}]0;pwned\u{07}b'", file: "x.yml", at: TextLocation(line: 1, column: 1)))
         #expect(text == "x.yml:1:1: error: unknown field 'a\\e]0;pwned\\ab'")
     }
 
@@ -80,8 +93,12 @@ struct DiagnosticRenderingTests {
     func headlineOnly() {
         let renderer = DiagnosticRenderer(sources: ["a.yml": SourceText(path: "a.yml", text: "one line\n")])
         #expect(renderer.render(.error("whole", file: "a.yml", at: nil)) == "a.yml: error: whole")
-        #expect(renderer.render(.error("far", file: "a.yml", at: TextLocation(line: 9, column: 1))) == "a.yml:9:1: error: far")
-        #expect(renderer.render(.error("unknown", file: "b.yml", at: TextLocation(line: 1, column: 1))) == "b.yml:1:1: error: unknown")
+        #expect(
+            renderer.render(.error("far", file: "a.yml", at: TextLocation(line: 9, column: 1)))
+                == "a.yml:9:1: error: far")
+        #expect(
+            renderer.render(.error("unknown", file: "b.yml", at: TextLocation(line: 1, column: 1)))
+                == "b.yml:1:1: error: unknown")
     }
 
     @Test("A very long line is cut to a window around the column, with the caret still under it")
@@ -112,27 +129,33 @@ struct DiagnosticRenderingTests {
 
     @Test("A loaded workspace renders its own diagnostics with the offending line")
     func workspaceRendering() throws {
-        let workspace = try Fixture.load(blueprint: """
-        name: App
-        flags:
-          sson:
-            type: bool
-            default: "true"
-            description: d
+        let workspace = try Fixture.load(
+            blueprint: """
+                name: App
+                flags:
+                  sson:
+                    type: bool
+                    default: "true"
+                    description: d
 
-        """)
+                """)
         let rendered = workspace.diagnosticRenderer.render(all: workspace.diagnostics)
-        #expect(rendered == [
-            "blueprints/app.yml:5:14: error: default of 'sson' does not fit its type: expected a bool (true or false), found text \"true\"; remove the quotes",
-            "        default: \"true\"",
-            Self.caret(after: 13),
-        ].joined(separator: "\n"))
+        #expect(
+            rendered
+                == [
+                    "blueprints/app.yml:5:14: error: default of 'sson' does not fit its type: expected a bool (true or false), found text \"true\"; remove the quotes",
+                    "        default: \"true\"",
+                    Self.caret(after: 13),
+                ].joined(separator: "\n"))
     }
 
     @Test("The summary counts errors and warnings with plurals")
     func summary() {
         #expect(Diagnostic.summary(of: []) == "0 errors, 0 warnings")
-        #expect(Diagnostic.summary(of: [.error("a", file: "f", at: nil), .warning("b", file: "f", at: nil),
-                                        .warning("c", file: "f", at: nil)]) == "1 error, 2 warnings")
+        #expect(
+            Diagnostic.summary(of: [
+                .error("a", file: "f", at: nil), .warning("b", file: "f", at: nil),
+                .warning("c", file: "f", at: nil),
+            ]) == "1 error, 2 warnings")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlagCore
 
 /// `computed:` expressions are parsed and type-checked at load time; a problem points at the
@@ -10,49 +11,50 @@ struct ExpressionDiagnosticsTests {
 
     @Test("Parse, key and type errors point at the offending token in plain, double- and single-quoted YAML")
     func expressionErrorsYAML() throws {
-        let source = MarkedText("""
-        name: App
-        keyPrefix: lab
-        flags:
-          sson: { type: bool, default: false, description: d }
-          count: { type: int, default: 1, description: d }
-          plainParse:
-            type: bool
-            default: false
-            description: d
-            computed: lab/sson && ‸&& lab/sson
-          quotedParse:
-            type: bool
-            default: false
-            description: d
-            computed: "lab/sson ‸= true"
-          singleQuoted:
-            type: bool
-            default: false
-            description: d
-            computed: 'lab/sson && key(‸lab)'
-          unknownKey:
-            type: bool
-            default: false
-            description: d
-            computed: "‸lab/ssn || false"
-          typeError:
-            type: bool
-            default: false
-            description: d
-            computed: "true && ‸lab/count"
-          resultType:
-            type: bool
-            default: false
-            description: d
-            computed: ‸lab/count
-          enumLiteral:
-            type: bool
-            default: false
-            description: d
-            computed: "context/platform == ‸'iOs'"
+        let source = MarkedText(
+            """
+            name: App
+            keyPrefix: lab
+            flags:
+              sson: { type: bool, default: false, description: d }
+              count: { type: int, default: 1, description: d }
+              plainParse:
+                type: bool
+                default: false
+                description: d
+                computed: lab/sson && ‸&& lab/sson
+              quotedParse:
+                type: bool
+                default: false
+                description: d
+                computed: "lab/sson ‸= true"
+              singleQuoted:
+                type: bool
+                default: false
+                description: d
+                computed: 'lab/sson && key(‸lab)'
+              unknownKey:
+                type: bool
+                default: false
+                description: d
+                computed: "‸lab/ssn || false"
+              typeError:
+                type: bool
+                default: false
+                description: d
+                computed: "true && ‸lab/count"
+              resultType:
+                type: bool
+                default: false
+                description: d
+                computed: ‸lab/count
+              enumLiteral:
+                type: bool
+                default: false
+                description: d
+                computed: "context/platform == ‸'iOs'"
 
-        """)
+            """)
         let workspace = try Fixture.load(blueprint: source.text)
         expectDiagnostics(workspace, exactly: Self.expressionErrors(Self.yml, source))
         #expect(workspace.expressions.isEmpty)
@@ -60,24 +62,25 @@ struct ExpressionDiagnosticsTests {
 
     @Test("Parse, key and type errors point at the offending token inside a JSON string")
     func expressionErrorsJSON() throws {
-        let source = MarkedText("""
-        {
-          "name": "App",
-          "keyPrefix": "lab",
-          "flags": {
-            "sson": {"type": "bool", "default": false, "description": "d"},
-            "count": {"type": "int", "default": 1, "description": "d"},
-            "plainParse": {"type": "bool", "default": false, "description": "d", "computed": "lab/sson && ‸&& lab/sson"},
-            "quotedParse": {"type": "bool", "default": false, "description": "d", "computed": "lab/sson ‸= true"},
-            "singleQuoted": {"type": "bool", "default": false, "description": "d", "computed": "lab/sson && key(‸lab)"},
-            "unknownKey": {"type": "bool", "default": false, "description": "d", "computed": "‸lab/ssn || false"},
-            "typeError": {"type": "bool", "default": false, "description": "d", "computed": "true && ‸lab/count"},
-            "resultType": {"type": "bool", "default": false, "description": "d", "computed": "‸lab/count"},
-            "enumLiteral": {"type": "bool", "default": false, "description": "d", "computed": "context/platform == ‸'iOs'"}
-          }
-        }
+        let source = MarkedText(
+            """
+            {
+              "name": "App",
+              "keyPrefix": "lab",
+              "flags": {
+                "sson": {"type": "bool", "default": false, "description": "d"},
+                "count": {"type": "int", "default": 1, "description": "d"},
+                "plainParse": {"type": "bool", "default": false, "description": "d", "computed": "lab/sson && ‸&& lab/sson"},
+                "quotedParse": {"type": "bool", "default": false, "description": "d", "computed": "lab/sson ‸= true"},
+                "singleQuoted": {"type": "bool", "default": false, "description": "d", "computed": "lab/sson && key(‸lab)"},
+                "unknownKey": {"type": "bool", "default": false, "description": "d", "computed": "‸lab/ssn || false"},
+                "typeError": {"type": "bool", "default": false, "description": "d", "computed": "true && ‸lab/count"},
+                "resultType": {"type": "bool", "default": false, "description": "d", "computed": "‸lab/count"},
+                "enumLiteral": {"type": "bool", "default": false, "description": "d", "computed": "context/platform == ‸'iOs'"}
+              }
+            }
 
-        """)
+            """)
         let workspace = try Fixture.load(blueprint: source.text, at: Self.json)
         expectDiagnostics(workspace, exactly: Self.expressionErrors(Self.json, source))
     }
@@ -90,58 +93,66 @@ struct ExpressionDiagnosticsTests {
             .error(file, source[3], "in computed expression", "unknown key 'lab/ssn'", "did you mean 'lab/sson'?"),
             .error(file, source[4], "in computed expression", "'&&' needs bools on both sides, found a number"),
             .error(file, source[5], "in computed expression", "the expression gives a number, but the flag is bool"),
-            .error(file, source[6], "in computed expression", "'iOs' is not a value of context/platform", "did you mean 'iOS'?"),
+            .error(
+                file, source[6], "in computed expression", "'iOs' is not a value of context/platform",
+                "did you mean 'iOS'?"),
         ]
     }
 
     @Test("Non-ASCII text before the offending token counts one column per Unicode scalar")
     func expressionColumnsCountScalars() throws {
-        let source = MarkedText("""
-        name: App
-        flags:
-          greeting: { type: string, default: hi, description: d }
-          italian:
-            type: bool
-            default: false
-            description: d
-            computed: "greeting == 'ciao 🚀 è' &&‸& true"
+        let source = MarkedText(
+            """
+            name: App
+            flags:
+              greeting: { type: string, default: hi, description: d }
+              italian:
+                type: bool
+                default: false
+                description: d
+                computed: "greeting == 'ciao 🚀 è' &&‸& true"
 
-        """)
-        expectDiagnostics(try Fixture.load(blueprint: source.text), exactly: [
-            .error(Self.yml, source[0], "in computed expression", "unexpected character '&'"),
-        ])
+            """)
+        expectDiagnostics(
+            try Fixture.load(blueprint: source.text),
+            exactly: [
+                .error(Self.yml, source[0], "in computed expression", "unexpected character '&'")
+            ])
     }
 
     @Test("A cycle is reported at the computed: value of every flag in it, and only of those")
     func cyclesYAML() throws {
-        let source = MarkedText("""
-        name: App
-        keyPrefix: lab
-        flags:
-          a: { type: bool, default: false, description: d, computed: ‸lab/b }
-          b:
-            type: bool
-            default: false
-            description: d
-            computed: ‸lab/c && true
-          c:
-            type: bool
-            default: false
-            description: d
-            computed: "‸lab/a || lab/d"
-          d: { type: bool, default: false, description: d, computed: "lab/free" }
-          free: { type: bool, default: true, description: d }
-          dependent: { type: bool, default: false, description: d, computed: "lab/a" }
-          self: { type: bool, default: false, description: d, computed: ‸lab/self || false }
+        let source = MarkedText(
+            """
+            name: App
+            keyPrefix: lab
+            flags:
+              a: { type: bool, default: false, description: d, computed: ‸lab/b }
+              b:
+                type: bool
+                default: false
+                description: d
+                computed: ‸lab/c && true
+              c:
+                type: bool
+                default: false
+                description: d
+                computed: "‸lab/a || lab/d"
+              d: { type: bool, default: false, description: d, computed: "lab/free" }
+              free: { type: bool, default: true, description: d }
+              dependent: { type: bool, default: false, description: d, computed: "lab/a" }
+              self: { type: bool, default: false, description: d, computed: ‸lab/self || false }
 
-        """)
+            """)
         let workspace = try Fixture.load(blueprint: source.text)
-        expectDiagnostics(workspace, exactly: [
-            .error(Self.yml, source[0], "computed flags form a cycle", "lab/a", "lab/b", "lab/c"),
-            .error(Self.yml, source[1], "computed flags form a cycle", "lab/a", "lab/b", "lab/c"),
-            .error(Self.yml, source[2], "computed flags form a cycle", "lab/a", "lab/b", "lab/c"),
-            .error(Self.yml, source[3], "computed flags form a cycle", "lab/self"),
-        ])
+        expectDiagnostics(
+            workspace,
+            exactly: [
+                .error(Self.yml, source[0], "computed flags form a cycle", "lab/a", "lab/b", "lab/c"),
+                .error(Self.yml, source[1], "computed flags form a cycle", "lab/a", "lab/b", "lab/c"),
+                .error(Self.yml, source[2], "computed flags form a cycle", "lab/a", "lab/b", "lab/c"),
+                .error(Self.yml, source[3], "computed flags form a cycle", "lab/self"),
+            ])
         #expect(workspace.expressions["lab/a"] == nil)
         #expect(workspace.expressions["lab/d"] != nil)
         #expect(workspace.expressions["lab/dependent"] != nil)
@@ -149,59 +160,64 @@ struct ExpressionDiagnosticsTests {
 
     @Test("A cycle across a YAML and a JSON blueprint is reported in both files")
     func cycleAcrossFiles() throws {
-        let yaml = MarkedText("""
-        name: One
-        flags:
-          ping: { type: bool, default: false, description: d, computed: ‸pong }
+        let yaml = MarkedText(
+            """
+            name: One
+            flags:
+              ping: { type: bool, default: false, description: d, computed: ‸pong }
 
-        """)
-        let json = MarkedText("""
-        {"name": "Two", "flags": {
-          "pong": {"type": "bool", "default": false, "description": "d", "computed": "‸!ping"}
-        }}
-        """)
+            """)
+        let json = MarkedText(
+            """
+            {"name": "Two", "flags": {
+              "pong": {"type": "bool", "default": false, "description": "d", "computed": "‸!ping"}
+            }}
+            """)
         let workspace = try Fixture.load(["blueprints/one.yml": yaml.text, "blueprints/two.json": json.text])
-        expectDiagnostics(workspace, exactly: [
-            .error("blueprints/one.yml", yaml[0], "computed flags form a cycle", "ping", "pong"),
-            .error("blueprints/two.json", json[0], "computed flags form a cycle", "ping", "pong"),
-        ])
+        expectDiagnostics(
+            workspace,
+            exactly: [
+                .error("blueprints/one.yml", yaml[0], "computed flags form a cycle", "ping", "pong"),
+                .error("blueprints/two.json", json[0], "computed flags form a cycle", "ping", "pong"),
+            ])
     }
 
     @Test("Valid expressions over declared, generated and context keys load without diagnostics")
     func validExpressions() throws {
-        let workspace = try Fixture.load(blueprint: #"""
-        name: App
-        keyPrefix: lab
-        flags:
-          sson: { type: bool, default: false, description: d }
-          count: { type: int, default: 3, description: d }
-          remember:
-            type: bool
-            default: false
-            description: d
-            computed: "lab/sson && context/locale == 'it'"
-          consent:
-            type: bool
-            default: true
-            description: d
-            computed: "key(\"context/region\") == 'EU' && !lab/sson"
-          many:
-            type: bool
-            default: false
-            description: d
-            computed: (lab/count >= 2 || lab/count < -1) && context/platform != 'iOS'
-          toggled:
-            type: bool
-            default: false
-            description: d
-            computed: lab/pro/user_toggled
-        features:
-          pro:
-            description: Pro
-            constraints:
-              userToggled: { default: false }
+        let workspace = try Fixture.load(
+            blueprint: #"""
+                name: App
+                keyPrefix: lab
+                flags:
+                  sson: { type: bool, default: false, description: d }
+                  count: { type: int, default: 3, description: d }
+                  remember:
+                    type: bool
+                    default: false
+                    description: d
+                    computed: "lab/sson && context/locale == 'it'"
+                  consent:
+                    type: bool
+                    default: true
+                    description: d
+                    computed: "key(\"context/region\") == 'EU' && !lab/sson"
+                  many:
+                    type: bool
+                    default: false
+                    description: d
+                    computed: (lab/count >= 2 || lab/count < -1) && context/platform != 'iOS'
+                  toggled:
+                    type: bool
+                    default: false
+                    description: d
+                    computed: lab/pro/user_toggled
+                features:
+                  pro:
+                    description: Pro
+                    constraints:
+                      userToggled: { default: false }
 
-        """#)
+                """#)
         expectClean(workspace)
         #expect(Set(workspace.expressions.keys) == ["lab/remember", "lab/consent", "lab/many", "lab/toggled"])
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlagCore
 
 /// `computed:` expressions (SPEC §5): parsing with C precedence, errors with offsets, evaluation,
@@ -28,22 +29,23 @@ struct ExpressionTests {
         }
     }
 
-    @Test("Precedence is C's: '!' binds tightest, then comparisons, then &&, then ||",
-          arguments: [
-              ("a || b && c", "(a || (b && c))"),
-              ("a && b || c", "((a && b) || c)"),
-              ("!a && b", "(!a && b)"),
-              ("!a == b", "(!a == b)"),
-              ("a == b && c != d", "((a == b) && (c != d))"),
-              ("x < 3 || y >= 4 && !z", "((x < 3) || ((y >= 4) && !z))"),
-              ("a || b || c", "((a || b) || c)"),
-              ("a && b && c", "((a && b) && c)"),
-              ("(a || b) && c", "((a || b) && c)"),
-              ("!(a || b)", "!(a || b)"),
-              ("!!a", "!!a"),
-              ("a <= b", "(a <= b)"),
-              ("a > -1", "(a > -1)"),
-          ])
+    @Test(
+        "Precedence is C's: '!' binds tightest, then comparisons, then &&, then ||",
+        arguments: [
+            ("a || b && c", "(a || (b && c))"),
+            ("a && b || c", "((a && b) || c)"),
+            ("!a && b", "(!a && b)"),
+            ("!a == b", "(!a == b)"),
+            ("a == b && c != d", "((a == b) && (c != d))"),
+            ("x < 3 || y >= 4 && !z", "((x < 3) || ((y >= 4) && !z))"),
+            ("a || b || c", "((a || b) || c)"),
+            ("a && b && c", "((a && b) && c)"),
+            ("(a || b) && c", "((a || b) && c)"),
+            ("!(a || b)", "!(a || b)"),
+            ("!!a", "!!a"),
+            ("a <= b", "(a <= b)"),
+            ("a > -1", "(a > -1)"),
+        ])
     func precedence(text: String, expected: String) throws {
         #expect(Self.shape(try Self.parse(text)) == expected)
     }
@@ -68,9 +70,13 @@ struct ExpressionTests {
         #expect(try Self.parse("key('x y')") == .key("x y", offset: 0))
         let expression = try Self.parse("  key(\"a/b-c\") && context/locale == 'it'")
         #expect(expression.referencedKeys == ["a/b-c", "context/locale"])
-        #expect(expression == .binary(.and, .key("a/b-c", offset: 2),
-                                      .binary(.equal, .key("context/locale", offset: 18), .literal(.string("it"), offset: 36), offset: 33),
-                                      offset: 15))
+        #expect(
+            expression
+                == .binary(
+                    .and, .key("a/b-c", offset: 2),
+                    .binary(
+                        .equal, .key("context/locale", offset: 18), .literal(.string("it"), offset: 36), offset: 33),
+                    offset: 15))
     }
 
     @Test("Referenced keys are listed once, in reading order")
@@ -79,26 +85,27 @@ struct ExpressionTests {
         #expect(try Self.parse("true").referencedKeys.isEmpty)
     }
 
-    @Test("Errors carry the 0-based offset of the offending token",
-          arguments: [
-              ("a &&", 4, "ends"),
-              ("a && && b", 5, "found '&&'"),
-              ("a = b", 2, "compare with =="),
-              ("a & b", 2, "use && for and"),
-              ("a | b", 2, "use || for or"),
-              ("a-b", 1, "key(\"a/b-c\")"),
-              ("(a || b", 7, "expected ')'"),
-              ("a b", 2, "unexpected 'b' after the expression"),
-              ("a == b == c", 7, "cannot be chained"),
-              ("'open", 0, "unterminated string"),
-              ("x && 'é🚀' ? y", 10, "unexpected character '?'"),
-              ("key(abc)", 4, "takes a quoted key"),
-              ("key('a' b", 8, "expected ')'"),
-              ("a/ && b", 0, "segments are joined by single '/'"),
-              ("1.2.3", 0, "not a number"),
-              (")", 0, "found ')'"),
-              ("", 0, "ends"),
-          ])
+    @Test(
+        "Errors carry the 0-based offset of the offending token",
+        arguments: [
+            ("a &&", 4, "ends"),
+            ("a && && b", 5, "found '&&'"),
+            ("a = b", 2, "compare with =="),
+            ("a & b", 2, "use && for and"),
+            ("a | b", 2, "use || for or"),
+            ("a-b", 1, "key(\"a/b-c\")"),
+            ("(a || b", 7, "expected ')'"),
+            ("a b", 2, "unexpected 'b' after the expression"),
+            ("a == b == c", 7, "cannot be chained"),
+            ("'open", 0, "unterminated string"),
+            ("x && 'é🚀' ? y", 10, "unexpected character '?'"),
+            ("key(abc)", 4, "takes a quoted key"),
+            ("key('a' b", 8, "expected ')'"),
+            ("a/ && b", 0, "segments are joined by single '/'"),
+            ("1.2.3", 0, "not a number"),
+            (")", 0, "found ')'"),
+            ("", 0, "ends"),
+        ])
     func errorOffsets(text: String, offset: Int, fragment: String) throws {
         let error = try #require(Self.error(text), "'\(text)' should not parse")
         #expect(error.offset == offset, "\(error.message)")
@@ -107,7 +114,8 @@ struct ExpressionTests {
 
     @Test("Deep nesting is refused, not a stack overflow")
     func deepNesting() throws {
-        #expect(Self.error(String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)) != nil)
+        #expect(
+            Self.error(String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)) != nil)
         #expect(Self.error(String(repeating: "!", count: 100_000) + "a") != nil)
     }
 
@@ -182,7 +190,9 @@ struct ExpressionTests {
         let result = try #require(Self.check("count > 1", yielding: .string, rules: rules))
         #expect(result.offset == 6 && result.message.contains("gives a bool, but the flag is string"))
         let unknown = try #require(Self.check("sson && cont > 1", yielding: .bool, rules: rules))
-        #expect(unknown.offset == 8 && unknown.message.contains("unknown key 'cont'") && unknown.message.contains("did you mean 'count'?"))
+        #expect(
+            unknown.offset == 8 && unknown.message.contains("unknown key 'cont'")
+                && unknown.message.contains("did you mean 'count'?"))
         let enumValue = try #require(Self.check("theme == 'darkk'", yielding: .bool, rules: rules))
         #expect(enumValue.offset == 9 && enumValue.message.contains("did you mean 'dark'?"))
         let fraction = try #require(Self.check("1.5", yielding: .int, rules: rules))
@@ -191,9 +201,12 @@ struct ExpressionTests {
 
     // MARK: Versions
 
-    @Test("OS versions compare numerically per component",
-          arguments: [("10.13.4", "10.13", 1), ("9", "10.0", -1), ("10.13", "10.13.0", 0), ("10.10", "10.9", 1),
-                      ("17.4.1", "17.4.1", 0), ("1.0.0.1", "1", 1), ("013", "13", 0), ("2", "10", -1)])
+    @Test(
+        "OS versions compare numerically per component",
+        arguments: [
+            ("10.13.4", "10.13", 1), ("9", "10.0", -1), ("10.13", "10.13.0", 0), ("10.10", "10.9", 1),
+            ("17.4.1", "17.4.1", 0), ("1.0.0.1", "1", 1), ("013", "13", 0), ("2", "10", -1),
+        ])
     func versionOrder(left: String, right: String, order: Int) throws {
         let l = try #require(OSVersion(left))
         let r = try #require(OSVersion(right))
@@ -203,8 +216,9 @@ struct ExpressionTests {
         if order == 0 { #expect(l.hashValue == r.hashValue) }
     }
 
-    @Test("Only dotted numbers of up to four components are versions",
-          arguments: ["", "13.x", "10..1", ".1", "1.", "1.2.3.4.5", "v13", "13 ", "-1", "1e3", "١٣", "1234567890"])
+    @Test(
+        "Only dotted numbers of up to four components are versions",
+        arguments: ["", "13.x", "10..1", ".1", "1.", "1.2.3.4.5", "v13", "13 ", "-1", "1e3", "١٣", "1234567890"])
     func badVersions(text: String) {
         #expect(OSVersion(text) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// Availability is a three-valued AND over a feature's constraints and its parent (SPEC §4):
@@ -31,14 +32,16 @@ struct FeatureAvailabilityTests {
         return try lab.explainAll()
     }
 
-    @Test("Availability of a list of statuses: notSatisfied beats notDetermined; notActive counts as fine", arguments: [
-        ([ConstraintStatus](), Availability.available),
-        ([.satisfied, .notActive], .available),
-        ([.satisfied, .notDetermined], .unknown),
-        ([.notDetermined, .notSatisfied], .unavailable),
-        ([.notSatisfied, .notDetermined], .unavailable),
-        ([.notActive, .notActive], .available),
-    ])
+    @Test(
+        "Availability of a list of statuses: notSatisfied beats notDetermined; notActive counts as fine",
+        arguments: [
+            ([ConstraintStatus](), Availability.available),
+            ([.satisfied, .notActive], .available),
+            ([.satisfied, .notDetermined], .unknown),
+            ([.notDetermined, .notSatisfied], .unavailable),
+            ([.notSatisfied, .notDetermined], .unavailable),
+            ([.notActive, .notActive], .available),
+        ])
     func threeValuedAnd(statuses: [ConstraintStatus], expected: Availability) {
         #expect(Availability(statuses) == expected)
     }
@@ -77,7 +80,10 @@ struct FeatureAvailabilityTests {
         let all = try Self.explainAll(camera: "denied", microphone: nil)
         let grandchild = try #require(all["parent/child/grandchild"])
         #expect(grandchild.availability == .unavailable)
-        #expect(Set(grandchild.nextStep(.enableParent)?.keys ?? []) == ["context/permissions/camera", "context/permissions/microphone"])
+        #expect(
+            Set(grandchild.nextStep(.enableParent)?.keys ?? []) == [
+                "context/permissions/camera", "context/permissions/microphone",
+            ])
     }
 
     @Test("A parent that is unknown makes an otherwise available child unknown")
@@ -91,14 +97,16 @@ struct FeatureAvailabilityTests {
         #expect(all["parent/child/grandchild"]?.availability == .unknown)
     }
 
-    @Test("Stricter than Flint: unavailable wins over unknown, in the feature and across the parent", arguments: [
-        // (camera = parent, microphone = child, child's availability)
-        ("authorized", "notDetermined", Availability.unknown),
-        ("notDetermined", "denied", .unavailable),      // parent unknown, child's own notSatisfied
-        ("denied", "notDetermined", .unavailable),      // parent unavailable, child's own notDetermined
-        ("notDetermined", "notDetermined", .unknown),
-        ("authorized", "authorized", .available),
-    ])
+    @Test(
+        "Stricter than Flint: unavailable wins over unknown, in the feature and across the parent",
+        arguments: [
+            // (camera = parent, microphone = child, child's availability)
+            ("authorized", "notDetermined", Availability.unknown),
+            ("notDetermined", "denied", .unavailable),  // parent unknown, child's own notSatisfied
+            ("denied", "notDetermined", .unavailable),  // parent unavailable, child's own notDetermined
+            ("notDetermined", "notDetermined", .unknown),
+            ("authorized", "authorized", .available),
+        ])
     func unavailableWins(camera: String, microphone: String, expected: Availability) throws {
         let all = try Self.explainAll(camera: camera, microphone: microphone)
         #expect(all["parent/child"]?.availability == expected)
@@ -114,7 +122,8 @@ struct FeatureAvailabilityTests {
                   permissions: [contacts]
                   purchase: premium
             """
-        let explanation = try FeatureLab.explain("mixed", features: features, device: ["context/purchases/SUB0001": "notPurchased"])
+        let explanation = try FeatureLab.explain(
+            "mixed", features: features, device: ["context/purchases/SUB0001": "notPurchased"])
         #expect(try explanation.constraint(.permission, "contacts").status == .notDetermined)
         #expect(explanation.availability == .unavailable)
         // The unknown part is still something to do.
@@ -135,7 +144,8 @@ struct FeatureAvailabilityTests {
         let lab = try FeatureLab(features: Self.family)
         defer { lab.remove() }
         let workspace = try lab.workspace()
-        let keys = FeatureEvaluator(workspace: workspace, resolutions: Resolver(workspace: workspace).resolveAll()).explainAll().keys
+        let keys = FeatureEvaluator(workspace: workspace, resolutions: Resolver(workspace: workspace).resolveAll())
+            .explainAll().keys
         #expect(Array(keys) == ["parent", "parent/child", "parent/child/grandchild"])
     }
 }

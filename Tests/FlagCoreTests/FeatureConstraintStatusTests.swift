@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// Each constraint kind in each of its statuses (SPEC §4), as `explain` reports them.
@@ -12,14 +13,16 @@ struct FeatureConstraintStatusTests {
               permissions: [photos]
         """
 
-    @Test("Permission statuses: only authorized satisfies; unset is notDetermined", arguments: [
-        ("authorized", ConstraintStatus.satisfied, "authorized"),
-        ("notDetermined", .notDetermined, "notDetermined"),
-        ("denied", .notSatisfied, "denied"),
-        ("restricted", .notSatisfied, "restricted"),
-        ("unsupported", .notSatisfied, "unsupported"),
-        (nil, .notDetermined, "notDetermined"),
-    ] as [(String?, ConstraintStatus, String)])
+    @Test(
+        "Permission statuses: only authorized satisfies; unset is notDetermined",
+        arguments: [
+            ("authorized", ConstraintStatus.satisfied, "authorized"),
+            ("notDetermined", .notDetermined, "notDetermined"),
+            ("denied", .notSatisfied, "denied"),
+            ("restricted", .notSatisfied, "restricted"),
+            ("unsupported", .notSatisfied, "unsupported"),
+            (nil, .notDetermined, "notDetermined"),
+        ] as [(String?, ConstraintStatus, String)])
     func permissionStatus(value: String?, expected: ConstraintStatus, detail: String) throws {
         var device: [String: Any] = ["context/platform": "iOS"]
         if let value { device["context/permissions/photos"] = value }
@@ -28,18 +31,20 @@ struct FeatureConstraintStatusTests {
         #expect(constraint.status == expected)
         #expect(constraint.detail == detail)
         #expect(constraint.key == "context/permissions/photos")
-        let availability: Availability = switch expected {
-        case .satisfied: .available
-        case .notSatisfied: .unavailable
-        default: .unknown
-        }
+        let availability: Availability =
+            switch expected {
+            case .satisfied: .available
+            case .notSatisfied: .unavailable
+            default: .unknown
+            }
         #expect(explanation.availability == availability)
     }
 
     @Test("A permission value that is not a status does not count as granted: it stays notDetermined")
     func permissionMistyped() throws {
-        let explanation = try FeatureLab.explain("gallery", features: Self.permissionFeature,
-                                                 device: ["context/permissions/photos": "granted"])
+        let explanation = try FeatureLab.explain(
+            "gallery", features: Self.permissionFeature,
+            device: ["context/permissions/photos": "granted"])
         #expect(try explanation.constraint(.permission, "photos").status == .notDetermined)
         #expect(explanation.availability == .unknown)
     }
@@ -52,11 +57,13 @@ struct FeatureConstraintStatusTests {
                 constraints:
                   permissions: [{ location: whenInUse }, { location: always }, calendarEvents]
             """
-        let explanation = try FeatureLab.explain("maps", features: features, device: [
-            "context/permissions/location_when_in_use": "authorized",
-            "context/permissions/location_always": "denied",
-            "context/permissions/calendar_events": "authorized",
-        ])
+        let explanation = try FeatureLab.explain(
+            "maps", features: features,
+            device: [
+                "context/permissions/location_when_in_use": "authorized",
+                "context/permissions/location_always": "denied",
+                "context/permissions/calendar_events": "authorized",
+            ])
         let whenInUse = try explanation.constraint(.permission, "location_when_in_use")
         #expect(whenInUse.status == .satisfied)
         #expect(whenInUse.key == "context/permissions/location_when_in_use")
@@ -67,12 +74,14 @@ struct FeatureConstraintStatusTests {
         #expect(explanation.constraints.map(\.name) == ["location_when_in_use", "location_always", "calendar_events"])
     }
 
-    @Test("A single purchase: purchased, notPurchased, unknown, unset", arguments: [
-        ("purchased", ConstraintStatus.satisfied),
-        ("notPurchased", .notSatisfied),
-        ("unknown", .notDetermined),
-        (nil, .notDetermined),
-    ] as [(String?, ConstraintStatus)])
+    @Test(
+        "A single purchase: purchased, notPurchased, unknown, unset",
+        arguments: [
+            ("purchased", ConstraintStatus.satisfied),
+            ("notPurchased", .notSatisfied),
+            ("unknown", .notDetermined),
+            (nil, .notDetermined),
+        ] as [(String?, ConstraintStatus)])
     func purchaseStatus(value: String?, expected: ConstraintStatus) throws {
         let features = """
               pro:
@@ -88,12 +97,14 @@ struct FeatureConstraintStatusTests {
         #expect(constraint.detail.contains(value ?? "unknown"))
     }
 
-    @Test("userToggled: the default applies while unset; a set value wins, false included", arguments: [
-        (true, nil, ConstraintStatus.satisfied),
-        (false, nil, .notSatisfied),
-        (true, false, .notSatisfied),
-        (false, true, .satisfied),
-    ] as [(Bool, Bool?, ConstraintStatus)])
+    @Test(
+        "userToggled: the default applies while unset; a set value wins, false included",
+        arguments: [
+            (true, nil, ConstraintStatus.satisfied),
+            (false, nil, .notSatisfied),
+            (true, false, .notSatisfied),
+            (false, true, .satisfied),
+        ] as [(Bool, Bool?, ConstraintStatus)])
     func userToggled(defaultValue: Bool, set: Bool?, expected: ConstraintStatus) throws {
         let features = """
               mix:
@@ -109,12 +120,14 @@ struct FeatureConstraintStatusTests {
         #expect(constraint.detail == (expected == .satisfied ? "on" : "off"))
     }
 
-    @Test("runtimeEnabled on its own key: the default applies while unset; a set value wins", arguments: [
-        (true, nil, ConstraintStatus.satisfied),
-        (false, nil, .notSatisfied),
-        (true, false, .notSatisfied),
-        (false, true, .satisfied),
-    ] as [(Bool, Bool?, ConstraintStatus)])
+    @Test(
+        "runtimeEnabled on its own key: the default applies while unset; a set value wins",
+        arguments: [
+            (true, nil, ConstraintStatus.satisfied),
+            (false, nil, .notSatisfied),
+            (true, false, .notSatisfied),
+            (false, true, .satisfied),
+        ] as [(Bool, Bool?, ConstraintStatus)])
     func runtimeOwnKey(defaultValue: Bool, set: Bool?, expected: ConstraintStatus) throws {
         let features = """
               beta:
@@ -157,8 +170,9 @@ struct FeatureConstraintStatusTests {
                 constraints:
                   platforms: { iOS: 15, macOS: unsupported }
             """
-        let explanation = try FeatureLab.explain("studio", features: features,
-                                                 device: ["context/platform": "iOS", "context/os_version": "16"])
+        let explanation = try FeatureLab.explain(
+            "studio", features: features,
+            device: ["context/platform": "iOS", "context/os_version": "16"])
         #expect(try explanation.constraint(.platform, "macOS").status == .notActive)
         #expect(try explanation.constraint(.platform, "iOS").status == .satisfied)
         #expect(explanation.availability == .available)
@@ -176,15 +190,23 @@ struct FeatureConstraintStatusTests {
                   runtimeEnabled: { default: true }
                   platforms: { iOS: 15, macOS: 12 }
             """
-        let explanation = try FeatureLab.explain("everything", features: features, device: [
-            "context/platform": "iOS", "context/os_version": "15.0",
-            "context/permissions/camera": "authorized", "context/permissions/microphone": "authorized",
-            "context/purchases/SUB0001": "purchased",
-        ])
-        #expect(explanation.constraints.map(\.kind) == [.permission, .permission, .purchase, .userToggled, .runtimeEnabled,
-                                                        .platform, .platform])
-        #expect(explanation.constraints.map(\.status) == [.satisfied, .satisfied, .satisfied, .satisfied, .satisfied,
-                                                          .satisfied, .notActive])
+        let explanation = try FeatureLab.explain(
+            "everything", features: features,
+            device: [
+                "context/platform": "iOS", "context/os_version": "15.0",
+                "context/permissions/camera": "authorized", "context/permissions/microphone": "authorized",
+                "context/purchases/SUB0001": "purchased",
+            ])
+        #expect(
+            explanation.constraints.map(\.kind) == [
+                .permission, .permission, .purchase, .userToggled, .runtimeEnabled,
+                .platform, .platform,
+            ])
+        #expect(
+            explanation.constraints.map(\.status) == [
+                .satisfied, .satisfied, .satisfied, .satisfied, .satisfied,
+                .satisfied, .notActive,
+            ])
         #expect(explanation.availability == .available)
         #expect(explanation.nextSteps.isEmpty)
     }
@@ -196,19 +218,22 @@ struct FeatureConstraintStatusTests {
 struct FeaturePlatformTests {
     static func feature(_ platforms: String) -> String {
         """
-              feature:
-                description: Platform feature
-                constraints:
-                  \(platforms)
-            """
+          feature:
+            description: Platform feature
+            constraints:
+              \(platforms)
+        """
     }
 
-    static func explain(_ platforms: String, platform: String?, version: String?,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> FeatureExplanation {
+    static func explain(
+        _ platforms: String, platform: String?, version: String?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> FeatureExplanation {
         var device: [String: Any] = [:]
         if let platform { device["context/platform"] = platform }
         if let version { device["context/os_version"] = version }
-        return try FeatureLab.explain("feature", features: feature(platforms), device: device, sourceLocation: sourceLocation)
+        return try FeatureLab.explain(
+            "feature", features: feature(platforms), device: device, sourceLocation: sourceLocation)
     }
 
     @Test("any is satisfied on that platform at any version, even an unknown one")
@@ -235,15 +260,17 @@ struct FeaturePlatformTests {
         #expect(explanation.nextStep(.unsupportedPlatform)?.keys == ["context/platform"])
     }
 
-    @Test("Minimum versions written as an int or a string", arguments: [
-        ("iOS: 13", "iOS", "13", ConstraintStatus.satisfied),
-        ("iOS: 13", "iOS", "12.9.9", .notSatisfied),
-        ("iOS: 13", "iOS", "13.0.1", .satisfied),
-        ("macOS: \"10.15.4\"", "macOS", "10.15.4", .satisfied),
-        ("macOS: \"10.15.4\"", "macOS", "10.15.3", .notSatisfied),
-        ("macOS: \"10.15.4\"", "macOS", "11", .satisfied),
-        ("watchOS: '7'", "watchOS", "6.2", .notSatisfied),
-    ])
+    @Test(
+        "Minimum versions written as an int or a string",
+        arguments: [
+            ("iOS: 13", "iOS", "13", ConstraintStatus.satisfied),
+            ("iOS: 13", "iOS", "12.9.9", .notSatisfied),
+            ("iOS: 13", "iOS", "13.0.1", .satisfied),
+            ("macOS: \"10.15.4\"", "macOS", "10.15.4", .satisfied),
+            ("macOS: \"10.15.4\"", "macOS", "10.15.3", .notSatisfied),
+            ("macOS: \"10.15.4\"", "macOS", "11", .satisfied),
+            ("watchOS: '7'", "watchOS", "6.2", .notSatisfied),
+        ])
     func minimumVersions(requirement: String, platform: String, version: String, expected: ConstraintStatus) throws {
         let explanation = try Self.explain("platforms: { \(requirement) }", platform: platform, version: version)
         let constraint = try explanation.constraint(.platform, platform)
@@ -255,23 +282,27 @@ struct FeaturePlatformTests {
         }
     }
 
-    @Test("Versions compare numerically per component, missing components count as 0", arguments: [
-        // (minimum, device, satisfied?)
-        ("10.13", "10.13.4", true),      // 10.13.4 > 10.13
-        ("10.13.4", "10.13", false),     // 10.13 < 10.13.4
-        ("10.0", "9", false),            // 9 < 10.0 (not a text comparison)
-        ("9", "10.0", true),
-        ("10.13", "10.13.0", true),      // equal
-        ("10.13.0", "10.13", true),      // equal
-        ("16.4", "16.4", true),          // equal
-        ("9.3", "16.4", true),           // "16.4" < "9.3" as text, not as versions
-        ("10.2", "10.10", true),         // 10.10 > 10.2
-        ("10.10", "10.9", false),
-    ])
+    @Test(
+        "Versions compare numerically per component, missing components count as 0",
+        arguments: [
+            // (minimum, device, satisfied?)
+            ("10.13", "10.13.4", true),  // 10.13.4 > 10.13
+            ("10.13.4", "10.13", false),  // 10.13 < 10.13.4
+            ("10.0", "9", false),  // 9 < 10.0 (not a text comparison)
+            ("9", "10.0", true),
+            ("10.13", "10.13.0", true),  // equal
+            ("10.13.0", "10.13", true),  // equal
+            ("16.4", "16.4", true),  // equal
+            ("9.3", "16.4", true),  // "16.4" < "9.3" as text, not as versions
+            ("10.2", "10.10", true),  // 10.10 > 10.2
+            ("10.10", "10.9", false),
+        ])
     func versionComparison(minimum: String, device: String, satisfied: Bool) throws {
         let explanation = try Self.explain("platforms: { macOS: \"\(minimum)\" }", platform: "macOS", version: device)
         let constraint = try explanation.constraint(.platform, "macOS")
-        #expect(constraint.status == (satisfied ? .satisfied : .notSatisfied), "needs \(minimum), device \(device): \(constraint.detail)")
+        #expect(
+            constraint.status == (satisfied ? .satisfied : .notSatisfied),
+            "needs \(minimum), device \(device): \(constraint.detail)")
         #expect(explanation.availability == (satisfied ? .available : .unavailable))
     }
 

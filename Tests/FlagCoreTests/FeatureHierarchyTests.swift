@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlagCore
 
 /// A throwaway workspace for conditional-feature tests: one blueprint (`app.yml`) and a stack of
@@ -76,20 +77,26 @@ struct FeatureLab: TestFolder {
     func setLocal(_ values: [String: Any]) throws { try write("local.json", Self.json(values)) }
 
     static func json(_ values: [String: Any]) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self)
+        String(
+            decoding: try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted]),
+            as: UTF8.self)
     }
 
     /// Loads the workspace; fails the test when it has errors.
-    func workspace(environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> Workspace {
+    func workspace(environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> Workspace
+    {
         let workspace = Workspace.load(from: url.appendingPathComponent("flagscope.yml"), environment: environment)
         let errors = workspace.diagnostics.filter { $0.severity == .error }
-        try #require(errors.isEmpty, "the lab workspace has errors: \(errors.map(\.headline))", sourceLocation: sourceLocation)
+        try #require(
+            errors.isEmpty, "the lab workspace has errors: \(errors.map(\.headline))", sourceLocation: sourceLocation)
         return workspace
     }
 
     /// Every feature's explanation, by key.
     func explainAll(environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> [String: FeatureExplanation] {
+        -> [String: FeatureExplanation]
+    {
         let workspace = try workspace(environment: environment, sourceLocation: sourceLocation)
         let evaluator = FeatureEvaluator(workspace: workspace, resolutions: Resolver(workspace: workspace).resolveAll())
         var result: [String: FeatureExplanation] = [:]
@@ -98,16 +105,20 @@ struct FeatureLab: TestFolder {
     }
 
     /// One feature's explanation; fails the test when the feature does not exist.
-    func explain(_ key: String, environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> FeatureExplanation {
+    func explain(_ key: String, environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+        -> FeatureExplanation
+    {
         let workspace = try workspace(environment: environment, sourceLocation: sourceLocation)
         let evaluator = FeatureEvaluator(workspace: workspace, resolutions: Resolver(workspace: workspace).resolveAll())
         return try #require(evaluator.explain(key), "no feature \(key)", sourceLocation: sourceLocation)
     }
 
     /// Explains feature `key` of a lab with `features` on `device`, then removes the lab.
-    static func explain(_ key: String, features: String, device: [String: Any] = [:], local: [String: Any] = [:],
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> FeatureExplanation {
+    static func explain(
+        _ key: String, features: String, device: [String: Any] = [:], local: [String: Any] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> FeatureExplanation {
         let lab = try FeatureLab(features: features, device: device, local: local)
         defer { lab.remove() }
         return try lab.explain(key, sourceLocation: sourceLocation)
@@ -117,9 +128,12 @@ struct FeatureLab: TestFolder {
 extension FeatureExplanation {
     /// The constraint of `kind` named `name`.
     func constraint(_ kind: ConstraintKind, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> ConstraintResult {
-        try #require(constraints.first { $0.kind == kind && $0.name == name },
-                     "no \(kind) constraint \(name) in \(constraints.map { "\($0.kind):\($0.name)" })", sourceLocation: sourceLocation)
+        -> ConstraintResult
+    {
+        try #require(
+            constraints.first { $0.kind == kind && $0.name == name },
+            "no \(kind) constraint \(name) in \(constraints.map { "\($0.kind):\($0.name)" })",
+            sourceLocation: sourceLocation)
     }
 
     /// The actions of the next steps, in order.
@@ -173,16 +187,18 @@ struct FeatureHierarchyTests {
     ]
 
     /// Everything bought, granted, switched on, on a current iPhone.
-    static var entitledDevice: [String: Any] { [
-        "context/platform": "iOS",
-        "context/os_version": "17.4.1",
-        "context/permissions/location_when_in_use": "authorized",
-        "context/purchases/SUB0001": "purchased",
-        "context/purchases/SUP0001": "notPurchased",
-        "podcast_playback/dynamic_speed/user_toggled": true,
-        "podcast_playback/sound_enhancement/user_toggled": true,
-        "internal/switch": true,
-    ] }
+    static var entitledDevice: [String: Any] {
+        [
+            "context/platform": "iOS",
+            "context/os_version": "17.4.1",
+            "context/permissions/location_when_in_use": "authorized",
+            "context/purchases/SUB0001": "purchased",
+            "context/purchases/SUP0001": "notPurchased",
+            "podcast_playback/dynamic_speed/user_toggled": true,
+            "podcast_playback/sound_enhancement/user_toggled": true,
+            "internal/switch": true,
+        ]
+    }
 
     @Test("Features and sub-features get keys and names as the reference's hierarchy")
     func hierarchyShape() throws {
@@ -206,15 +222,16 @@ struct FeatureHierarchyTests {
         defer { lab.remove() }
         let all = try lab.explainAll()
         let availability = all.mapValues(\.availability)
-        #expect(availability == [
-            "podcast_playback": .unknown,                    // platform unknown
-            "podcast_playback/dynamic_speed": .unavailable,  // the user has not turned it on
-            "podcast_playback/sound_enhancement": .unavailable,
-            "podcast_downloading": .available,
-            "podcast_downloading/turbo_downloads": .unavailable,  // internal switch off
-            "podcast_favourites": .available,
-            "podcast_favourites/smart_playlists": .unknown,  // not asked for location, purchase unknown
-        ])
+        #expect(
+            availability == [
+                "podcast_playback": .unknown,  // platform unknown
+                "podcast_playback/dynamic_speed": .unavailable,  // the user has not turned it on
+                "podcast_playback/sound_enhancement": .unavailable,
+                "podcast_downloading": .available,
+                "podcast_downloading/turbo_downloads": .unavailable,  // internal switch off
+                "podcast_favourites": .available,
+                "podcast_favourites/smart_playlists": .unknown,  // not asked for location, purchase unknown
+            ])
         let playback = try #require(all["podcast_playback"])
         #expect(try playback.constraint(.platform, "iOS").status == .notDetermined)
         #expect(try playback.constraint(.platform, "tvOS").status == .satisfied)
@@ -247,7 +264,9 @@ struct FeatureHierarchyTests {
         for key in Self.allKeys {
             #expect(all[key]?.availability == .available, "\(key)")
             #expect(all[key]?.nextSteps == [], "\(key)")
-            #expect(all[key]?.constraints.allSatisfy { $0.status == .satisfied || $0.status == .notActive } == true, "\(key)")
+            #expect(
+                all[key]?.constraints.allSatisfy { $0.status == .satisfied || $0.status == .notActive } == true,
+                "\(key)")
         }
         let smart = try #require(all["podcast_favourites/smart_playlists"])
         #expect(try smart.constraint(.permission, "location_when_in_use").detail == "authorized")
@@ -256,15 +275,17 @@ struct FeatureHierarchyTests {
 
     @Test("A restricted device (parental controls): location cannot be granted, and that is said before the upsell")
     func restrictedDevice() throws {
-        let lab = try FeatureLab(features: Self.features, device: [
-            "context/platform": "iOS",
-            "context/os_version": "16.0",
-            "context/permissions/location_when_in_use": "restricted",
-            "context/purchases/SUB0001": "notPurchased",
-            "context/purchases/SUP0001": "purchased",
-            "podcast_playback/dynamic_speed/user_toggled": true,
-            "podcast_playback/sound_enhancement/user_toggled": true,
-        ])
+        let lab = try FeatureLab(
+            features: Self.features,
+            device: [
+                "context/platform": "iOS",
+                "context/os_version": "16.0",
+                "context/permissions/location_when_in_use": "restricted",
+                "context/purchases/SUB0001": "notPurchased",
+                "context/purchases/SUP0001": "purchased",
+                "podcast_playback/dynamic_speed/user_toggled": true,
+                "podcast_playback/sound_enhancement/user_toggled": true,
+            ])
         defer { lab.remove() }
         let all = try lab.explainAll()
         #expect(all["podcast_playback"]?.availability == .available)
@@ -282,15 +303,17 @@ struct FeatureHierarchyTests {
         #expect(smart.nextStep(.restricted)?.message.contains("location_when_in_use") == true)
     }
 
-    @Test("Platforms other than iOS: version, any, unsupported and unlisted", arguments: [
-        // (platform, version, playback, its next steps)
-        ("macOS", "10.15.3", Availability.unavailable, [NextStepAction.upgradeOS]),
-        ("macOS", "10.15.4", .available, []),
-        ("macOS", "11", .available, []),
-        ("tvOS", "9.0", .available, []),          // tvOS: any
-        ("watchOS", "10.2", .unavailable, [.unsupportedPlatform]),
-        ("android", "14", .available, []),        // not listed, so any
-    ])
+    @Test(
+        "Platforms other than iOS: version, any, unsupported and unlisted",
+        arguments: [
+            // (platform, version, playback, its next steps)
+            ("macOS", "10.15.3", Availability.unavailable, [NextStepAction.upgradeOS]),
+            ("macOS", "10.15.4", .available, []),
+            ("macOS", "11", .available, []),
+            ("tvOS", "9.0", .available, []),  // tvOS: any
+            ("watchOS", "10.2", .unavailable, [.unsupportedPlatform]),
+            ("android", "14", .available, []),  // not listed, so any
+        ])
     func otherPlatforms(platform: String, version: String, expected: Availability, steps: [NextStepAction]) throws {
         var device = Self.entitledDevice
         device["context/platform"] = platform

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// Next steps (SPEC §4): one per action, in the order an app talks to its user, each listing every
@@ -20,18 +21,22 @@ struct FeatureNextStepsTests {
         return true
     }
 
-    static func explain(_ features: String, _ key: String, device: [String: Any] = [:], local: [String: Any] = [:],
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> FeatureExplanation {
+    static func explain(
+        _ features: String, _ key: String, device: [String: Any] = [:], local: [String: Any] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> FeatureExplanation {
         try FeatureLab.explain(key, features: features, device: device, local: local, sourceLocation: sourceLocation)
     }
 
     @Test("The actions, in the order of SPEC §4")
     func actionOrder() {
         #expect(NextStepAction.allCases == Self.specOrder)
-        #expect(NextStepAction.allCases.map(\.rawValue) == [
-            "restricted", "purchase", "openSettings", "requestPermission", "enableParent", "turnOn", "enableRuntime",
-            "unsupportedPlatform", "upgradeOS", "unknownContext",
-        ])
+        #expect(
+            NextStepAction.allCases.map(\.rawValue) == [
+                "restricted", "purchase", "openSettings", "requestPermission", "enableParent", "turnOn",
+                "enableRuntime",
+                "unsupportedPlatform", "upgradeOS", "unknownContext",
+            ])
     }
 
     // MARK: Each kind
@@ -45,11 +50,13 @@ struct FeatureNextStepsTests {
 
     @Test("restricted: a restricted permission cannot be granted; do not sell")
     func restrictedStep() throws {
-        let explanation = try Self.explain(Self.permissions, "camera", device: [
-            "context/permissions/camera": "restricted", "context/permissions/bluetooth": "authorized",
-            "context/permissions/photos": "authorized", "context/permissions/contacts": "authorized",
-            "context/permissions/location_always": "authorized",
-        ])
+        let explanation = try Self.explain(
+            Self.permissions, "camera",
+            device: [
+                "context/permissions/camera": "restricted", "context/permissions/bluetooth": "authorized",
+                "context/permissions/photos": "authorized", "context/permissions/contacts": "authorized",
+                "context/permissions/location_always": "authorized",
+            ])
         #expect(explanation.stepActions == [.restricted])
         let step = try #require(explanation.nextStep(.restricted))
         #expect(step.keys == ["context/permissions/camera"])
@@ -59,11 +66,13 @@ struct FeatureNextStepsTests {
 
     @Test("An unsupported permission counts under restricted, not openSettings")
     func unsupportedPermissionIsRestricted() throws {
-        let explanation = try Self.explain(Self.permissions, "camera", device: [
-            "context/permissions/camera": "authorized", "context/permissions/bluetooth": "unsupported",
-            "context/permissions/photos": "authorized", "context/permissions/contacts": "authorized",
-            "context/permissions/location_always": "authorized",
-        ])
+        let explanation = try Self.explain(
+            Self.permissions, "camera",
+            device: [
+                "context/permissions/camera": "authorized", "context/permissions/bluetooth": "unsupported",
+                "context/permissions/photos": "authorized", "context/permissions/contacts": "authorized",
+                "context/permissions/location_always": "authorized",
+            ])
         #expect(explanation.stepActions == [.restricted])
         #expect(explanation.nextStep(.restricted)?.keys == ["context/permissions/bluetooth"])
         #expect(explanation.nextStep(.restricted)?.message.contains("bluetooth") == true)
@@ -71,10 +80,12 @@ struct FeatureNextStepsTests {
 
     @Test("openSettings for denied, requestPermission for notDetermined (set or unset)")
     func deniedAndNotDetermined() throws {
-        let explanation = try Self.explain(Self.permissions, "camera", device: [
-            "context/permissions/camera": "authorized", "context/permissions/bluetooth": "notDetermined",
-            "context/permissions/photos": "denied", "context/permissions/location_always": "authorized",
-        ])
+        let explanation = try Self.explain(
+            Self.permissions, "camera",
+            device: [
+                "context/permissions/camera": "authorized", "context/permissions/bluetooth": "notDetermined",
+                "context/permissions/photos": "denied", "context/permissions/location_always": "authorized",
+            ])
         #expect(explanation.stepActions == [.openSettings, .requestPermission])
         let settings = try #require(explanation.nextStep(.openSettings))
         #expect(settings.keys == ["context/permissions/photos"])
@@ -87,13 +98,19 @@ struct FeatureNextStepsTests {
 
     @Test("One step per action: several permissions of the same kind share one step with all their keys")
     func oneStepPerAction() throws {
-        let explanation = try Self.explain(Self.permissions, "camera", device: [
-            "context/permissions/camera": "restricted", "context/permissions/bluetooth": "unsupported",
-            "context/permissions/photos": "denied", "context/permissions/location_always": "denied",
-        ])
+        let explanation = try Self.explain(
+            Self.permissions, "camera",
+            device: [
+                "context/permissions/camera": "restricted", "context/permissions/bluetooth": "unsupported",
+                "context/permissions/photos": "denied", "context/permissions/location_always": "denied",
+            ])
         #expect(explanation.stepActions == [.restricted, .openSettings, .requestPermission])
-        #expect(explanation.nextStep(.restricted)?.keys == ["context/permissions/camera", "context/permissions/bluetooth"])
-        #expect(explanation.nextStep(.openSettings)?.keys == ["context/permissions/photos", "context/permissions/location_always"])
+        #expect(
+            explanation.nextStep(.restricted)?.keys == ["context/permissions/camera", "context/permissions/bluetooth"])
+        #expect(
+            explanation.nextStep(.openSettings)?.keys == [
+                "context/permissions/photos", "context/permissions/location_always",
+            ])
         #expect(explanation.nextStep(.requestPermission)?.keys == ["context/permissions/contacts"])
     }
 
@@ -193,9 +210,10 @@ struct FeatureNextStepsTests {
         let explanation = try Self.explain(features, "pro")
         #expect(explanation.availability == .unknown)
         #expect(explanation.stepActions == [.unknownContext])
-        #expect(explanation.nextStep(.unknownContext)?.keys == [
-            "context/purchases/SUB0001", "context/purchases/SUP0001", "context/platform", "context/os_version",
-        ])
+        #expect(
+            explanation.nextStep(.unknownContext)?.keys == [
+                "context/purchases/SUB0001", "context/purchases/SUP0001", "context/platform", "context/os_version",
+            ])
     }
 
     // MARK: Order
@@ -225,24 +243,34 @@ struct FeatureNextStepsTests {
         """
 
     static var orderedDevice: [String: Any] {
-        ["context/platform": "iOS", "context/os_version": "17.4",
-         "context/permissions/camera": "restricted", "context/permissions/photos": "denied",
-         "context/purchases/SUB0001": "notPurchased"]
+        [
+            "context/platform": "iOS", "context/os_version": "17.4",
+            "context/permissions/camera": "restricted", "context/permissions/photos": "denied",
+            "context/purchases/SUB0001": "notPurchased",
+        ]
     }
 
-    @Test("Steps come in SPEC order: restricted, purchase, openSettings, requestPermission, enableParent, turnOn, enableRuntime, unsupportedPlatform")
+    @Test(
+        "Steps come in SPEC order: restricted, purchase, openSettings, requestPermission, enableParent, turnOn, enableRuntime, unsupportedPlatform"
+    )
     func orderWithUnsupportedPlatform() throws {
         let explanation = try Self.explain(Self.ordered, "gate/everything", device: Self.orderedDevice)
-        #expect(explanation.stepActions == [.restricted, .purchase, .openSettings, .requestPermission, .enableParent, .turnOn,
-                                        .enableRuntime, .unsupportedPlatform])
+        #expect(
+            explanation.stepActions == [
+                .restricted, .purchase, .openSettings, .requestPermission, .enableParent, .turnOn,
+                .enableRuntime, .unsupportedPlatform,
+            ])
         #expect(explanation.nextStep(.enableParent)?.keys == ["gate/user_toggled"])
     }
 
     @Test("… then upgradeOS and unknownContext last")
     func orderWithUpgradeAndUnknown() throws {
         let explanation = try Self.explain(Self.ordered, "gate/newer", device: Self.orderedDevice)
-        #expect(explanation.stepActions == [.restricted, .openSettings, .requestPermission, .enableParent, .turnOn, .enableRuntime,
-                                        .upgradeOS, .unknownContext])
+        #expect(
+            explanation.stepActions == [
+                .restricted, .openSettings, .requestPermission, .enableParent, .turnOn, .enableRuntime,
+                .upgradeOS, .unknownContext,
+            ])
         #expect(explanation.nextStep(.unknownContext)?.keys == ["context/purchases/PACK0001"])
     }
 
@@ -251,7 +279,9 @@ struct FeatureNextStepsTests {
         for key in ["gate", "gate/everything", "gate/newer"] {
             let explanation = try Self.explain(Self.ordered, key, device: Self.orderedDevice)
             let positions = explanation.stepActions.map { Self.specOrder.firstIndex(of: $0)! }
-            #expect(positions == positions.sorted() && Set(positions).count == positions.count, "\(key): \(explanation.stepActions)")
+            #expect(
+                positions == positions.sorted() && Set(positions).count == positions.count,
+                "\(key): \(explanation.stepActions)")
         }
     }
 
@@ -288,11 +318,13 @@ struct FeatureNextStepsTests {
 
     @Test("A restricted permission fixed in the device profile (e.g. MDM profile removed) clears the restricted step")
     func restrictedCleared() throws {
-        let lab = try FeatureLab(features: Self.permissions, device: [
-            "context/permissions/camera": "restricted", "context/permissions/bluetooth": "authorized",
-            "context/permissions/photos": "authorized", "context/permissions/contacts": "authorized",
-            "context/permissions/location_always": "authorized",
-        ])
+        let lab = try FeatureLab(
+            features: Self.permissions,
+            device: [
+                "context/permissions/camera": "restricted", "context/permissions/bluetooth": "authorized",
+                "context/permissions/photos": "authorized", "context/permissions/contacts": "authorized",
+                "context/permissions/location_always": "authorized",
+            ])
         defer { lab.remove() }
         #expect(try lab.explain("camera").stepActions == [.restricted])
         try lab.setLocal(["context/permissions/camera": "authorized"])
@@ -324,7 +356,8 @@ struct FeatureNextStepsTests {
                 constraints:
                   platforms: { macOS: unsupported, iOS: 12 }
             """
-        let explanation = try Self.explain(features, "fine", device: ["context/platform": "iOS", "context/os_version": "12"])
+        let explanation = try Self.explain(
+            features, "fine", device: ["context/platform": "iOS", "context/os_version": "12"])
         #expect(explanation.availability == .available)
         #expect(explanation.nextSteps.isEmpty)
     }

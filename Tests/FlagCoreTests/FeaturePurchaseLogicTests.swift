@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// Purchase requirements with three-valued logic and nesting (SPEC §4). Products: alpha `A001`,
@@ -8,29 +9,35 @@ import Testing
 struct FeaturePurchaseLogicTests {
     static func feature(_ purchase: String) -> String {
         """
-              shop:
-                description: Shop feature
-                constraints:
-                  purchase: \(purchase)
-            """
+          shop:
+            description: Shop feature
+            constraints:
+              purchase: \(purchase)
+        """
     }
 
-    static func explain(_ purchase: String, _ states: [String: String],
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> FeatureExplanation {
+    static func explain(
+        _ purchase: String, _ states: [String: String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> FeatureExplanation {
         var device: [String: Any] = [:]
         for (productID, state) in states { device["context/purchases/\(productID)"] = state }
-        return try FeatureLab.explain("shop", features: feature(purchase), device: device, sourceLocation: sourceLocation)
+        return try FeatureLab.explain(
+            "shop", features: feature(purchase), device: device, sourceLocation: sourceLocation)
     }
 
     static func purchase(_ explanation: FeatureExplanation, sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> ConstraintResult {
+        -> ConstraintResult
+    {
         try #require(explanation.constraints.first { $0.kind == .purchase }, sourceLocation: sourceLocation)
     }
 
     @Test("anyOf is satisfied by one purchase even when another product is unknown (Flint's any-of bug not copied)")
     func anyOfOnePurchased() throws {
-        for states in [["A001": "purchased"], ["A001": "purchased", "B001": "unknown"], ["B001": "purchased", "A001": "unknown"],
-                       ["A001": "notPurchased", "B001": "purchased"]] {
+        for states in [
+            ["A001": "purchased"], ["A001": "purchased", "B001": "unknown"], ["B001": "purchased", "A001": "unknown"],
+            ["A001": "notPurchased", "B001": "purchased"],
+        ] {
             let explanation = try Self.explain("{ anyOf: [alpha, beta] }", states)
             #expect(try Self.purchase(explanation).status == .satisfied, "\(states)")
             #expect(explanation.availability == .available, "\(states)")
@@ -51,7 +58,8 @@ struct FeaturePurchaseLogicTests {
 
     @Test("anyOf with nothing bought offers every product in one purchase step")
     func anyOfNothingBought() throws {
-        let explanation = try Self.explain("{ anyOf: [alpha, beta] }", ["A001": "notPurchased", "B001": "notPurchased"])
+        let explanation = try Self.explain(
+            "{ anyOf: [alpha, beta] }", ["A001": "notPurchased", "B001": "notPurchased"])
         #expect(try Self.purchase(explanation).status == .notSatisfied)
         #expect(explanation.availability == .unavailable)
         #expect(explanation.stepActions == [.purchase])
@@ -70,8 +78,10 @@ struct FeaturePurchaseLogicTests {
 
     @Test("allOf with one notPurchased is notSatisfied even when another product is unknown")
     func allOfOneNotPurchased() throws {
-        for states in [["A001": "notPurchased", "B001": "unknown"], ["A001": "unknown", "B001": "notPurchased"],
-                       ["B001": "notPurchased"]] {
+        for states in [
+            ["A001": "notPurchased", "B001": "unknown"], ["A001": "unknown", "B001": "notPurchased"],
+            ["B001": "notPurchased"],
+        ] {
             let explanation = try Self.explain("{ allOf: [alpha, beta] }", states)
             #expect(try Self.purchase(explanation).status == .notSatisfied, "\(states)")
             #expect(explanation.availability == .unavailable, "\(states)")
@@ -93,8 +103,9 @@ struct FeaturePurchaseLogicTests {
 
     @Test("A nested requirement is named as written and reports every product's state")
     func nestedNameAndDetail() throws {
-        let explanation = try Self.explain("{ allOf: [alpha, { anyOf: [beta, gamma] }] }",
-                                           ["A001": "purchased", "B001": "notPurchased"])
+        let explanation = try Self.explain(
+            "{ allOf: [alpha, { anyOf: [beta, gamma] }] }",
+            ["A001": "purchased", "B001": "notPurchased"])
         let constraint = try Self.purchase(explanation)
         #expect(constraint.name == "allOf(alpha, anyOf(beta, gamma))")
         #expect(constraint.keys == ["context/purchases/A001", "context/purchases/B001", "context/purchases/C001"])
@@ -133,8 +144,9 @@ struct FeaturePurchaseLogicTests {
         State.allCases.flatMap { a in State.allCases.flatMap { b in State.allCases.map { c in (a, b, c) } } }
     }
 
-    @Test("allOf[alpha, anyOf[beta, gamma]] follows three-valued logic for every combination of states",
-          arguments: combinations)
+    @Test(
+        "allOf[alpha, anyOf[beta, gamma]] follows three-valued logic for every combination of states",
+        arguments: combinations)
     func allOfAnyOfCombinations(a: State, b: State, c: State) throws {
         var states: [String: String] = [:]
         for (id, state) in [("A001", a), ("B001", b), ("C001", c)] where state != .unset { states[id] = state.rawValue }
@@ -151,14 +163,18 @@ struct FeaturePurchaseLogicTests {
             #expect(explanation.availability == .unavailable)
             // Every product to buy is offered; no unknown product is offered for sale.
             let step = try #require(explanation.nextStep(.purchase))
-            let notPurchased = [("A001", a), ("B001", b), ("C001", c)].filter { $0.1 == .notPurchased }.map { "context/purchases/\($0.0)" }
+            let notPurchased = [("A001", a), ("B001", b), ("C001", c)].filter { $0.1 == .notPurchased }.map {
+                "context/purchases/\($0.0)"
+            }
             #expect(Set(step.keys).isSubset(of: notPurchased), "\(step.keys)")
             #expect(!step.keys.isEmpty)
         case nil:
             #expect(status == .notDetermined)
             #expect(explanation.availability == .unknown)
             let step = try #require(explanation.nextStep(.unknownContext))
-            let unknown = [("A001", a), ("B001", b), ("C001", c)].filter { $0.1.truth == nil }.map { "context/purchases/\($0.0)" }
+            let unknown = [("A001", a), ("B001", b), ("C001", c)].filter { $0.1.truth == nil }.map {
+                "context/purchases/\($0.0)"
+            }
             #expect(Set(step.keys).isSubset(of: unknown), "\(step.keys)")
             #expect(!step.keys.isEmpty)
             #expect(explanation.nextStep(.purchase) == nil)
@@ -168,10 +184,18 @@ struct FeaturePurchaseLogicTests {
     @Test("anyOf[allOf[alpha, beta], gamma]: one complete branch is enough, a broken branch is not")
     func anyOfAllOf() throws {
         let requirement = "{ anyOf: [{ allOf: [alpha, beta] }, gamma] }"
-        #expect(try Self.purchase(Self.explain(requirement, ["A001": "purchased", "B001": "purchased"])).status == .satisfied)
+        #expect(
+            try Self.purchase(Self.explain(requirement, ["A001": "purchased", "B001": "purchased"])).status
+                == .satisfied)
         #expect(try Self.purchase(Self.explain(requirement, ["C001": "purchased"])).status == .satisfied)
-        #expect(try Self.purchase(Self.explain(requirement, ["A001": "notPurchased", "C001": "notPurchased"])).status == .notSatisfied)
-        #expect(try Self.purchase(Self.explain(requirement, ["A001": "notPurchased", "C001": "unknown"])).status == .notDetermined)
-        #expect(try Self.purchase(Self.explain(requirement, ["A001": "purchased", "C001": "notPurchased"])).status == .notDetermined)
+        #expect(
+            try Self.purchase(Self.explain(requirement, ["A001": "notPurchased", "C001": "notPurchased"])).status
+                == .notSatisfied)
+        #expect(
+            try Self.purchase(Self.explain(requirement, ["A001": "notPurchased", "C001": "unknown"])).status
+                == .notDetermined)
+        #expect(
+            try Self.purchase(Self.explain(requirement, ["A001": "purchased", "C001": "notPurchased"])).status
+                == .notDetermined)
     }
 }

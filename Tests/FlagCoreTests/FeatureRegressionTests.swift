@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// Failing on purpose: bugs found while testing issue 4 (not committed).
@@ -13,7 +14,8 @@ struct FeatureRegressionTests {
                 constraints:
                   purchase: { allOf: [alpha, beta] }
             """
-        let explanation = try FeatureLab.explain("shop", features: features, device: ["context/purchases/A001": "notPurchased"])
+        let explanation = try FeatureLab.explain(
+            "shop", features: features, device: ["context/purchases/A001": "notPurchased"])
         #expect(explanation.availability == .unavailable)
         #expect(explanation.stepActions == [.purchase, .unknownContext])
         #expect(explanation.nextStep(.purchase)?.keys == ["context/purchases/A001"])
@@ -28,16 +30,20 @@ struct FeatureRegressionTests {
                 constraints:
                   purchase: { allOf: [alpha, { anyOf: [beta, gamma] }] }
             """
-        let explanation = try FeatureLab.explain("shop", features: features, device: [
-            "context/purchases/A001": "purchased", "context/purchases/B001": "notPurchased", "context/purchases/C001": "notPurchased",
-        ])
+        let explanation = try FeatureLab.explain(
+            "shop", features: features,
+            device: [
+                "context/purchases/A001": "purchased", "context/purchases/B001": "notPurchased",
+                "context/purchases/C001": "notPurchased",
+            ])
         let message = try #require(explanation.nextStep(.purchase)?.message)
         #expect(message.contains("Beta (B001) or Gamma (C001)"), "\(message)")
         #expect(!message.contains(" and "), "\(message)")
     }
 
-    @Test("BUG a computed flag reading an unset context/purchases or context/permissions key has no value (SPEC §5)",
-          arguments: ["context/purchases/SUB0001 == 'purchased'", "context/permissions/camera == 'authorized'"])
+    @Test(
+        "BUG a computed flag reading an unset context/purchases or context/permissions key has no value (SPEC §5)",
+        arguments: ["context/purchases/SUB0001 == 'purchased'", "context/permissions/camera == 'authorized'"])
     func computedReadsUnsetContext(expression: String) throws {
         let blueprint = """
             name: Lab
@@ -58,7 +64,8 @@ struct FeatureRegressionTests {
         defer { lab.remove() }
         let resolution = try #require(Resolver(workspace: try lab.workspace()).resolve("unlocked"))
         // Nothing sets the context key, so the expression has no value and Local's true wins.
-        #expect(resolution.reason == .provider, "value \(String(describing: resolution.value)) from \(resolution.source)")
+        #expect(
+            resolution.reason == .provider, "value \(String(describing: resolution.value)) from \(resolution.source)")
         #expect(resolution.value == .bool(true))
     }
 }

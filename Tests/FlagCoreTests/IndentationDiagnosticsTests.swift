@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// A mis-indented YAML line is reported as such, at the start of the line that is off, and the
@@ -21,7 +22,10 @@ struct IndentationDiagnosticsTests {
         let source = MarkedText("name: App\nflags:\n  alpha:\n    type: bool\n     ‸default: false\n")
         let error = try Self.parseError(source.text)
         #expect(error.location == source[0])
-        #expect(error.message == "the indentation is off: line 5 starts at column 6, deeper than the line above (column 5), so it reads as the rest of that value; keys of one mapping start in the same column")
+        #expect(
+            error.message
+                == "the indentation is off: line 5 starts at column 6, deeper than the line above (column 5), so it reads as the rest of that value; keys of one mapping start in the same column"
+        )
     }
 
     @Test("A key between two levels names both columns it could belong to")
@@ -29,7 +33,10 @@ struct IndentationDiagnosticsTests {
         let source = MarkedText("name: App\nflags:\n  alpha:\n    type: bool\n   ‸default: false\n")
         let error = try Self.parseError(source.text)
         #expect(error.location == source[0])
-        #expect(error.message == "the indentation is off: line 5 starts at column 4, between the keys at column 3 (line 3) and column 5 (line 4); indent it like one of them")
+        #expect(
+            error.message
+                == "the indentation is off: line 5 starts at column 4, between the keys at column 3 (line 3) and column 5 (line 4); indent it like one of them"
+        )
     }
 
     @Test("A second ': ' in an unquoted value is not an indentation problem: the advice is to quote it")
@@ -37,10 +44,15 @@ struct IndentationDiagnosticsTests {
         let source = MarkedText("name: App\ndescription: Note‸: quoted text\n")
         let error = try Self.parseError(source.text)
         #expect(error.location == source[0])
-        #expect(error.message.hasPrefix("mapping values are not allowed in this context: a second ': ' on this line; if it is part of the text, put the value in quotes"))
+        #expect(
+            error.message.hasPrefix(
+                "mapping values are not allowed in this context: a second ': ' on this line; if it is part of the text, put the value in quotes"
+            ))
     }
 
-    @Test("While a blueprint cannot be read, provider keys are not called undeclared; one note per provider file says why")
+    @Test(
+        "While a blueprint cannot be read, provider keys are not called undeclared; one note per provider file says why"
+    )
     func noCascade() throws {
         let source = MarkedText("name: App\nflags:\n  alpha:\n    type: bool\n     ‸default: false\n")
         let folder = try FixtureFolder()
@@ -50,13 +62,17 @@ struct IndentationDiagnosticsTests {
         try folder.write("local.json", #"{"alpha": false}"#)
         try folder.write("app.yml", source.text)
         let workspace = folder.load()
-        expectDiagnostics(workspace, exactly: [
-            .error("app.yml", source[0], "the indentation is off: line 5"),
-            ExpectedDiagnostic(severity: .note, file: "remote.json", location: nil,
-                               fragments: ["2 keys not checked against the blueprints: app.yml cannot be read"]),
-            ExpectedDiagnostic(severity: .note, file: "local.json", location: nil,
-                               fragments: ["1 key not checked against the blueprints: app.yml cannot be read"]),
-        ])
+        expectDiagnostics(
+            workspace,
+            exactly: [
+                .error("app.yml", source[0], "the indentation is off: line 5"),
+                ExpectedDiagnostic(
+                    severity: .note, file: "remote.json", location: nil,
+                    fragments: ["2 keys not checked against the blueprints: app.yml cannot be read"]),
+                ExpectedDiagnostic(
+                    severity: .note, file: "local.json", location: nil,
+                    fragments: ["1 key not checked against the blueprints: app.yml cannot be read"]),
+            ])
         #expect(workspace.unreadBlueprints == ["app.yml"])
     }
 
@@ -67,9 +83,12 @@ struct IndentationDiagnosticsTests {
         try folder.write("flagscope.yml", Fixture.workspaceYAML(blueprints: ["app.yml"]))
         try folder.write("remote.json", #"{"alpha": true, "beta": 1}"#)
         try folder.write("local.json", "{}")
-        try folder.write("app.yml", "name: App\nflags:\n  alpha:\n    type: bool\n    default: false\n    description: Alpha\n")
+        try folder.write(
+            "app.yml", "name: App\nflags:\n  alpha:\n    type: bool\n    default: false\n    description: Alpha\n")
         let workspace = folder.load()
         #expect(workspace.diagnostics.map(\.severity) == [.warning], "\(workspace.diagnostics.map(\.headline))")
-        #expect(workspace.diagnostics.first?.message.contains("'beta' in provider 'Remote' is declared by no blueprint") == true)
+        #expect(
+            workspace.diagnostics.first?.message.contains("'beta' in provider 'Remote' is declared by no blueprint")
+                == true)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The strict JSON reader: RFC 8259 with a position on every node and every error.
@@ -20,13 +21,14 @@ struct JSONReaderTests {
 
     @Test("Every node, key and value carries its 1-based line and column")
     func nodePositions() throws {
-        let source = MarkedText("""
-        ‸{
-          ‸"name": ‸"App",
-          ‸"list": ‸[‸1, ‸true, ‸null, ‸{}],
-            ‸"é🚀": ‸-0.5e3
-        }
-        """)
+        let source = MarkedText(
+            """
+            ‸{
+              ‸"name": ‸"App",
+              ‸"list": ‸[‸1, ‸true, ‸null, ‸{}],
+                ‸"é🚀": ‸-0.5e3
+            }
+            """)
         let root = try JSONReader.parse(source.text)
         #expect(root.location == source[0])
         let pairs = try #require(root.mapping)
@@ -54,7 +56,10 @@ struct JSONReaderTests {
     func numbersAndLiterals() throws {
         let node = try JSONReader.parse("[0, -0, 42, -17, 1.5, 2e10, 1E-3, -0.25e+2, true, false, null]")
         let items = try #require(node.sequence)
-        #expect(items.map(\.scalarText) == ["0", "-0", "42", "-17", "1.5", "2e10", "1E-3", "-0.25e+2", "true", "false", "null"])
+        #expect(
+            items.map(\.scalarText) == [
+                "0", "-0", "42", "-17", "1.5", "2e10", "1E-3", "-0.25e+2", "true", "false", "null",
+            ])
         let allPlain = items.allSatisfy(\.isPlainScalar)
         #expect(allPlain)
         #expect(items[10].isNull)
@@ -63,9 +68,12 @@ struct JSONReaderTests {
         #expect(JSONValue(items[8]) == .bool(true))
     }
 
-    @Test("Malformed numbers are errors at the offending character",
-          arguments: [("[01]", 2, "leading zeros"), ("[1.]", 4, "digits after '.'"), ("[1e]", 4, "exponent"),
-                      ("[-]", 3, "expected digits"), ("[+1]", 2, "expected a JSON value"), ("[.5]", 2, "expected a JSON value")])
+    @Test(
+        "Malformed numbers are errors at the offending character",
+        arguments: [
+            ("[01]", 2, "leading zeros"), ("[1.]", 4, "digits after '.'"), ("[1e]", 4, "exponent"),
+            ("[-]", 3, "expected digits"), ("[+1]", 2, "expected a JSON value"), ("[.5]", 2, "expected a JSON value"),
+        ])
     func badNumbers(text: String, column: Int, fragment: String) throws {
         let error = try #require(Self.error(text))
         #expect(error.location == TextLocation(line: 1, column: column))
@@ -75,18 +83,18 @@ struct JSONReaderTests {
     @Test("Syntax errors point at the offending token")
     func syntaxErrors() throws {
         let cases: [(String, String)] = [
-            ("{\n  \"name\": \"App\"\n  ‸\"flags\": {}\n}", "expected ',' or '}'"),        // missing comma
-            ("{\"a\": 1,‸}", "expected a quoted key"),                                      // trailing comma (object)
-            ("[1, 2,‸]", "expected a JSON value"),                                           // trailing comma (array)
-            ("{\"a\": \"x ‸\\q y\"}", "invalid escape '\\q'"),                               // bad escape
-            ("{\"a\": \"‸\\u12G4\"}", "four hex digits"),                                    // bad \u escape (at the backslash or the digits)
-            ("{‸'a': 1}", "expected a quoted key"),                                          // single quotes
-            ("{\"a\" ‸1}", "expected ':'"),                                                  // missing colon
-            ("{\"a\": ‸tru}", "expected a JSON value"),                                      // bad literal
-            ("{\"a\": 1}‸x", "after the JSON value"),                                        // trailing content
-            ("‸", "end of file"),                                                            // empty document
-            ("{\"a\": [1, 2}", "expected ',' or ']'"),                                       // wrong closer
-            ("{\"a\": \"tab‸\there\"}", "control character"),                                // raw control character
+            ("{\n  \"name\": \"App\"\n  ‸\"flags\": {}\n}", "expected ',' or '}'"),  // missing comma
+            ("{\"a\": 1,‸}", "expected a quoted key"),  // trailing comma (object)
+            ("[1, 2,‸]", "expected a JSON value"),  // trailing comma (array)
+            ("{\"a\": \"x ‸\\q y\"}", "invalid escape '\\q'"),  // bad escape
+            ("{\"a\": \"‸\\u12G4\"}", "four hex digits"),  // bad \u escape (at the backslash or the digits)
+            ("{‸'a': 1}", "expected a quoted key"),  // single quotes
+            ("{\"a\" ‸1}", "expected ':'"),  // missing colon
+            ("{\"a\": ‸tru}", "expected a JSON value"),  // bad literal
+            ("{\"a\": 1}‸x", "after the JSON value"),  // trailing content
+            ("‸", "end of file"),  // empty document
+            ("{\"a\": [1, 2}", "expected ',' or ']'"),  // wrong closer
+            ("{\"a\": \"tab‸\there\"}", "control character"),  // raw control character
         ]
         for (marked, fragment) in cases {
             let source = MarkedText(marked)
@@ -161,8 +169,9 @@ struct JSONReaderTests {
         return MarkedText("{\n" + lines.joined(separator: "\n") + "\n}")
     }
 
-    @Test("In a large object a repeated key is found whether the keys are in order or not",
-          arguments: [(20, true, 3), (20, false, 3), (20, true, 19), (16, true, 0), (16, false, 15), (40, false, 39)])
+    @Test(
+        "In a large object a repeated key is found whether the keys are in order or not",
+        arguments: [(20, true, 3), (20, false, 3), (20, true, 19), (16, true, 0), (16, false, 15), (40, false, 39)])
     func duplicateKeysInLargeObjects(count: Int, ascending: Bool, repeated: Int) throws {
         let source = Self.largeObject(count: count, ascending: ascending, repeating: repeated)
         let error = try #require(Self.error(source.text))
@@ -184,17 +193,22 @@ struct JSONReaderTests {
 
     @Test("Members read without positions are the values the positioned reader gives")
     func membersMatchTheDocument() throws {
-        let text = #"{"a": [1, -2.5e3, "x\u00e9", null, true], "b": {"z": {}, "y": []}, "c": 1e999, "d": "plain", "e": false}"#
+        let text =
+            #"{"a": [1, -2.5e3, "x\u00e9", null, true], "b": {"z": {}, "y": []}, "c": 1e999, "d": "plain", "e": false}"#
         let members = try JSONReader.members(Array(text.utf8))
         let root = try JSONReader.parse(text)
         #expect(members.map(\.key) == root.mapping?.map { $0.key.scalarText ?? "" })
         #expect(members.map(\.value) == root.mapping?.map { JSONValue($0.value) })
     }
 
-    @Test("Reading members of a document that is not an object says what it is and where",
-          arguments: [("[1, 2]", "a list", 1, 1), ("\n  \"text\"", "text", 2, 3), ("  42 ", "a number", 1, 3)])
+    @Test(
+        "Reading members of a document that is not an object says what it is and where",
+        arguments: [("[1, 2]", "a list", 1, 1), ("\n  \"text\"", "text", 2, 3), ("  42 ", "a number", 1, 3)])
     func membersOfANonObject(text: String, kind: String, line: Int, column: Int) throws {
-        #expect(throws: DocumentError("expected a JSON object of keys to values, found \(kind)", at: TextLocation(line: line, column: column))) {
+        #expect(
+            throws: DocumentError(
+                "expected a JSON object of keys to values, found \(kind)", at: TextLocation(line: line, column: column))
+        ) {
             try JSONReader.members(Array(text.utf8))
         }
         // Broken JSON is reported as such, not as the wrong kind.
@@ -225,6 +239,7 @@ struct JSONReaderTests {
     @Test("White space includes CR, so CRLF files keep their line numbers")
     func crlf() throws {
         let root = try JSONReader.parse("{\r\n  \"a\": 1,\r\n  \"b\": 2\r\n}\r\n")
-        #expect(root.mapping?.map(\.key.location) == [TextLocation(line: 2, column: 3), TextLocation(line: 3, column: 3)])
+        #expect(
+            root.mapping?.map(\.key.location) == [TextLocation(line: 2, column: 3), TextLocation(line: 3, column: 3)])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlagCore
 
 // Seeded mutation testing over every file kind a workspace reads (issue 6, "Malformed input"):
@@ -90,358 +91,361 @@ enum MutationKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// A valid workspace using every file kind and every provider format.
 enum MutationSeeds {
     static let folder = URL(fileURLWithPath: "/flagscope-mutation/workspace")
-    static let environment = ["FLAGSCOPE_LAB__COMPACT_ROWS": "yes", "FLAGSCOPE_STORE__CHARTS_REGION": "de", "HOME": "/nowhere"]
+    static let environment = [
+        "FLAGSCOPE_LAB__COMPACT_ROWS": "yes", "FLAGSCOPE_STORE__CHARTS_REGION": "de", "HOME": "/nowhere",
+    ]
 
     static let files: [String: String] = [
         "flagscope.yml": """
-            # Mutation seed workspace: one provider of every format.
-            blueprints:
-              - blueprints/experiments.yml
-              - blueprints/*.json
-            providers:                       # highest priority first
-              - name: Remote
-                format: firebase
-                path: remote/remote-config.json
-              - name: Rollout
-                format: unleash
-                path: remote/unleash.json
-              - name: Flagd
-                format: flagd
-                path: remote/flags.flagd.json
-              - name: Local
-                format: json
-                path: .flagscope/local.json
-                writable: true
-              - name: Prefs
-                format: plist
-                path: prefs/flags.plist
-              - name: Environment
-                format: env
-                prefix: FLAGSCOPE_
+        # Mutation seed workspace: one provider of every format.
+        blueprints:
+          - blueprints/experiments.yml
+          - blueprints/*.json
+        providers:                       # highest priority first
+          - name: Remote
+            format: firebase
+            path: remote/remote-config.json
+          - name: Rollout
+            format: unleash
+            path: remote/unleash.json
+          - name: Flagd
+            format: flagd
+            path: remote/flags.flagd.json
+          - name: Local
+            format: json
+            path: .flagscope/local.json
+            writable: true
+          - name: Prefs
+            format: plist
+            path: prefs/flags.plist
+          - name: Environment
+            format: env
+            prefix: FLAGSCOPE_
 
-            """,
+        """,
         "blueprints/experiments.yml": """
-            # Experiments in the style of a RealFlags collection.
-            name: User Experiments
-            description: Product experiments and unfinished work, gated per build
-            keyPrefix: lab
+        # Experiments in the style of a RealFlags collection.
+        name: User Experiments
+        description: Product experiments and unfinished work, gated per build
+        keyPrefix: lab
 
+        flags:
+          allowsSSON:
+            key: sson
+            type: bool
+            default: false
+            description: Offer sign-in through the listener's company single-sign-on
+            tags: [auth]
+            owner: identity-team
+          rememberLogin:
+            type: bool
+            default: false
+            computed: "lab/sson && context/locale == 'it'"
+            description: Stay signed in; only for SSO users in the Italian store
+          showEuConsent:
+            type: bool
+            default: true
+            computed: "key(\\"context/region\\") == 'EU' && !lab/sson"
+            description: Show the consent sheet to EU listeners
+          onboardingVariant:
+            type: enum
+            values: [control, carousel, video]
+            default: control
+            description: Onboarding flow shown to new listeners (A/B test)
+            tags: [growth, ab-test]
+            owner: growth-team
+            expires: 2027-03-31
+          legacyPlayerUI:
+            type: bool
+            default: true
+            description: Keep the old player screen
+            expires: 2025-06-30
+          launchDate:
+            type: date
+            default: 2026-12-01
+            description: Day the winter banner starts showing
+          compactRows:
+            type: bool
+            default: false
+            description: Denser episode rows
+
+        collections:
+          search:
+            description: Search and discovery
             flags:
-              allowsSSON:
-                key: sson
-                type: bool
-                default: false
-                description: Offer sign-in through the listener's company single-sign-on
-                tags: [auth]
-                owner: identity-team
-              rememberLogin:
-                type: bool
-                default: false
-                computed: "lab/sson && context/locale == 'it'"
-                description: Stay signed in; only for SSO users in the Italian store
-              showEuConsent:
-                type: bool
-                default: true
-                computed: "key(\\"context/region\\") == 'EU' && !lab/sson"
-                description: Show the consent sheet to EU listeners
-              onboardingVariant:
+              resultsPerPage:
+                type: int
+                default: 20
+                min: 5
+                max: 100
+                description: Search results loaded per page
+              fuzzyMatchThreshold:
+                type: double
+                default: 0.75
+                min: 0.0
+                max: 1.0
+                description: Minimum similarity for a fuzzy title match
+              rankingModel:
+                key: ranking
                 type: enum
-                values: [control, carousel, video]
-                default: control
-                description: Onboarding flow shown to new listeners (A/B test)
-                tags: [growth, ab-test]
-                owner: growth-team
-                expires: 2027-03-31
-              legacyPlayerUI:
-                type: bool
-                default: true
-                description: Keep the old player screen
-                expires: 2025-06-30
-              launchDate:
-                type: date
-                default: 2026-12-01
-                description: Day the winter banner starts showing
-              compactRows:
+                values: [popularity, recency, personalised]
+                default: popularity
+                description: How results are ordered
+          secrets:
+            description: Risky switches
+            flags:
+              boomFeature: { type: bool, default: false, description: "Risky feature!" }
+              forcePaywall:
                 type: bool
                 default: false
-                description: Denser episode rows
-
+                description: Always show the paywall
+                excludedProviders: [Remote]
+                requiresRestart: true
             collections:
-              search:
-                description: Search and discovery
+              deepLab:
+                key: deep
+                description: Engineers only
                 flags:
-                  resultsPerPage:
-                    type: int
-                    default: 20
-                    min: 5
-                    max: 100
-                    description: Search results loaded per page
-                  fuzzyMatchThreshold:
-                    type: double
-                    default: 0.75
-                    min: 0.0
-                    max: 1.0
-                    description: Minimum similarity for a fuzzy title match
-                  rankingModel:
-                    key: ranking
+                  apiEnvironment:
                     type: enum
-                    values: [popularity, recency, personalised]
-                    default: popularity
-                    description: How results are ordered
-              secrets:
-                description: Risky switches
-                flags:
-                  boomFeature: { type: bool, default: false, description: "Risky feature!" }
-                  forcePaywall:
+                    values: [production, staging, sandbox]
+                    default: production
+                    description: Backend the app talks to
+                    locked: true
+                  crashOnLaunch:
                     type: bool
                     default: false
-                    description: Always show the paywall
-                    excludedProviders: [Remote]
-                    requiresRestart: true
-                collections:
-                  deepLab:
-                    key: deep
-                    description: Engineers only
-                    flags:
-                      apiEnvironment:
-                        type: enum
-                        values: [production, staging, sandbox]
-                        default: production
-                        description: Backend the app talks to
-                        locked: true
-                      crashOnLaunch:
-                        type: bool
-                        default: false
-                        description: Crash right after launch
-                        hidden: true
-              appearance:
-                skip: true
-                description: Visual tweaks
-                flags:
-                  accentColor:
-                    type: string
-                    default: "#FF6A00"
-                    pattern: "#[0-9A-Fa-f]{6}"
-                    description: "Tint colour, written #RRGGBB"
-              paywall:
-                description: Paywall copy and trial
-                flags:
-                  config:
-                    type: json
-                    default:
-                      headline: Listen without limits
-                      highlights: [dynamic_speed, smart_playlists]
-                      showAnnualFirst: true
-                    description: Layout and copy of the paywall screen
-                  termsURL:
-                    type: url
-                    default: https://podcasts.example.com/legal/terms
-                    description: Terms of service
+                    description: Crash right after launch
+                    hidden: true
+          appearance:
+            skip: true
+            description: Visual tweaks
+            flags:
+              accentColor:
+                type: string
+                default: "#FF6A00"
+                pattern: "#[0-9A-Fa-f]{6}"
+                description: "Tint colour, written #RRGGBB"
+          paywall:
+            description: Paywall copy and trial
+            flags:
+              config:
+                type: json
+                default:
+                  headline: Listen without limits
+                  highlights: [dynamic_speed, smart_playlists]
+                  showAnnualFirst: true
+                description: Layout and copy of the paywall screen
+              termsURL:
+                type: url
+                default: https://podcasts.example.com/legal/terms
+                description: Terms of service
 
-            products:
-              premium: { name: Premium subscription, productID: SUB0001, description: Monthly plan }
-              supporter: { name: Generous supporter, productID: SUP0001 }
+        products:
+          premium: { name: Premium subscription, productID: SUB0001, description: Monthly plan }
+          supporter: { name: Generous supporter, productID: SUP0001 }
 
+        features:
+          player:
+            name: Podcast player
+            description: Plays episodes
+            constraints:
+              platforms: { iOS: 13, macOS: "10.15.4", tvOS: any, watchOS: 7 }
             features:
-              player:
-                name: Podcast player
-                description: Plays episodes
+              dynamicSpeed:
+                description: Dynamic speed
                 constraints:
-                  platforms: { iOS: 13, macOS: "10.15.4", tvOS: any, watchOS: 7 }
-                features:
-                  dynamicSpeed:
-                    description: Dynamic speed
-                    constraints:
-                      purchase: premium
-                      userToggled: { default: true }
-                  soundEnhancement:
-                    description: Sound enhancement
-                    constraints:
-                      purchase: { anyOf: [premium, supporter] }
-                      runtimeEnabled: { flag: lab/compact_rows }
-              podcastFavourites:
-                description: Podcast favourites
-                features:
-                  smartPlaylists:
-                    description: Smart playlists
-                    constraints:
-                      permissions: [{ location: whenInUse }, motion]
-                      purchase: { allOf: [supporter, { anyOf: [premium] }] }
-                      platforms: { iOSOnly: "16.4" }
+                  purchase: premium
+                  userToggled: { default: true }
+              soundEnhancement:
+                description: Sound enhancement
+                constraints:
+                  purchase: { anyOf: [premium, supporter] }
+                  runtimeEnabled: { flag: lab/compact_rows }
+          podcastFavourites:
+            description: Podcast favourites
+            features:
+              smartPlaylists:
+                description: Smart playlists
+                constraints:
+                  permissions: [{ location: whenInUse }, motion]
+                  purchase: { allOf: [supporter, { anyOf: [premium] }] }
+                  platforms: { iOSOnly: "16.4" }
 
-            """,
+        """,
         "blueprints/catalog.json": """
-            {
-              "name": "Store & Catalog",
-              "description": "Browse tab, charts and storefront",
-              "keyPrefix": "store",
+        {
+          "name": "Store & Catalog",
+          "description": "Browse tab, charts and storefront",
+          "keyPrefix": "store",
+          "flags": {
+            "storefrontURL": {
+              "type": "url",
+              "default": "https://podcasts.example.com/store",
+              "description": "Web storefront opened by the Browse tab",
+              "owner": "catalog-team"
+            },
+            "showCharts": { "type": "bool", "default": true, "description": "Show the Top Charts shelf" },
+            "chartsRegion": {
+              "type": "enum",
+              "values": ["global", "us", "gb", "it", "de"],
+              "default": "global",
+              "description": "Country whose charts are shown",
+              "tags": ["localisation"]
+            }
+          },
+          "collections": {
+            "catalog": {
+              "description": "Directory content and promotions",
               "flags": {
-                "storefrontURL": {
-                  "type": "url",
-                  "default": "https://podcasts.example.com/store",
-                  "description": "Web storefront opened by the Browse tab",
-                  "owner": "catalog-team"
-                },
-                "showCharts": { "type": "bool", "default": true, "description": "Show the Top Charts shelf" },
-                "chartsRegion": {
-                  "type": "enum",
-                  "values": ["global", "us", "gb", "it", "de"],
-                  "default": "global",
-                  "description": "Country whose charts are shown",
-                  "tags": ["localisation"]
-                }
-              },
-              "collections": {
-                "catalog": {
-                  "description": "Directory content and promotions",
-                  "flags": {
-                    "featuredShowsCount": { "type": "int", "default": 12, "min": 1, "max": 48, "description": "Shows in the carousel" },
-                    "artworkQuality": { "type": "double", "default": 0.8, "min": 0.1, "max": 1.0, "description": "JPEG quality" },
-                    "promoBannerText": { "type": "string", "default": "", "description": "Banner text", "expires": "2026-01-31" },
-                    "layout": { "type": "json", "default": { "rows": 2, "dense": false }, "description": "Shelf layout" }
-                  }
-                }
-              },
-              "features": {
-                "charts": {
-                  "name": "Top charts",
-                  "description": "Charts on the Browse tab",
-                  "constraints": {
-                    "runtimeEnabled": { "flag": "store/show_charts" },
-                    "platforms": { "iOS": "15", "watchOS": "unsupported" }
-                  }
-                }
+                "featuredShowsCount": { "type": "int", "default": 12, "min": 1, "max": 48, "description": "Shows in the carousel" },
+                "artworkQuality": { "type": "double", "default": 0.8, "min": 0.1, "max": 1.0, "description": "JPEG quality" },
+                "promoBannerText": { "type": "string", "default": "", "description": "Banner text", "expires": "2026-01-31" },
+                "layout": { "type": "json", "default": { "rows": 2, "dense": false }, "description": "Shelf layout" }
               }
             }
+          },
+          "features": {
+            "charts": {
+              "name": "Top charts",
+              "description": "Charts on the Browse tab",
+              "constraints": {
+                "runtimeEnabled": { "flag": "store/show_charts" },
+                "platforms": { "iOS": "15", "watchOS": "unsupported" }
+              }
+            }
+          }
+        }
 
-            """,
+        """,
         ".flagscope/local.json": """
-            {
-              "lab/search/results_per_page": 40,
-              "lab/secrets/boom_feature": true,
-              "lab/onboarding_variant": "fullscreen",
-              "context/platform": "iOS",
-              "context/os_version": "16.4",
-              "context/locale": "it",
-              "context/permissions/location_when_in_use": "denied",
-              "context/purchases/SUB0001": "notPurchased",
-              "store/catalog/layout": { "rows": 3, "dense": true },
-              "store/catalog/featured_shows_count": 24,
-              "lab/paywall/config": { "headline": "Hi", "highlights": [] },
-              "player/dynamic_speed/user_toggled": false,
-              "no/such/key": 1
-            }
+        {
+          "lab/search/results_per_page": 40,
+          "lab/secrets/boom_feature": true,
+          "lab/onboarding_variant": "fullscreen",
+          "context/platform": "iOS",
+          "context/os_version": "16.4",
+          "context/locale": "it",
+          "context/permissions/location_when_in_use": "denied",
+          "context/purchases/SUB0001": "notPurchased",
+          "store/catalog/layout": { "rows": 3, "dense": true },
+          "store/catalog/featured_shows_count": 24,
+          "lab/paywall/config": { "headline": "Hi", "highlights": [] },
+          "player/dynamic_speed/user_toggled": false,
+          "no/such/key": 1
+        }
 
-            """,
+        """,
         "remote/remote-config.json": """
-            {
-              "conditions": [
-                { "name": "italian_store", "expression": "device.country in ['it']", "tagColor": "GREEN" }
-              ],
+        {
+          "conditions": [
+            { "name": "italian_store", "expression": "device.country in ['it']", "tagColor": "GREEN" }
+          ],
+          "parameters": {
+            "lab/sson": { "defaultValue": { "value": "true" }, "description": "SSO rollout", "valueType": "BOOLEAN" },
+            "lab/onboarding_variant": {
+              "defaultValue": { "value": "carousel" },
+              "conditionalValues": { "italian_store": { "value": "video" } },
+              "valueType": "STRING"
+            },
+            "lab/launch_date": { "defaultValue": { "useInAppDefault": true }, "valueType": "STRING" },
+            "lab/paywall/config": {
+              "defaultValue": { "value": "{\\"headline\\":\\"Your shows\\",\\"showAnnualFirst\\":false}" },
+              "valueType": "JSON"
+            },
+            "store/show_charts": { "defaultValue": { "value": "false" }, "valueType": "BOOLEAN" }
+          },
+          "parameterGroups": {
+            "Search tuning": {
+              "description": "Owned by the discovery team",
               "parameters": {
-                "lab/sson": { "defaultValue": { "value": "true" }, "description": "SSO rollout", "valueType": "BOOLEAN" },
-                "lab/onboarding_variant": {
-                  "defaultValue": { "value": "carousel" },
-                  "conditionalValues": { "italian_store": { "value": "video" } },
-                  "valueType": "STRING"
-                },
-                "lab/launch_date": { "defaultValue": { "useInAppDefault": true }, "valueType": "STRING" },
-                "lab/paywall/config": {
-                  "defaultValue": { "value": "{\\"headline\\":\\"Your shows\\",\\"showAnnualFirst\\":false}" },
-                  "valueType": "JSON"
-                },
-                "store/show_charts": { "defaultValue": { "value": "false" }, "valueType": "BOOLEAN" }
-              },
-              "parameterGroups": {
-                "Search tuning": {
-                  "description": "Owned by the discovery team",
-                  "parameters": {
-                    "lab/search/results_per_page": { "defaultValue": { "value": "25" }, "valueType": "NUMBER" },
-                    "lab/search/fuzzy_match_threshold": { "defaultValue": { "value": "0.8" }, "valueType": "NUMBER" }
-                  }
-                }
-              },
-              "version": { "versionNumber": "42", "updateTime": "2026-11-18T09:12:44.120Z" }
-            }
-
-            """,
-        "remote/flags.flagd.json": """
-            {
-              "$schema": "https://flagd.dev/schema/v0/flags.json",
-              "flags": {
-                "lab/compact_rows": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "on" },
-                "lab/search/ranking": {
-                  "state": "ENABLED",
-                  "variants": { "pop": "popularity", "new": "recency" },
-                  "defaultVariant": "new",
-                  "targeting": { "if": [ { "in": ["@example.com", { "var": "email" }] }, "pop", null ] }
-                },
-                "store/charts_region": { "state": "DISABLED", "variants": { "it": "it" }, "defaultVariant": "it" },
-                "store/catalog/artwork_quality": { "state": "ENABLED", "variants": { "low": 0.5, "high": 0.9 }, "defaultVariant": "high" }
+                "lab/search/results_per_page": { "defaultValue": { "value": "25" }, "valueType": "NUMBER" },
+                "lab/search/fuzzy_match_threshold": { "defaultValue": { "value": "0.8" }, "valueType": "NUMBER" }
               }
             }
+          },
+          "version": { "versionNumber": "42", "updateTime": "2026-11-18T09:12:44.120Z" }
+        }
 
-            """,
+        """,
+        "remote/flags.flagd.json": """
+        {
+          "$schema": "https://flagd.dev/schema/v0/flags.json",
+          "flags": {
+            "lab/compact_rows": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "on" },
+            "lab/search/ranking": {
+              "state": "ENABLED",
+              "variants": { "pop": "popularity", "new": "recency" },
+              "defaultVariant": "new",
+              "targeting": { "if": [ { "in": ["@example.com", { "var": "email" }] }, "pop", null ] }
+            },
+            "store/charts_region": { "state": "DISABLED", "variants": { "it": "it" }, "defaultVariant": "it" },
+            "store/catalog/artwork_quality": { "state": "ENABLED", "variants": { "low": 0.5, "high": 0.9 }, "defaultVariant": "high" }
+          }
+        }
+
+        """,
         "remote/unleash.json": """
+        {
+          "version": 2,
+          "features": [
             {
-              "version": 2,
-              "features": [
-                {
-                  "name": "lab/secrets/force_paywall",
-                  "type": "release",
-                  "enabled": true,
-                  "strategies": [{ "name": "flexibleRollout", "parameters": { "rollout": "50" } }],
-                  "variants": []
-                },
-                {
-                  "name": "lab/appearance/accent_color",
-                  "enabled": true,
-                  "strategies": [{ "name": "default", "parameters": {} }],
-                  "variants": [
-                    { "name": "green", "weight": 1000, "payload": { "type": "string", "value": "#1DB954" } }
-                  ]
-                },
-                { "name": "store/show_charts", "enabled": false, "strategies": [], "variants": [] }
+              "name": "lab/secrets/force_paywall",
+              "type": "release",
+              "enabled": true,
+              "strategies": [{ "name": "flexibleRollout", "parameters": { "rollout": "50" } }],
+              "variants": []
+            },
+            {
+              "name": "lab/appearance/accent_color",
+              "enabled": true,
+              "strategies": [{ "name": "default", "parameters": {} }],
+              "variants": [
+                { "name": "green", "weight": 1000, "payload": { "type": "string", "value": "#1DB954" } }
               ]
-            }
+            },
+            { "name": "store/show_charts", "enabled": false, "strategies": [], "variants": [] }
+          ]
+        }
 
-            """,
+        """,
         "prefs/flags.plist": """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>lab</key>
             <dict>
-                <key>lab</key>
+                <key>legacy_player_ui</key>
+                <false/>
+                <key>launch_date</key>
+                <date>2026-11-01T00:00:00Z</date>
+                <key>search</key>
                 <dict>
-                    <key>legacy_player_ui</key>
-                    <false/>
-                    <key>launch_date</key>
-                    <date>2026-11-01T00:00:00Z</date>
-                    <key>search</key>
-                    <dict>
-                        <key>fuzzy_match_threshold</key>
-                        <real>0.6</real>
-                    </dict>
-                </dict>
-                <key>store</key>
-                <dict>
-                    <key>storefront_url</key>
-                    <string>https://podcasts.example.com/it</string>
-                    <key>catalog</key>
-                    <dict>
-                        <key>promo_banner_text</key>
-                        <string>Autumn picks &amp; more</string>
-                    </dict>
+                    <key>fuzzy_match_threshold</key>
+                    <real>0.6</real>
                 </dict>
             </dict>
-            </plist>
+            <key>store</key>
+            <dict>
+                <key>storefront_url</key>
+                <string>https://podcasts.example.com/it</string>
+                <key>catalog</key>
+                <dict>
+                    <key>promo_banner_text</key>
+                    <string>Autumn picks &amp; more</string>
+                </dict>
+            </dict>
+        </dict>
+        </plist>
 
-            """,
+        """,
     ]
 
     /// The plist seed in Apple's binary format (`bplist00`), which the plist reader also accepts.
     static let binaryPlist: [UInt8] = {
-        let tree = try! PropertyListSerialization.propertyList(from: Data(files["prefs/flags.plist"]!.utf8), options: [], format: nil)
+        let tree = try! PropertyListSerialization.propertyList(
+            from: Data(files["prefs/flags.plist"]!.utf8), options: [], format: nil)
         return Array(try! PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0))
     }()
 
@@ -449,7 +453,8 @@ enum MutationSeeds {
     static func workspace(replacing path: String? = nil, with bytes: [UInt8] = []) -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]
         for (name, text) in files {
-            result[folder.appendingPathComponent(name).standardizedFileURL.path] = name == path ? bytes : Array(text.utf8)
+            result[folder.appendingPathComponent(name).standardizedFileURL.path] =
+                name == path ? bytes : Array(text.utf8)
         }
         return result
     }
@@ -532,7 +537,8 @@ struct Mutator {
             case 1:
                 let at = offset(in: bytes)
                 let inserted = (0..<(1 + random.below(16))).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-                steps.append("insert bytes [\(inserted.map { String(format: "%02X", $0) }.joined(separator: " "))] at \(at)")
+                steps.append(
+                    "insert bytes [\(inserted.map { String(format: "%02X", $0) }.joined(separator: " "))] at \(at)")
                 bytes.insert(contentsOf: inserted, at: at)
             case 2:
                 let (name, sequence) = random.pick(Self.invalidUTF8)
@@ -560,7 +566,9 @@ struct Mutator {
                 for _ in 0..<(1 + random.below(4)) {
                     let position = random.pick(positions)
                     let replacement = random.pick(set)
-                    swaps.append("\(position):\(Character(Unicode.Scalar(bytes[position])))→\(Character(Unicode.Scalar(replacement)))")
+                    swaps.append(
+                        "\(position):\(Character(Unicode.Scalar(bytes[position])))→\(Character(Unicode.Scalar(replacement)))"
+                    )
                     bytes[position] = replacement
                 }
                 steps.append("swap brackets/quotes \(swaps.joined(separator: " "))")
@@ -571,7 +579,9 @@ struct Mutator {
                 bytes.insert(contentsOf: Array(snippet.utf8), at: at)
             case 7:
                 // An anchor after one `: ` and an alias (or an alias to nothing) after another.
-                let separators = bytes.indices.filter { $0 + 1 < bytes.count && bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == 0x20 }
+                let separators = bytes.indices.filter {
+                    $0 + 1 < bytes.count && bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == 0x20
+                }
                 guard separators.count >= 2 else { continue }
                 let first = random.pick(separators)
                 let second = random.pick(separators)
@@ -634,7 +644,8 @@ struct Mutator {
                 deepNestingUsed = true
                 let patterns: [(String, String, Int)] = [
                     ("[", "[", 100_000), ("{\"a\":", "{\"a\":", 20_000), ("{a: ", "{a: ", 20_000),
-                    ("- ", "- ", 20_000), ("? ", "? ", 20_000), ("<array>", "<array>", 10_000), ("<dict><key>k</key>", "<dict><key>k</key>", 5_000),
+                    ("- ", "- ", 20_000), ("? ", "? ", 20_000), ("<array>", "<array>", 10_000),
+                    ("<dict><key>k</key>", "<dict><key>k</key>", 5_000),
                 ]
                 let (name, unit, times) = random.pick(patterns)
                 let at = random.below(2) == 0 ? afterSeparator(in: bytes) : offset(in: bytes)
@@ -655,7 +666,9 @@ struct Mutator {
 
     /// Right after a `: ` or a `,` (where a value starts), else anywhere.
     mutating func afterSeparator(in bytes: [UInt8]) -> Int {
-        let positions = bytes.indices.filter { bytes[$0] == UInt8(ascii: ":") || bytes[$0] == UInt8(ascii: ",") }.map { $0 + 1 }
+        let positions = bytes.indices.filter { bytes[$0] == UInt8(ascii: ":") || bytes[$0] == UInt8(ascii: ",") }.map {
+            $0 + 1
+        }
         return positions.isEmpty ? offset(in: bytes) : random.pick(positions)
     }
 
@@ -672,8 +685,11 @@ struct Mutator {
         var ranges: [Range<Int>] = []
         var start: Int?
         for index in 0...bytes.count {
-            let isWord = index < bytes.count && (bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "_")
-                || (bytes[index] >= 0x30 && bytes[index] <= 0x39) || ((bytes[index] | 0x20) >= 0x61 && (bytes[index] | 0x20) <= 0x7A))
+            let isWord =
+                index < bytes.count
+                && (bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "_")
+                    || (bytes[index] >= 0x30 && bytes[index] <= 0x39)
+                    || ((bytes[index] | 0x20) >= 0x61 && (bytes[index] | 0x20) <= 0x7A))
             if isWord, start == nil { start = index }
             if !isWord, let first = start {
                 ranges.append(first..<index)
@@ -708,7 +724,8 @@ enum MutationCrashReport {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { number, _, _ in
                 var running = false
-                for slot in 0..<MutationCrashReport.slotCount where (MutationCrashReport.slots + slot * MutationCrashReport.slotSize).pointee != 0 {
+                for slot in 0..<MutationCrashReport.slotCount
+                where (MutationCrashReport.slots + slot * MutationCrashReport.slotSize).pointee != 0 {
                     running = true
                 }
                 if running {
@@ -787,11 +804,13 @@ enum MutationCheck {
     static func problems(in files: [String: [UInt8]]) -> [String] {
         var problems: [String] = []
         let fileSystem = MutationFileSystem(files: files)
-        let workspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
-                                       fileSystem: fileSystem, environment: MutationSeeds.environment)
-        let byDisplayPath = Dictionary(uniqueKeysWithValues: files.map {
-            (Workspace.displayPath(of: URL(fileURLWithPath: $0.key), in: MutationSeeds.folder), $0.value)
-        })
+        let workspace = Workspace.load(
+            from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+            fileSystem: fileSystem, environment: MutationSeeds.environment)
+        let byDisplayPath = Dictionary(
+            uniqueKeysWithValues: files.map {
+                (Workspace.displayPath(of: URL(fileURLWithPath: $0.key), in: MutationSeeds.folder), $0.value)
+            })
 
         for diagnostic in workspace.diagnostics {
             if diagnostic.message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -803,7 +822,9 @@ enum MutationCheck {
                     problems.append("location below 1:1: \(diagnostic.headline)")
                 }
                 if let bytes = byDisplayPath[diagnostic.file], location.line > lineCount(bytes) {
-                    problems.append("line \(location.line) is past the end of \(diagnostic.file) (\(lineCount(bytes)) lines): \(diagnostic.headline)")
+                    problems.append(
+                        "line \(location.line) is past the end of \(diagnostic.file) (\(lineCount(bytes)) lines): \(diagnostic.headline)"
+                    )
                 }
             }
         }
@@ -839,8 +860,9 @@ enum MutationCheck {
         }
         let evaluator = FeatureEvaluator(workspace: workspace, resolutions: resolutions)
         let explanations = evaluator.explainAll()
-        let list = ListReport(resolutions: resolutions, features: Array(explanations.values), unknownKeys: workspace.unknownKeys,
-                              filter: .init(writableProvider: workspace.config.writableProvider?.name), now: now)
+        let list = ListReport(
+            resolutions: resolutions, features: Array(explanations.values), unknownKeys: workspace.unknownKeys,
+            filter: .init(writableProvider: workspace.config.writableProvider?.name), now: now)
         checkText("list", list.text)
         checkJSON("list --json", list.json)
         for key in workspace.features.keys {
@@ -865,7 +887,8 @@ struct MutationTests {
 
     /// The seed of mutant `index` of `kind` (stable across runs and platforms).
     static func seed(_ kind: MutationKind, _ index: Int) -> UInt64 {
-        var random = MutationRandom(seed: 0x0F1A_650C_0DE5_0000 &+ UInt64(MutationKind.allCases.firstIndex(of: kind)!) << 32 &+ UInt64(index))
+        var random = MutationRandom(
+            seed: 0x0F1A_650C_0DE5_0000 &+ UInt64(MutationKind.allCases.firstIndex(of: kind)!) << 32 &+ UInt64(index))
         return random.next()
     }
 
@@ -882,8 +905,9 @@ struct MutationTests {
     @Test("The unmutated seed workspace loads cleanly (so mutants start from something valid)")
     func seedsAreValid() {
         let files = MutationSeeds.workspace()
-        let workspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
-                                       fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
+        let workspace = Workspace.load(
+            from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+            fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
         #expect(!workspace.hasErrors, "\(Diagnostic.listing(workspace.diagnostics))")
         #expect(workspace.blueprints.count == 2)
         #expect(workspace.providers.count == 6)
@@ -896,10 +920,12 @@ struct MutationTests {
         #expect(resolver.resolve("lab/legacy_player_ui")?.source == "Prefs")
         #expect(resolver.resolve("store/charts_region")?.source == "Environment")
         #expect(MutationCheck.problems(in: files) == [])
-        let binary = MutationSeeds.workspace(replacing: MutationKind.binaryPlist.path, with: MutationKind.binaryPlist.seedBytes)
+        let binary = MutationSeeds.workspace(
+            replacing: MutationKind.binaryPlist.path, with: MutationKind.binaryPlist.seedBytes)
         #expect(MutationKind.binaryPlist.seedBytes.starts(with: Array("bplist00".utf8)))
-        let binaryWorkspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
-                                             fileSystem: MutationFileSystem(files: binary), environment: MutationSeeds.environment)
+        let binaryWorkspace = Workspace.load(
+            from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+            fileSystem: MutationFileSystem(files: binary), environment: MutationSeeds.environment)
         #expect(!binaryWorkspace.hasErrors, "\(Diagnostic.listing(binaryWorkspace.diagnostics))")
         #expect(Resolver(workspace: binaryWorkspace).resolve("lab/legacy_player_ui")?.source == "Prefs")
     }
@@ -916,8 +942,9 @@ struct MutationTests {
         }
     }
 
-    @Test("Mutants of every file kind: no crash, valid diagnostic positions, no raw control characters, no hang",
-          .timeLimit(.minutes(3)), arguments: MutationKind.allCases)
+    @Test(
+        "Mutants of every file kind: no crash, valid diagnostic positions, no raw control characters, no hang",
+        .timeLimit(.minutes(3)), arguments: MutationKind.allCases)
     func mutants(kind: MutationKind) {
         MutationCrashReport.prepareThread()
         let slot = MutationKind.allCases.firstIndex(of: kind)!
@@ -936,7 +963,8 @@ struct MutationTests {
             var mutator = Mutator(seed: seed)
             let bytes = mutator.mutate(original)
             let replay = "FLAGSCOPE_MUTANT=\(kind.rawValue):0x\(String(seed, radix: 16))"
-            let label = "kind \(kind.rawValue), mutant #\(index), seed 0x\(String(seed, radix: 16)), mutations: \(mutator.steps.joined(separator: "; "))"
+            let label =
+                "kind \(kind.rawValue), mutant #\(index), seed 0x\(String(seed, radix: 16)), mutations: \(mutator.steps.joined(separator: "; "))"
             MutationCrashReport.set(slot, label + " (replay: \(replay))")
             let start = Date()
             var problems = MutationCheck.problems(in: MutationSeeds.workspace(replacing: kind.path, with: bytes))
@@ -957,12 +985,20 @@ struct MutationTests {
                 Issue.record("\(label)\nreplay with \(replay)\n  \(details)")
             }
         }
-        if failures > 0 { Issue.record("kind \(kind.rawValue): \(failures) of \(seeds.count) mutants failed (one example of each problem shown)") }
+        if failures > 0 {
+            Issue.record(
+                "kind \(kind.rawValue): \(failures) of \(seeds.count) mutants failed (one example of each problem shown)"
+            )
+        }
         let total = Date().timeIntervalSince(suiteStart)
         if ProcessInfo.processInfo.environment["FLAGSCOPE_MUTATION_STATS"] != nil {
-            print("mutation stats: \(kind.rawValue): \(seeds.count) mutants in \(String(format: "%.2f", total)) s; slowest \(String(format: "%.2f", slowest.0)) s: \(slowest.1)")
+            print(
+                "mutation stats: \(kind.rawValue): \(seeds.count) mutants in \(String(format: "%.2f", total)) s; slowest \(String(format: "%.2f", slowest.0)) s: \(slowest.1)"
+            )
         }
-        #expect(total < 60, "kind \(kind.rawValue): \(seeds.count) mutants took \(total) s; slowest \(slowest.0) s: \(slowest.1)")
+        #expect(
+            total < 60,
+            "kind \(kind.rawValue): \(seeds.count) mutants took \(total) s; slowest \(slowest.0) s: \(slowest.1)")
     }
 
     @Test("Every kind of mutation is exercised by the seeds (the mutator is not stuck on a few)")
@@ -976,7 +1012,9 @@ struct MutationTests {
             }
             // A binary plist has no `: ` separators to put anchors after (mutation 7).
             let expected = kind == .binaryPlist ? Set(0...15).subtracting([7]) : Set(0...15)
-            #expect(used.isSuperset(of: expected), "\(kind.rawValue): mutation kinds never used: \(expected.subtracting(used).sorted())")
+            #expect(
+                used.isSuperset(of: expected),
+                "\(kind.rawValue): mutation kinds never used: \(expected.subtracting(used).sorted())")
         }
     }
 
@@ -984,18 +1022,22 @@ struct MutationTests {
 
     /// libyaml also ends lines at U+2028, U+2029 and NEL; editors, `SourceText` and the renderer do not. A
     /// diagnostic must still point at a line the file has, and quote the line it names.
-    @Test("YAML with U+2028 / NEL / CR-only line breaks: the diagnostic's line exists and is the one quoted",
-          arguments: [
+    @Test(
+        "YAML with U+2028 / NEL / CR-only line breaks: the diagnostic's line exists and is the one quoted",
+        arguments: [
             ("U+2028", "\u{2028}"), ("U+2029", "\u{2029}"), ("NEL", "\u{85}"),
-          ])
+        ])
     func unusualLineBreaks(name: String, separator: String) {
         // The error (`]` where a value belongs) is on the third line as every editor counts lines.
         let text = "name: App\(separator)description: x\nflags:\n  a: ]\nlast: 1\n"
         var files = MutationSeeds.workspace()
         files[MutationSeeds.folder.appendingPathComponent("blueprints/experiments.yml").path] = Array(text.utf8)
-        let workspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
-                                       fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
-        let diagnostics = workspace.diagnostics.filter { $0.file == "blueprints/experiments.yml" && $0.severity == .error }
+        let workspace = Workspace.load(
+            from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+            fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
+        let diagnostics = workspace.diagnostics.filter {
+            $0.file == "blueprints/experiments.yml" && $0.severity == .error
+        }
         let diagnostic = diagnostics.first
         #expect(diagnostic?.location?.line == 3, "\(name): \(Diagnostic.listing(diagnostics))")
         let rendered = diagnostic.map { workspace.diagnosticRenderer.render($0) } ?? ""
@@ -1005,16 +1047,22 @@ struct MutationTests {
 
     /// The mutants' most common finding, reduced: libyaml reports errors at the end of the stream on the
     /// line after the last one when the file does not end in a line break.
-    @Test("A YAML syntax error at the end of a file without a final newline points at a line the file has",
-          arguments: ["name: App\nflags:\n  a: [", "name: App\nflags:\n  a: b\n  c"])
+    @Test(
+        "A YAML syntax error at the end of a file without a final newline points at a line the file has",
+        arguments: ["name: App\nflags:\n  a: [", "name: App\nflags:\n  a: b\n  c"])
     func errorAtEndOfFileWithoutNewline(text: String) {
         var files = MutationSeeds.workspace()
         files[MutationSeeds.folder.appendingPathComponent("blueprints/experiments.yml").path] = Array(text.utf8)
-        let workspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
-                                       fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
-        let diagnostic = workspace.diagnostics.first { $0.file == "blueprints/experiments.yml" && $0.severity == .error }
+        let workspace = Workspace.load(
+            from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+            fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
+        let diagnostic = workspace.diagnostics.first {
+            $0.file == "blueprints/experiments.yml" && $0.severity == .error
+        }
         let lines = MutationCheck.lineCount(Array(text.utf8))
-        #expect((diagnostic?.location?.line ?? .max) <= lines, "\(text.debugDescription) has \(lines) lines: \(Diagnostic.listing(workspace.diagnostics))")
+        #expect(
+            (diagnostic?.location?.line ?? .max) <= lines,
+            "\(text.debugDescription) has \(lines) lines: \(Diagnostic.listing(workspace.diagnostics))")
         let rendered = diagnostic.map { workspace.diagnosticRenderer.render($0) } ?? ""
         #expect(rendered.split(separator: "\n").count == 3, "headline, quoted line and caret:\n\(rendered)")
     }
@@ -1024,13 +1072,18 @@ struct MutationTests {
         let text = "name: App\rdescription: x\rflags:\r  a: ]\rlast: 1\r"
         var files = MutationSeeds.workspace()
         files[MutationSeeds.folder.appendingPathComponent("blueprints/experiments.yml").path] = Array(text.utf8)
-        let workspace = Workspace.load(from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
-                                       fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
-        let diagnostic = workspace.diagnostics.first { $0.file == "blueprints/experiments.yml" && $0.severity == .error }
+        let workspace = Workspace.load(
+            from: MutationSeeds.folder.appendingPathComponent("flagscope.yml"),
+            fileSystem: MutationFileSystem(files: files), environment: MutationSeeds.environment)
+        let diagnostic = workspace.diagnostics.first {
+            $0.file == "blueprints/experiments.yml" && $0.severity == .error
+        }
         #expect(diagnostic?.location?.line == 4, "\(Diagnostic.listing(workspace.diagnostics))")
         let rendered = diagnostic.map { workspace.diagnosticRenderer.render($0) } ?? ""
         let lines = rendered.split(separator: "\n")
         #expect(lines.count == 3, "headline, quoted line and caret:\n\(rendered)")
-        #expect(lines.dropFirst().first?.contains("a: ]") == true, "quotes line 4 only, not the whole file:\n\(rendered.debugDescription)")
+        #expect(
+            lines.dropFirst().first?.contains("a: ]") == true,
+            "quotes line 4 only, not the whole file:\n\(rendered.debugDescription)")
     }
 }

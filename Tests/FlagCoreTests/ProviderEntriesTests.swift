@@ -1,5 +1,6 @@
 import OrderedCollections
 import Testing
+
 @testable import FlagCore
 
 /// The flat key table a provider's entries live in: every key found, absent keys not, file
@@ -51,33 +52,46 @@ struct ProviderEntriesTests {
     @Test("A key the blueprints declare is kept as the declared string; other keys as the file wrote them")
     func declaredKeysAreShared() {
         let declared: OrderedSet<String> = ["lab/sson", "lab/theme"]
-        let ordered: OrderedDictionary<String, ProviderEntry> = ["lab/theme": Self.entry(1), "lab/unknown": Self.entry(2)]
+        let ordered: OrderedDictionary<String, ProviderEntry> = [
+            "lab/theme": Self.entry(1), "lab/unknown": Self.entry(2),
+        ]
         let entries = ProviderEntries(ordered, knownKeys: KnownKeys(declared))
         #expect(entries.keys == ["lab/theme", "lab/unknown"])
-        #expect(entries["lab/theme"] == Self.entry(1) && entries["lab/unknown"] == Self.entry(2) && entries["lab/sson"] == nil)
+        #expect(
+            entries["lab/theme"] == Self.entry(1) && entries["lab/unknown"] == Self.entry(2)
+                && entries["lab/sson"] == nil)
     }
 
     @Test("An entry's notes and error read back, and clearing them gives an entry equal to one that never had them")
     func entryExtras() {
-        var entry = ProviderEntry(value: .text("on"), location: TextLocation(line: 2, column: 4), notes: ["default variant: on"], error: "gone")
+        var entry = ProviderEntry(
+            value: .text("on"), location: TextLocation(line: 2, column: 4), notes: ["default variant: on"],
+            error: "gone")
         #expect(entry.notes == ["default variant: on"] && entry.error == "gone")
         let copy = entry
         entry.notes = []
         entry.error = nil
         #expect(entry == ProviderEntry(value: .text("on"), location: TextLocation(line: 2, column: 4)))
-        #expect(entry.hashValue == ProviderEntry(value: .text("on"), location: TextLocation(line: 2, column: 4)).hashValue)
+        #expect(
+            entry.hashValue == ProviderEntry(value: .text("on"), location: TextLocation(line: 2, column: 4)).hashValue)
         #expect(copy.notes == ["default variant: on"] && copy.error == "gone")
     }
 
-    @Test("A JSON provider's declared keys are the declared strings themselves; other keys, escaped keys and values read as written")
+    @Test(
+        "A JSON provider's declared keys are the declared strings themselves; other keys, escaped keys and values read as written"
+    )
     func knownKeysAreShared() throws {
         let declared: OrderedSet<String> = ["area0/group0/setting1_value", "area0/group0/setting2_value", "short"]
         let known = KnownKeys(declared)
-        let json = #"{"area0/group0/setting1_value": 1, "area0/group0/setting9_value": 2, "short": 3, "#
+        let json =
+            #"{"area0/group0/setting1_value": 1, "area0/group0/setting9_value": 2, "short": 3, "#
             + #""area0/group0/setting2_valu\u0065": 4, "x": "area0/group0/setting1_value"}"#
         let entries = try ProviderReaders.json(Array(json.utf8), knownKeys: known)
-        #expect(entries.keys.elements == ["area0/group0/setting1_value", "area0/group0/setting9_value", "short",
-                                          "area0/group0/setting2_value", "x"])
+        #expect(
+            entries.keys.elements == [
+                "area0/group0/setting1_value", "area0/group0/setting9_value", "short",
+                "area0/group0/setting2_value", "x",
+            ])
         func address(_ text: String) -> UnsafeRawPointer? {
             text.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The `env` format: `prefix` + key upper-cased with `/` → `__`; text parsed by the flag's type.
@@ -38,13 +39,21 @@ struct ProviderEnvTests {
         defer { sandbox.remove() }
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
         try workspace.expectSet(ProviderBlueprint.sampleValues)
-        #expect(try workspace.requireLayer("checkout/new_flow", "Source").notes.contains { $0.contains("APP_CHECKOUT__NEW_FLOW") })
-        #expect(workspace.unknownKeys.isEmpty, "variables without the prefix are not keys: \(workspace.unknownKeys.map(\.key))")
+        #expect(
+            try workspace.requireLayer("checkout/new_flow", "Source").notes.contains {
+                $0.contains("APP_CHECKOUT__NEW_FLOW")
+            })
+        #expect(
+            workspace.unknownKeys.isEmpty,
+            "variables without the prefix are not keys: \(workspace.unknownKeys.map(\.key))")
     }
 
-    @Test("Bool words true/false, yes/no, on/off and 1/0 are read in any case",
-          arguments: [("yes", true), ("no", false), ("on", true), ("off", false), ("1", true), ("0", false),
-                      ("TRUE", true), ("False", false), ("Yes", true), ("OFF", false)])
+    @Test(
+        "Bool words true/false, yes/no, on/off and 1/0 are read in any case",
+        arguments: [
+            ("yes", true), ("no", false), ("on", true), ("off", false), ("1", true), ("0", false),
+            ("TRUE", true), ("False", false), ("Yes", true), ("OFF", false),
+        ])
     func boolWords(word: String, value: Bool) throws {
         let (sandbox, workspace) = try Self.load(["APP_DARK_MODE": word], base: #"{"dark_mode": \#(!value)}"#)
         defer { sandbox.remove() }
@@ -54,11 +63,15 @@ struct ProviderEnvTests {
         #expect(resolution.source == "Source")
     }
 
-    @Test("Text that does not parse or fit is a type mismatch with the raw text, and the next layer wins",
-          arguments: [("APP_DARK_MODE", "dark_mode", "maybe"), ("APP_RETRIES", "retries", "seven"), ("APP_RETRIES", "retries", "11"),
-                      ("APP_RATIO", "ratio", "-0.1"), ("APP_THEME", "theme", "purple"), ("APP_GREETING", "greeting", "Hi!"),
-                      ("APP_LAUNCH_DATE", "launch_date", "2026-02-30"), ("APP_HOMEPAGE", "homepage", "example.com"),
-                      ("APP_LAYOUT", "layout", "{columns: 3")])
+    @Test(
+        "Text that does not parse or fit is a type mismatch with the raw text, and the next layer wins",
+        arguments: [
+            ("APP_DARK_MODE", "dark_mode", "maybe"), ("APP_RETRIES", "retries", "seven"),
+            ("APP_RETRIES", "retries", "11"),
+            ("APP_RATIO", "ratio", "-0.1"), ("APP_THEME", "theme", "purple"), ("APP_GREETING", "greeting", "Hi!"),
+            ("APP_LAUNCH_DATE", "launch_date", "2026-02-30"), ("APP_HOMEPAGE", "homepage", "example.com"),
+            ("APP_LAYOUT", "layout", "{columns: 3"),
+        ])
     func typeMismatch(variable: String, key: String, text: String) throws {
         let (sandbox, workspace) = try Self.load([variable: text])
         defer { sandbox.remove() }
@@ -67,7 +80,9 @@ struct ProviderEnvTests {
         #expect(!resolution.layers[0].isWinner)
         #expect(resolution.source == "default")
         #expect(GetReport.json(resolution.layers[0]).object?["raw"] == .string(text))
-        #expect(workspace.diagnostics.contains { $0.severity == .warning && $0.message.contains(key) }, "\(workspace.diagnostics.map(\.headline))")
+        #expect(
+            workspace.diagnostics.contains { $0.severity == .warning && $0.message.contains(key) },
+            "\(workspace.diagnostics.map(\.headline))")
         #expect(!workspace.hasErrors)
     }
 
@@ -89,7 +104,11 @@ struct ProviderEnvTests {
         defer { sandbox.remove() }
         #expect(workspace.unknownKeys.map(\.key) == ["dark_modee"])
         #expect(workspace.unknownKeys.first?.suggestion == "dark_mode")
-        #expect(workspace.diagnostics.contains { $0.severity == .warning && $0.message.contains("dark_modee") && $0.message.contains("did you mean 'dark_mode'") },
-                "\(workspace.diagnostics.map(\.headline))")
+        #expect(
+            workspace.diagnostics.contains {
+                $0.severity == .warning && $0.message.contains("dark_modee")
+                    && $0.message.contains("did you mean 'dark_mode'")
+            },
+            "\(workspace.diagnostics.map(\.headline))")
     }
 }

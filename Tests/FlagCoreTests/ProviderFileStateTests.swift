@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// `missing` and `error` layers, for every file format.
@@ -19,8 +20,9 @@ struct ProviderFileStateTests {
 
     static let fileFormats = ["json", "plist", "firebase", "unleash", "flagd"]
 
-    @Test("A read-only provider whose file is absent shows missing on every flag and is a validate warning",
-          arguments: fileFormats)
+    @Test(
+        "A read-only provider whose file is absent shows missing on every flag and is a validate warning",
+        arguments: fileFormats)
     func readOnlyMissing(format: String) throws {
         let sandbox = try ProviderSandbox.with(providers: Self.stack(format: format, path: "remote/absent.\(format)"))
         defer { sandbox.remove() }
@@ -29,11 +31,13 @@ struct ProviderFileStateTests {
         for key in ProviderBlueprint.keys where key != "sealed" {
             #expect(try workspace.requireLayer(key, "Source").state == .missing, "\(key)")
         }
-        #expect(try workspace.requireLayer("sealed", "Source").state == .excluded, "exclusion is stated whatever the file")
+        #expect(
+            try workspace.requireLayer("sealed", "Source").state == .excluded, "exclusion is stated whatever the file")
         let retries = try workspace.requireResolution("retries")
         #expect(retries.value == .int(4))
         #expect(retries.source == "Base")
-        #expect(GetReport.json(retries.layers[0]) == .object(["provider": .string("Source"), "state": .string("missing")]))
+        #expect(
+            GetReport.json(retries.layers[0]) == .object(["provider": .string("Source"), "state": .string("missing")]))
         #expect(!workspace.hasErrors)
         let warnings = workspace.diagnostics.filter { $0.severity == .warning }
         #expect(warnings.count == 1, "\(workspace.diagnostics.map(\.headline))")
@@ -45,7 +49,8 @@ struct ProviderFileStateTests {
 
     @Test("A writable provider whose file is absent shows missing and is no warning", arguments: ["json", "plist"])
     func writableMissing(format: String) throws {
-        let sandbox = try ProviderSandbox.with(providers: Self.stack(format: format, path: ".flagscope/local.\(format)", writable: true))
+        let sandbox = try ProviderSandbox.with(
+            providers: Self.stack(format: format, path: ".flagscope/local.\(format)", writable: true))
         defer { sandbox.remove() }
         try sandbox.write("base.json", #"{"theme": "light"}"#)
         let workspace = sandbox.load()
@@ -61,8 +66,14 @@ struct ProviderFileStateTests {
         ("json", "{\n  \"dark_mode\": tru\n}\n"),
         ("json", "[\"dark_mode\", true]\n"),
         ("json", "{\"dark_mode\": true,\n"),
-        ("plist", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>dark_mode</key>\n  <true/>\n"),
-        ("plist", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array><string>dark_mode</string></array>\n</plist>\n"),
+        (
+            "plist",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>dark_mode</key>\n  <true/>\n"
+        ),
+        (
+            "plist",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array><string>dark_mode</string></array>\n</plist>\n"
+        ),
         ("plist", "this is not a property list at all {"),
         ("firebase", "{\"parameters\": {\"dark_mode\": {\"defaultValue\": {\"value\": \"true\"}}}\n"),
         ("firebase", "{\"parameters\": [\"dark_mode\"]}\n"),
@@ -73,8 +84,9 @@ struct ProviderFileStateTests {
         ("flagd", "{\"flag\": {}}\n"),
     ]
 
-    @Test("An unparseable provider file makes that layer error on every flag, other layers still resolve, validate errs",
-          arguments: brokenFiles)
+    @Test(
+        "An unparseable provider file makes that layer error on every flag, other layers still resolve, validate errs",
+        arguments: brokenFiles)
     func unparseable(format: String, contents: String) throws {
         let path = "remote/source.\(format)"
         let sandbox = try ProviderSandbox.with(providers: Self.stack(format: format, path: path))
@@ -123,27 +135,30 @@ struct ProviderFileStateTests {
         let workspace = sandbox.load()
         #expect(try workspace.requireLayer("retries", "Source").state.name == "error")
         #expect(try workspace.requireResolution("retries").source == "Base")
-        #expect(workspace.diagnostics.contains { $0.severity == .error && $0.file == "source.json" }, "\(workspace.diagnostics.map(\.headline))")
+        #expect(
+            workspace.diagnostics.contains { $0.severity == .error && $0.file == "source.json" },
+            "\(workspace.diagnostics.map(\.headline))")
     }
 
     @Test("A broken file in one provider does not touch another broken or missing provider's state")
     func failuresStayInTheirLayer() throws {
-        let sandbox = try ProviderSandbox.with(providers: """
-              - name: Remote
-                format: firebase
-                path: remote.json
-              - name: Flagd
-                format: flagd
-                path: flagd.json
-              - name: Local
-                format: json
-                path: local.json
-                writable: true
-              - name: Env
-                format: env
-                prefix: APP_
+        let sandbox = try ProviderSandbox.with(
+            providers: """
+                  - name: Remote
+                    format: firebase
+                    path: remote.json
+                  - name: Flagd
+                    format: flagd
+                    path: flagd.json
+                  - name: Local
+                    format: json
+                    path: local.json
+                    writable: true
+                  - name: Env
+                    format: env
+                    prefix: APP_
 
-            """)
+                """)
         defer { sandbox.remove() }
         try sandbox.write("remote.json", "{ not json")
         try sandbox.write("local.json", #"{"theme": "light"}"#)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The `firebase` format: a Remote Config template; string values parsed by the flag's type.
@@ -89,7 +90,8 @@ struct ProviderFirebaseTests {
 
     @Test("Parameters and parameter groups give string values parsed by the flag's type")
     func everyTypeIsSet() throws {
-        let (sandbox, workspace) = try Self.load(Self.template, base: #"{"launch_date": "2026-07-01", "sealed": false}"#)
+        let (sandbox, workspace) = try Self.load(
+            Self.template, base: #"{"launch_date": "2026-07-01", "sealed": false}"#)
         defer { sandbox.remove() }
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
         try workspace.expectSet([
@@ -144,9 +146,13 @@ struct ProviderFirebaseTests {
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
     }
 
-    @Test("String values that do not fit are type mismatches with the raw text",
-          arguments: [("dark_mode", "maybe"), ("retries", "7.5"), ("retries", "50"), ("ratio", "high"), ("theme", "purple"),
-                      ("greeting", "Ciao!"), ("launch_date", "01/05/2026"), ("homepage", "flags dot example"), ("layout", "{columns")])
+    @Test(
+        "String values that do not fit are type mismatches with the raw text",
+        arguments: [
+            ("dark_mode", "maybe"), ("retries", "7.5"), ("retries", "50"), ("ratio", "high"), ("theme", "purple"),
+            ("greeting", "Ciao!"), ("launch_date", "01/05/2026"), ("homepage", "flags dot example"),
+            ("layout", "{columns"),
+        ])
     func typeMismatch(key: String, text: String) throws {
         let escaped = text.replacingOccurrences(of: "\"", with: "\\\"")
         let template = """

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The `flagd` format: OpenFeature flag definitions; `variants[defaultVariant]` when ENABLED.
@@ -123,7 +124,8 @@ struct ProviderFlagdTests {
         #expect(matched.state == .set(.string("light")))
         #expect(matched.rules?.reason == .targetingMatch)
         #expect(matched.rules?.variant == "light")
-        #expect(matched.rules?.steps.first?.reads == [ContextRead(key: "context/email", value: .string("ana@example.com"))])
+        #expect(
+            matched.rules?.steps.first?.reads == [ContextRead(key: "context/email", value: .string("ana@example.com"))])
         #expect(matched.rules?.steps.first?.result == .bool(true))
     }
 
@@ -138,10 +140,14 @@ struct ProviderFlagdTests {
         #expect(try empty.requireLayer("dark_mode", "Source").state == .unset)
     }
 
-    @Test("A default variant that does not fit is a type mismatch with the raw variant value",
-          arguments: [("dark_mode", #""yes""#, JSONValue.string("yes")), ("retries", "12", .int(12)), ("retries", "2.5", .double(2.5)),
-                      ("theme", #""purple""#, .string("purple")), ("greeting", #""Hi There""#, .string("Hi There")),
-                      ("homepage", #""nope""#, .string("nope"))])
+    @Test(
+        "A default variant that does not fit is a type mismatch with the raw variant value",
+        arguments: [
+            ("dark_mode", #""yes""#, JSONValue.string("yes")), ("retries", "12", .int(12)),
+            ("retries", "2.5", .double(2.5)),
+            ("theme", #""purple""#, .string("purple")), ("greeting", #""Hi There""#, .string("Hi There")),
+            ("homepage", #""nope""#, .string("nope")),
+        ])
     func typeMismatch(key: String, variant: String, raw: JSONValue) throws {
         let document = """
             {"flags": {"\(key)": {"state": "ENABLED", "variants": {"only": \(variant)}, "defaultVariant": "only"}}}
@@ -152,6 +158,8 @@ struct ProviderFlagdTests {
         #expect(resolution.layers[0].state.mismatchRaw == .native(raw))
         #expect(!resolution.layers[0].isWinner)
         #expect(resolution.source == "default")
-        #expect(workspace.diagnostics.contains { $0.severity == .warning && $0.message.contains(key) }, "\(workspace.diagnostics.map(\.headline))")
+        #expect(
+            workspace.diagnostics.contains { $0.severity == .warning && $0.message.contains(key) },
+            "\(workspace.diagnostics.map(\.headline))")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The `json` format: a flat object of full keys to native JSON values.
@@ -19,7 +20,9 @@ struct ProviderJSONTests {
     func everyTypeIsSet() throws {
         let sandbox = try ProviderSandbox.with(providers: Self.stack)
         defer { sandbox.remove() }
-        try sandbox.write("flags/source.json", """
+        try sandbox.write(
+            "flags/source.json",
+            """
             {
               "dark_mode": true,
               "retries": 7,
@@ -54,8 +57,12 @@ struct ProviderJSONTests {
         #expect(resolution.layers.map(\.state) == [.set(.bool(false)), .set(.bool(true))])
         #expect(resolution.value == .bool(false))
         #expect(resolution.source == "Source")
-        #expect(GetReport.json(resolution.layers[0])
-                == .object(["provider": .string("Source"), "state": .string("set"), "value": .bool(false), "winner": .bool(true)]))
+        #expect(
+            GetReport.json(resolution.layers[0])
+                == .object([
+                    "provider": .string("Source"), "state": .string("set"), "value": .bool(false),
+                    "winner": .bool(true),
+                ]))
     }
 
     @Test("Absent keys and null values are unset; the default then applies")
@@ -85,11 +92,13 @@ struct ProviderJSONTests {
         let resolution = try workspace.requireResolution("sealed")
         #expect(resolution.layers.map(\.state) == [.excluded, .set(.bool(false))])
         #expect(resolution.source == "Base")
-        #expect(workspace.diagnostics.isEmpty, "an excluded value is no problem: \(workspace.diagnostics.map(\.headline))")
+        #expect(
+            workspace.diagnostics.isEmpty, "an excluded value is no problem: \(workspace.diagnostics.map(\.headline))")
     }
 
-    @Test("Values that do not fit keep their raw value, never win, and are reported by validate",
-          arguments: [
+    @Test(
+        "Values that do not fit keep their raw value, never win, and are reported by validate",
+        arguments: [
             ("dark_mode", #""maybe""#, RawValue.native(.string("maybe"))),
             ("dark_mode", #""true""#, .native(.string("true"))),
             ("dark_mode", "1", .native(.int(1))),
@@ -105,7 +114,7 @@ struct ProviderJSONTests {
             ("launch_date", #""2026-13-01""#, .native(.string("2026-13-01"))),
             ("launch_date", #""tomorrow""#, .native(.string("tomorrow"))),
             ("homepage", #""not a url""#, .native(.string("not a url"))),
-          ])
+        ])
     func typeMismatch(key: String, json: String, raw: RawValue) throws {
         let sandbox = try ProviderSandbox.with(providers: Self.stack)
         defer { sandbox.remove() }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlagCore
 
 /// A temporary workspace for provider, resolution and write tests: write files (``TestFolder``),
@@ -30,32 +31,38 @@ struct ProviderSandbox: TestFolder {
 /// provider named `excluding`.
 enum ProviderBlueprint {
     static func yaml(excluding: String = "Source") -> String {
-        EveryTypeBlueprint.yaml(extraFlags: """
-              sealed:
-                type: bool
-                default: false
-                excludedProviders: [\(excluding)]
-                description: Never read from \(excluding)
+        EveryTypeBlueprint.yaml(
+            extraFlags: """
+                  sealed:
+                    type: bool
+                    default: false
+                    excludedProviders: [\(excluding)]
+                    description: Never read from \(excluding)
 
-            """)
+                """)
     }
 
     /// Every declared key.
-    static let keys = ["dark_mode", "retries", "ratio", "greeting", "theme", "launch_date", "homepage", "layout", "sealed",
-                       "checkout/new_flow"]
+    static let keys = [
+        "dark_mode", "retries", "ratio", "greeting", "theme", "launch_date", "homepage", "layout", "sealed",
+        "checkout/new_flow",
+    ]
 
     /// A value of every type that the provider tests set in their Source layer, by key.
     static let sampleValues: [(key: String, value: FlagValue)] = [
         ("dark_mode", .bool(true)), ("retries", .int(7)), ("ratio", .double(0.25)), ("greeting", .string("hi")),
-        ("theme", .string("dark")), ("launch_date", .date("2026-05-01")), ("homepage", .url("https://flags.example.com/home")),
+        ("theme", .string("dark")), ("launch_date", .date("2026-05-01")),
+        ("homepage", .url("https://flags.example.com/home")),
         ("layout", .json(.object(["columns": .int(3), "dense": .bool(true)]))), ("checkout/new_flow", .bool(false)),
     ]
 }
 
 extension Workspace {
     /// Expects each key set to its value in `provider`'s layer (the top one), and that layer to win.
-    func expectSet(_ values: [(key: String, value: FlagValue)], by provider: String = "Source",
-                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectSet(
+        _ values: [(key: String, value: FlagValue)], by provider: String = "Source",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for (key, value) in values {
             let resolution = try requireResolution(key, sourceLocation: sourceLocation)
             #expect(resolution.layers.first?.provider == provider, "\(key)", sourceLocation: sourceLocation)
@@ -73,10 +80,13 @@ extension Workspace {
     }
 
     /// The state of `provider`'s layer for `key`.
-    func requireLayer(_ key: String, _ provider: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Layer {
+    func requireLayer(_ key: String, _ provider: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> Layer
+    {
         let resolution = try requireResolution(key, sourceLocation: sourceLocation)
-        return try #require(resolution.layers.first { $0.provider == provider }, "no layer \(provider) for \(key)",
-                            sourceLocation: sourceLocation)
+        return try #require(
+            resolution.layers.first { $0.provider == provider }, "no layer \(provider) for \(key)",
+            sourceLocation: sourceLocation)
     }
 
     /// The diagnostics of one severity, as headlines.
@@ -103,12 +113,13 @@ extension LayerState {
 struct ProviderSupportTests {
     @Test("The sample blueprint loads without any diagnostic and declares every type")
     func blueprintIsClean() throws {
-        let sandbox = try ProviderSandbox.with(providers: """
-              - name: Source
-                format: json
-                path: source.json
+        let sandbox = try ProviderSandbox.with(
+            providers: """
+                  - name: Source
+                    format: json
+                    path: source.json
 
-            """)
+                """)
         defer { sandbox.remove() }
         try sandbox.write("source.json", "{}\n")
         let workspace = sandbox.load()

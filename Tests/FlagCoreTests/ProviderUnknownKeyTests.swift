@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// Keys that providers set and no blueprint declares (SPEC §2 validate, §6 list --json).
@@ -21,7 +22,8 @@ struct ProviderUnknownKeyTests {
 
     /// A sandbox with the three providers' files present (Local's as given).
     static func sandbox(local: String) throws -> ProviderSandbox {
-        let sandbox = try ProviderSandbox.with(providers: Self.stack, blueprint: ProviderBlueprint.yaml(excluding: "Remote"))
+        let sandbox = try ProviderSandbox.with(
+            providers: Self.stack, blueprint: ProviderBlueprint.yaml(excluding: "Remote"))
         try sandbox.write("remote.json", #"{"parameters": {}}"#)
         try sandbox.write("flags.flagd.json", #"{"flags": {}}"#)
         try sandbox.write("local.json", local)
@@ -30,14 +32,15 @@ struct ProviderUnknownKeyTests {
 
     @Test("A key no blueprint declares is a warning with did-you-mean at the key's line and column")
     func warningAtKeyWithSuggestion() throws {
-        let sandbox = try Self.sandbox(local: """
-            {
-              "dark_mode": true,
-              "checkout/new_flwo": false,
-                "retires": 4
-            }
+        let sandbox = try Self.sandbox(
+            local: """
+                {
+                  "dark_mode": true,
+                  "checkout/new_flwo": false,
+                    "retires": 4
+                }
 
-            """)
+                """)
         defer { sandbox.remove() }
         let workspace = sandbox.load()
         #expect(workspace.diagnosticHeadlines(.error).isEmpty, "\(workspace.diagnosticHeadlines(.error))")
@@ -71,14 +74,18 @@ struct ProviderUnknownKeyTests {
     func otherFormatsPointAtTheirKeys() throws {
         let sandbox = try Self.sandbox(local: "{}")
         defer { sandbox.remove() }
-        try sandbox.write("remote.json", """
+        try sandbox.write(
+            "remote.json",
+            """
             {
               "parameters": {
                 "them": { "defaultValue": { "value": "dark" } }
               }
             }
             """)
-        try sandbox.write("flags.flagd.json", """
+        try sandbox.write(
+            "flags.flagd.json",
+            """
             {
               "flags": {
                 "dark_mdoe": { "state": "ENABLED", "variants": { "on": true }, "defaultVariant": "on" }
@@ -98,15 +105,16 @@ struct ProviderUnknownKeyTests {
 
     @Test("context/* keys in providers are accepted: no warning, and they resolve as text")
     func contextKeysAreAccepted() throws {
-        let sandbox = try Self.sandbox(local: """
-            {
-              "context/platform": "iOS",
-              "context/os_version": "17.4.1",
-              "context/locale": "it",
-              "context/region": "EU",
-              "context/carrier/name": "Vodafone"
-            }
-            """)
+        let sandbox = try Self.sandbox(
+            local: """
+                {
+                  "context/platform": "iOS",
+                  "context/os_version": "17.4.1",
+                  "context/locale": "it",
+                  "context/region": "EU",
+                  "context/carrier/name": "Vodafone"
+                }
+                """)
         defer { sandbox.remove() }
         let workspace = sandbox.load()
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
@@ -119,27 +127,34 @@ struct ProviderUnknownKeyTests {
 
     @Test("Unknown keys in a plist are found under their nested dictionaries")
     func plistUnknownKeys() throws {
-        let sandbox = try ProviderSandbox.with(providers: """
-              - name: Local
-                format: plist
-                path: local.plist
-                writable: true
+        let sandbox = try ProviderSandbox.with(
+            providers: """
+                  - name: Local
+                    format: plist
+                    path: local.plist
+                    writable: true
 
-            """)
+                """)
         defer { sandbox.remove() }
-        try sandbox.write("local.plist", ProviderPlistTests.plist("""
-                <key>checkout</key>
-                <dict>
-                    <key>new_flow</key>
-                    <true/>
-                    <key>new_flwo</key>
-                    <true/>
-                </dict>
-            """))
+        try sandbox.write(
+            "local.plist",
+            ProviderPlistTests.plist(
+                """
+                    <key>checkout</key>
+                    <dict>
+                        <key>new_flow</key>
+                        <true/>
+                        <key>new_flwo</key>
+                        <true/>
+                    </dict>
+                """))
         let workspace = sandbox.load()
         #expect(workspace.unknownKeys.map(\.key) == ["checkout/new_flwo"])
         #expect(workspace.unknownKeys.first?.suggestion == "checkout/new_flow")
-        #expect(workspace.diagnostics.contains { $0.severity == .warning && $0.message.contains("did you mean 'checkout/new_flow'") })
+        #expect(
+            workspace.diagnostics.contains {
+                $0.severity == .warning && $0.message.contains("did you mean 'checkout/new_flow'")
+            })
         #expect(try workspace.requireResolution("checkout/new_flow").source == "Local")
     }
 }

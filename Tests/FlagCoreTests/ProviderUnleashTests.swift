@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The `unleash` format: a client features payload or an export with `featureEnvironments`.
@@ -121,7 +122,8 @@ struct ProviderUnleashTests {
 
     @Test("Client payload: bool flags take enabled, so a disabled toggle is a set false")
     func boolTakesEnabled() throws {
-        let (sandbox, workspace) = try Self.load(Self.clientPayload, base: #"{"checkout/new_flow": true, "dark_mode": false}"#)
+        let (sandbox, workspace) = try Self.load(
+            Self.clientPayload, base: #"{"checkout/new_flow": true, "dark_mode": false}"#)
         defer { sandbox.remove() }
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
         let dark = try workspace.requireResolution("dark_mode")
@@ -179,8 +181,9 @@ struct ProviderUnleashTests {
         #expect(try workspace.requireLayer("theme", "Source").state == .set(.string("light")))
     }
 
-    @Test("Payloads that do not fit are type mismatches with the raw payload",
-          arguments: [("theme", "purple"), ("retries", "70"), ("retries", "many"), ("layout", "{oops")])
+    @Test(
+        "Payloads that do not fit are type mismatches with the raw payload",
+        arguments: [("theme", "purple"), ("retries", "70"), ("retries", "many"), ("layout", "{oops")])
     func typeMismatch(key: String, payload: String) throws {
         let escaped = payload.replacingOccurrences(of: "\"", with: "\\\"")
         let document = """
@@ -194,6 +197,8 @@ struct ProviderUnleashTests {
         let resolution = try workspace.requireResolution(key)
         #expect(resolution.layers[0].state.mismatchRaw == .text(payload))
         #expect(resolution.source == "default")
-        #expect(workspace.diagnostics.contains { $0.severity == .warning && $0.message.contains(key) }, "\(workspace.diagnostics.map(\.headline))")
+        #expect(
+            workspace.diagnostics.contains { $0.severity == .warning && $0.message.contains(key) },
+            "\(workspace.diagnostics.map(\.headline))")
     }
 }

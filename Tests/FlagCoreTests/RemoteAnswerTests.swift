@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// Reading remote answers, the offline cache and the OFREP evaluation context: the parts of
@@ -33,32 +34,42 @@ struct RemoteAnswerTests {
 
     @Test("Answers that are not OFREP are refused with a reason, never a crash")
     func ofrepRefusals() {
-        let bodies = ["", "[]", "{\"flags\": {}}", "{\"flags\": [1]}", "{\"flags\": [{\"value\": true}]}",
-                      "{\"flags\": [{\"key\": {}}]}", "{\"flags\": [", String(repeating: "[", count: 200_000)]
+        let bodies = [
+            "", "[]", "{\"flags\": {}}", "{\"flags\": [1]}", "{\"flags\": [{\"value\": true}]}",
+            "{\"flags\": [{\"key\": {}}]}", "{\"flags\": [", String(repeating: "[", count: 200_000),
+        ]
         for body in bodies {
-            #expect(RemoteAnswerReader.problem(in: Array(body.utf8), format: .ofrep) != nil, "accepted: \(body.prefix(40))")
+            #expect(
+                RemoteAnswerReader.problem(in: Array(body.utf8), format: .ofrep) != nil, "accepted: \(body.prefix(40))")
         }
         #expect(RemoteAnswerReader.problem(in: Array("{\"flags\": []}".utf8), format: .ofrep) == nil)
-        #expect(RemoteAnswerReader.problem(in: Array("{\"version\": 2, \"features\": []}".utf8), format: .unleash) == nil)
+        #expect(
+            RemoteAnswerReader.problem(in: Array("{\"version\": 2, \"features\": []}".utf8), format: .unleash) == nil)
         #expect(RemoteAnswerReader.problem(in: Array("{\"version\": 2}".utf8), format: .unleash) != nil)
     }
 
-    @Test("The cache keeps the answer under a hash of url and format, written whole and owner-only; a damaged file is no cache")
+    @Test(
+        "The cache keeps the answer under a hash of url and format, written whole and owner-only; a damaged file is no cache"
+    )
     func cacheRoundTrip() throws {
         let folder = try FixtureFolder()
         defer { folder.remove() }
         let cache = RemoteCache(folder: folder.url.appendingPathComponent("flagscope"))
-        let config = ProviderConfig(name: "Flags", format: .ofrep, origin: SourceReference(file: "flagscope.yml", location: .start),
-                                    url: "http://localhost:8016")
+        let config = ProviderConfig(
+            name: "Flags", format: .ofrep, origin: SourceReference(file: "flagscope.yml", location: .start),
+            url: "http://localhost:8016")
         let identity = RemoteIdentity(config)
         #expect(cache.read(identity) == nil)
-        let answer = CachedAnswer(body: Array("{\"flags\": []}".utf8), etag: "\"v1\"", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000),
-                                  request: Array("{\"context\":{}}".utf8))
+        let answer = CachedAnswer(
+            body: Array("{\"flags\": []}".utf8), etag: "\"v1\"", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000),
+            request: Array("{\"context\":{}}".utf8))
         try cache.write(answer, for: identity)
         #expect(cache.read(identity) == answer)
         let file = cache.file(for: identity)
-        #expect(file.lastPathComponent == RemoteCache(folder: URL(fileURLWithPath: "/elsewhere")).file(for: identity).lastPathComponent,
-                "the name depends on url and format only")
+        #expect(
+            file.lastPathComponent
+                == RemoteCache(folder: URL(fileURLWithPath: "/elsewhere")).file(for: identity).lastPathComponent,
+            "the name depends on url and format only")
         var renamed = config
         renamed.name = "Renamed"
         #expect(cache.file(for: RemoteIdentity(renamed)) == file, "renaming a provider keeps its cache")
@@ -76,17 +87,25 @@ struct RemoteAnswerTests {
 
     @Test("The cache lives in $XDG_CACHE_HOME/flagscope, else ~/.cache/flagscope; relative paths are ignored")
     func cacheFolder() {
-        #expect(RemoteCache(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])?.folder.path == "/x/cache/flagscope")
-        #expect(RemoteCache(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])?.folder.path == "/home/u/.cache/flagscope")
+        #expect(
+            RemoteCache(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])?.folder.path
+                == "/x/cache/flagscope")
+        #expect(
+            RemoteCache(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])?.folder.path
+                == "/home/u/.cache/flagscope")
         #expect(RemoteCache(environment: ["HOME": "/home/u"])?.folder.path == "/home/u/.cache/flagscope")
         #expect(RemoteCache(environment: [:]) == nil)
     }
 
-    @Test("The OFREP context: context/* keys the other layers set, without the prefix, targeting_key as targetingKey, sorted")
+    @Test(
+        "The OFREP context: context/* keys the other layers set, without the prefix, targeting_key as targetingKey, sorted"
+    )
     func evaluationContext() throws {
         let folder = try FixtureFolder()
         defer { folder.remove() }
-        try folder.write("flagscope.yml", """
+        try folder.write(
+            "flagscope.yml",
+            """
             blueprints: [blueprints/app.yml]
             providers:
               - { name: Flags, format: ofrep, url: "http://localhost:8016" }
@@ -94,21 +113,27 @@ struct RemoteAnswerTests {
               - { name: Env, format: env, prefix: APP_ }
 
             """)
-        try folder.write("blueprints/app.yml", """
+        try folder.write(
+            "blueprints/app.yml",
+            """
             name: App
             flags:
               sson: { type: bool, default: false, description: d }
 
             """)
         try folder.write("local.json", "{\"context/targeting_key\": \"user-1\", \"context/os_version\": \"17.4\"}\n")
-        let workspace = Workspace.load(from: folder.url.appendingPathComponent("flagscope.yml"),
-                                       environment: ["APP_CONTEXT__LOCALE": "it", "XDG_CACHE_HOME": folder.url.path], remote: .known([:]))
+        let workspace = Workspace.load(
+            from: folder.url.appendingPathComponent("flagscope.yml"),
+            environment: ["APP_CONTEXT__LOCALE": "it", "XDG_CACHE_HOME": folder.url.path], remote: .known([:]))
         let plan = try #require(RemotePlan.plans(for: workspace).first)
-        #expect(String(decoding: plan.requestBody ?? [], as: UTF8.self)
+        #expect(
+            String(decoding: plan.requestBody ?? [], as: UTF8.self)
                 == "{\"context\":{\"locale\":\"it\",\"os_version\":\"17.4\",\"targetingKey\":\"user-1\"}}")
         #expect(plan.endpoint?.absoluteString == "http://localhost:8016/ofrep/v1/evaluate/flags")
         let request = try #require(plan.request(etag: "\"e\"", environment: [:]))
-        #expect(request.method == "POST" && request.headers["If-None-Match"] == "\"e\"" && request.headers["Authorization"] == nil)
+        #expect(
+            request.method == "POST" && request.headers["If-None-Match"] == "\"e\""
+                && request.headers["Authorization"] == nil)
         #expect(request.description == "POST http://localhost:8016/ofrep/v1/evaluate/flags")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The order in which layers are asked (SPEC §1, §3): computed, providers in stack order, default.
@@ -14,19 +15,26 @@ struct ResolutionOrderTests {
     }
 
     /// `sealed` excludes the first provider listed.
-    static func sandbox(_ providers: [(name: String, priority: Int?)], files: [String: String]) throws -> ProviderSandbox {
-        let sandbox = try ProviderSandbox.with(providers: jsonStack(providers), blueprint: ProviderBlueprint.yaml(excluding: providers[0].name))
-        for provider in providers { try sandbox.write("\(provider.name.lowercased()).json", files[provider.name] ?? "{}") }
+    static func sandbox(_ providers: [(name: String, priority: Int?)], files: [String: String]) throws
+        -> ProviderSandbox
+    {
+        let sandbox = try ProviderSandbox.with(
+            providers: jsonStack(providers), blueprint: ProviderBlueprint.yaml(excluding: providers[0].name))
+        for provider in providers {
+            try sandbox.write("\(provider.name.lowercased()).json", files[provider.name] ?? "{}")
+        }
         return sandbox
     }
 
     @Test("Without priorities the stack is the list order and the first provider with a value wins")
     func listOrder() throws {
-        let sandbox = try Self.sandbox([("Remote", nil), ("Local", nil), ("QA", nil)], files: [
-            "Remote": #"{"theme": "dark"}"#,
-            "Local": #"{"theme": "light", "retries": 5}"#,
-            "QA": #"{"theme": "system", "retries": 9, "ratio": 0.9}"#,
-        ])
+        let sandbox = try Self.sandbox(
+            [("Remote", nil), ("Local", nil), ("QA", nil)],
+            files: [
+                "Remote": #"{"theme": "dark"}"#,
+                "Local": #"{"theme": "light", "retries": 5}"#,
+                "QA": #"{"theme": "system", "retries": 9, "ratio": 0.9}"#,
+            ])
         defer { sandbox.remove() }
         let workspace = sandbox.load()
         #expect(workspace.providers.map(\.config.name) == ["Remote", "Local", "QA"])
@@ -47,15 +55,19 @@ struct ResolutionOrderTests {
 
     @Test("priority orders the stack by descending priority, stable, a missing priority counting as 0")
     func priorityOrder() throws {
-        let providers: [(name: String, priority: Int?)] = [("Alpha", 1), ("Bravo", 5), ("Charlie", nil), ("Delta", 0),
-                                                          ("Echo", -2), ("Foxtrot", 5)]
-        let sandbox = try Self.sandbox(providers, files: [
-            "Alpha": #"{"retries": 1, "theme": "light", "ratio": 0.1}"#,
-            "Charlie": #"{"retries": 3, "ratio": 0.3, "greeting": "charlie"}"#,
-            "Delta": #"{"greeting": "delta", "homepage": "https://delta.example.com"}"#,
-            "Echo": #"{"retries": 2, "homepage": "https://echo.example.com", "launch_date": "2026-02-02"}"#,
-            "Foxtrot": #"{"retries": 6, "theme": "dark"}"#,
-        ])
+        let providers: [(name: String, priority: Int?)] = [
+            ("Alpha", 1), ("Bravo", 5), ("Charlie", nil), ("Delta", 0),
+            ("Echo", -2), ("Foxtrot", 5),
+        ]
+        let sandbox = try Self.sandbox(
+            providers,
+            files: [
+                "Alpha": #"{"retries": 1, "theme": "light", "ratio": 0.1}"#,
+                "Charlie": #"{"retries": 3, "ratio": 0.3, "greeting": "charlie"}"#,
+                "Delta": #"{"greeting": "delta", "homepage": "https://delta.example.com"}"#,
+                "Echo": #"{"retries": 2, "homepage": "https://echo.example.com", "launch_date": "2026-02-02"}"#,
+                "Foxtrot": #"{"retries": 6, "theme": "dark"}"#,
+            ])
         defer { sandbox.remove() }
         let workspace = sandbox.load()
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
@@ -74,32 +86,34 @@ struct ResolutionOrderTests {
         #expect(try workspace.requireResolution("launch_date").source == "Echo")
     }
 
-    @Test("The first layer whose value fits wins; unset, excluded, mismatched, missing and broken layers are passed over")
+    @Test(
+        "The first layer whose value fits wins; unset, excluded, mismatched, missing and broken layers are passed over")
     func firstFittingLayerWins() throws {
-        let sandbox = try ProviderSandbox.with(providers: """
-              - name: Broken
-                format: json
-                path: broken.json
-              - name: Gone
-                format: json
-                path: gone.json
-              - name: Source
-                format: json
-                path: source.json
-              - name: Wrong
-                format: json
-                path: wrong.json
-              - name: Empty
-                format: json
-                path: empty.json
-              - name: Right
-                format: json
-                path: right.json
-              - name: Later
-                format: json
-                path: later.json
+        let sandbox = try ProviderSandbox.with(
+            providers: """
+                  - name: Broken
+                    format: json
+                    path: broken.json
+                  - name: Gone
+                    format: json
+                    path: gone.json
+                  - name: Source
+                    format: json
+                    path: source.json
+                  - name: Wrong
+                    format: json
+                    path: wrong.json
+                  - name: Empty
+                    format: json
+                    path: empty.json
+                  - name: Right
+                    format: json
+                    path: right.json
+                  - name: Later
+                    format: json
+                    path: later.json
 
-            """)
+                """)
         defer { sandbox.remove() }
         try sandbox.write("broken.json", "{")
         try sandbox.write("source.json", #"{"sealed": true, "retries": 8}"#)
@@ -109,7 +123,8 @@ struct ResolutionOrderTests {
         try sandbox.write("later.json", #"{"sealed": false, "retries": 3}"#)
         let workspace = sandbox.load()
         let sealed = try workspace.requireResolution("sealed")
-        #expect(sealed.layers.map(\.state.name) == ["error", "missing", "excluded", "typeMismatch", "unset", "set", "set"])
+        #expect(
+            sealed.layers.map(\.state.name) == ["error", "missing", "excluded", "typeMismatch", "unset", "set", "set"])
         #expect(sealed.value == .bool(true))
         #expect(sealed.source == "Right")
         #expect(sealed.layers.map(\.isWinner) == [false, false, false, false, false, true, false])
@@ -138,7 +153,9 @@ struct ResolutionOrderTests {
     static func computedSandbox(local: String) throws -> ProviderSandbox {
         // The computed flags go in their own blueprint file, at the root collection.
         let sandbox = try Self.sandbox([("Remote", nil), ("Local", nil)], files: ["Local": local])
-        try sandbox.write("blueprints/computed.yml", """
+        try sandbox.write(
+            "blueprints/computed.yml",
+            """
             name: Computed
             description: Flags computed from others
             flags:
@@ -159,7 +176,8 @@ struct ResolutionOrderTests {
 
     @Test("A computed flag wins over every provider when it yields a value, and lists the keys it read")
     func computedWins() throws {
-        let sandbox = try Self.computedSandbox(local: #"{"dark_mode": true, "context/locale": "it", "italian_dark": false, "many_retries": true}"#)
+        let sandbox = try Self.computedSandbox(
+            local: #"{"dark_mode": true, "context/locale": "it", "italian_dark": false, "many_retries": true}"#)
         defer { sandbox.remove() }
         let workspace = sandbox.load()
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")

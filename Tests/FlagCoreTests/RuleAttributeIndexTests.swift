@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The attributes rules read, found by reading the compiled flagd rules: each a key of the
@@ -45,40 +46,68 @@ struct RuleAttributeIndexTests {
         return (sandbox, sandbox.load())
     }
 
-    @Test("Every context attribute a rule reads is listed by key: targetingKey as context/targeting_key, dotted paths as keys, $flagd and items not at all")
+    @Test(
+        "Every context attribute a rule reads is listed by key: targetingKey as context/targeting_key, dotted paths as keys, $flagd and items not at all"
+    )
     func attributesByKey() throws {
         let (sandbox, workspace) = try Self.load()
         defer { sandbox.remove() }
-        #expect(workspace.ruleAttributes.map(\.key) == [
-            "context/age", "context/app/version", "context/beta", "context/email", "context/targeting_key", "context/tier",
-        ])
+        #expect(
+            workspace.ruleAttributes.map(\.key) == [
+                "context/age", "context/app/version", "context/beta", "context/email", "context/targeting_key",
+                "context/tier",
+            ])
     }
 
-    @Test("An attribute lists the rules that read it, in the trace's words, with the provider and flag", arguments: [
-        ("context/email", [AttributeReader(provider: "Rules", flag: "theme", rule: #"email ends_with "@example.com""#)]),
-        ("context/tier", [AttributeReader(provider: "Rules", flag: "theme", rule: #"tier in ["gold", "silver"]"#),
-                          AttributeReader(provider: "Rules", flag: "retries", rule: #"tier == "platinum""#)]),
-        ("context/beta", [AttributeReader(provider: "Rules", flag: "theme", rule: "beta"),
-                          AttributeReader(provider: "Rules", flag: "dark_mode", rule: "beta == true")]),
-        ("context/app/version", [AttributeReader(provider: "Rules", flag: "theme", rule: #"app.version sem_ver >= "2.0.0""#)]),
-        ("context/targeting_key", [AttributeReader(provider: "Rules", flag: "greeting", rule: #"fractional(["hi", 50], ["yo", 50])"#)]),
-    ])
+    @Test(
+        "An attribute lists the rules that read it, in the trace's words, with the provider and flag",
+        arguments: [
+            (
+                "context/email",
+                [AttributeReader(provider: "Rules", flag: "theme", rule: #"email ends_with "@example.com""#)]
+            ),
+            (
+                "context/tier",
+                [
+                    AttributeReader(provider: "Rules", flag: "theme", rule: #"tier in ["gold", "silver"]"#),
+                    AttributeReader(provider: "Rules", flag: "retries", rule: #"tier == "platinum""#),
+                ]
+            ),
+            (
+                "context/beta",
+                [
+                    AttributeReader(provider: "Rules", flag: "theme", rule: "beta"),
+                    AttributeReader(provider: "Rules", flag: "dark_mode", rule: "beta == true"),
+                ]
+            ),
+            (
+                "context/app/version",
+                [AttributeReader(provider: "Rules", flag: "theme", rule: #"app.version sem_ver >= "2.0.0""#)]
+            ),
+            (
+                "context/targeting_key",
+                [AttributeReader(provider: "Rules", flag: "greeting", rule: #"fractional(["hi", 50], ["yo", 50])"#)]
+            ),
+        ])
     func readers(key: String, expected: [AttributeReader]) throws {
         let (sandbox, workspace) = try Self.load()
         defer { sandbox.remove() }
         let attribute = try #require(workspace.ruleAttributes.first { $0.key == key })
-        #expect(attribute.readers.map { AttributeReader(provider: $0.provider, flag: $0.flag, rule: $0.rule) } == expected)
+        #expect(
+            attribute.readers.map { AttributeReader(provider: $0.provider, flag: $0.flag, rule: $0.rule) } == expected)
         #expect(attribute.readers.allSatisfy { $0.location != nil })
     }
 
-    @Test("The type hint comes from what the rules compare the attribute with; text values become suggestions", arguments: [
-        ("context/email", AttributeTypeHint.text, [String]()),
-        ("context/tier", .text, ["gold", "silver", "platinum"]),
-        ("context/age", .number, []),
-        ("context/beta", .bool, []),
-        ("context/app/version", .version, []),
-        ("context/targeting_key", .text, []),
-    ])
+    @Test(
+        "The type hint comes from what the rules compare the attribute with; text values become suggestions",
+        arguments: [
+            ("context/email", AttributeTypeHint.text, [String]()),
+            ("context/tier", .text, ["gold", "silver", "platinum"]),
+            ("context/age", .number, []),
+            ("context/beta", .bool, []),
+            ("context/app/version", .version, []),
+            ("context/targeting_key", .text, []),
+        ])
     func typeHints(key: String, hint: AttributeTypeHint, suggestions: [String]) throws {
         let (sandbox, workspace) = try Self.load()
         defer { sandbox.remove() }
@@ -96,18 +125,24 @@ struct RuleAttributeIndexTests {
         #expect(email.flag.isGenerated)
         #expect(email.flag.description == "Simulated device context, read by the rules of theme")
         #expect(email.flag.origin.file == "flags.flagd.json")
-        let report = try FlagEditor(workspace: workspace).set(["context/email": .string("ana@example.com")], force: false)
+        let report = try FlagEditor(workspace: workspace).set(
+            ["context/email": .string("ana@example.com")], force: false)
         #expect(try sandbox.read("local.json").contains(#""context/email": "ana@example.com""#))
         let theme = try report.workspace.requireResolution("theme")
         #expect(theme.value == .string("light"))
-        #expect(theme.layers[0].rules?.steps.first?.reads == [ContextRead(key: "context/email", value: .string("ana@example.com"))])
+        #expect(
+            theme.layers[0].rules?.steps.first?.reads == [
+                ContextRead(key: "context/email", value: .string("ana@example.com"))
+            ])
     }
 
     @Test("A workspace without rules reads no attributes")
     func noRules() throws {
         let sandbox = try ProviderSandbox.with(providers: Self.stack)
         defer { sandbox.remove() }
-        try sandbox.write("flags.flagd.json", #"{"flags": {"theme": {"state": "ENABLED", "variants": {"a": "dark"}, "defaultVariant": "a"}}}"#)
+        try sandbox.write(
+            "flags.flagd.json",
+            #"{"flags": {"theme": {"state": "ENABLED", "variants": {"a": "dark"}, "defaultVariant": "a"}}}"#)
         #expect(sandbox.load().ruleAttributes.isEmpty)
     }
 }

@@ -1,48 +1,62 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The shortcuts evaluation takes for speed (plain variant names, lists of literals, versions
 /// read byte by byte, step words written when read) give exactly what the general paths give.
 @Suite("Rules: fast paths agree with the general ones")
 struct RulesFastPathTests {
-    @Test("A variant name is the text itself only when nothing is escaped, removed or trimmed", arguments: [
-        ("on", "on"), ("dark-mode_2", "dark-mode_2"), ("café au lait", "café au lait"), ("a b", "a b"),
-        // Trimmed, escaped or with quotes removed: the general path decides.
-        (" on ", "on"), ("on\u{A0}", "on"), ("\u{3000}on", "on"), (#"say "hi""#, #"say \hi\"#), (#"a\b"#, #"a\\b"#),
-        ("a<b", #"a\u003cb"#), ("a&b", #"a\u0026b"#), ("line\nbreak", #"line\nbreak"#), ("é", "é"), ("x\u{2028}y", #"x\u2028y"#),
-        ("tab\there", #"tab\there"#), ("del\u{7F}", "del\u{7F}"),
-    ])
+    @Test(
+        "A variant name is the text itself only when nothing is escaped, removed or trimmed",
+        arguments: [
+            ("on", "on"), ("dark-mode_2", "dark-mode_2"), ("café au lait", "café au lait"), ("a b", "a b"),
+            // Trimmed, escaped or with quotes removed: the general path decides.
+            (" on ", "on"), ("on\u{A0}", "on"), ("\u{3000}on", "on"), (#"say "hi""#, #"say \hi\"#), (#"a\b"#, #"a\\b"#),
+            ("a<b", #"a\u003cb"#), ("a&b", #"a\u0026b"#), ("line\nbreak", #"line\nbreak"#), ("é", "é"),
+            ("x\u{2028}y", #"x\u2028y"#),
+            ("tab\there", #"tab\there"#), ("del\u{7F}", "del\u{7F}"),
+        ])
     func variantName(text: String, name: String) throws {
         #expect(try VariantName.written(.string(text)) == name)
     }
 
-    @Test("sem_ver reads prereleases and build metadata byte by byte as before", arguments: [
-        (#""1.2.3-rc.1""#, ">", "1.2.3-rc.0", "true"), (#""1.2.3-0""#, "<", "1.2.3-1", "true"), (#""1.2.3-a-b""#, "=", "1.2.3-a-b", "true"),
-        (#""1.2.3+build.01""#, "=", "1.2.3", "true"), (#""1.2.3-rc.1+exp.sha""#, "=", "1.2.3-rc.1", "true"),
-        (#""10.0.0""#, ">", "9.99.99", "true"), (#""1.10.0""#, ">", "1.9.0", "true"),
-        // Not versions: null.
-        (#""1.2.3-""#, "=", "1.2.3", "null"), (#""1.2.3+""#, "=", "1.2.3", "null"), (#""1.2.3-01""#, "=", "1.2.3", "null"),
-        (#""1.2.3-a..b""#, "=", "1.2.3", "null"), (#""1.2.3-é""#, "=", "1.2.3", "null"), (#""1.2.3+b_c""#, "=", "1.2.3", "null"),
-        (#""1..2""#, "=", "1.0.2", "null"), (#""1.2.""#, "=", "1.2.0", "null"), (#""1́.2.3""#, "=", "1.2.3", "null"),
-        (#""vv1.2.3""#, "=", "1.2.3", "null"), (#""""#, "=", "1.2.3", "null"), (#""v""#, "=", "1.2.3", "null"),
-    ])
+    @Test(
+        "sem_ver reads prereleases and build metadata byte by byte as before",
+        arguments: [
+            (#""1.2.3-rc.1""#, ">", "1.2.3-rc.0", "true"), (#""1.2.3-0""#, "<", "1.2.3-1", "true"),
+            (#""1.2.3-a-b""#, "=", "1.2.3-a-b", "true"),
+            (#""1.2.3+build.01""#, "=", "1.2.3", "true"), (#""1.2.3-rc.1+exp.sha""#, "=", "1.2.3-rc.1", "true"),
+            (#""10.0.0""#, ">", "9.99.99", "true"), (#""1.10.0""#, ">", "1.9.0", "true"),
+            // Not versions: null.
+            (#""1.2.3-""#, "=", "1.2.3", "null"), (#""1.2.3+""#, "=", "1.2.3", "null"),
+            (#""1.2.3-01""#, "=", "1.2.3", "null"),
+            (#""1.2.3-a..b""#, "=", "1.2.3", "null"), (#""1.2.3-é""#, "=", "1.2.3", "null"),
+            (#""1.2.3+b_c""#, "=", "1.2.3", "null"),
+            (#""1..2""#, "=", "1.0.2", "null"), (#""1.2.""#, "=", "1.2.0", "null"), (#""1́.2.3""#, "=", "1.2.3", "null"),
+            (#""vv1.2.3""#, "=", "1.2.3", "null"), (#""""#, "=", "1.2.3", "null"), (#""v""#, "=", "1.2.3", "null"),
+        ])
     func semVer(version: String, comparison: String, target: String, expected: String) throws {
         let rule = #"{"sem_ver": [\#(version), "\#(comparison)", "\#(target)"]}"#
         #expect(try RuleFixture.result(rule) == RuleFixture.value(expected), "\(rule)")
     }
 
-    @Test("A sem_ver literal is strictly written only as three numbers without a v", arguments: [
-        ("1.2.3", true), ("1.2.3-rc.1+b", true), ("0.0.0", true), ("1.2", false), ("v1.2.3", false), ("1.2.3.4", false),
-        ("01.2.3", false), ("1.2.3-", false), ("", false), ("1.2.3-a.b.c", true),
-    ])
+    @Test(
+        "A sem_ver literal is strictly written only as three numbers without a v",
+        arguments: [
+            ("1.2.3", true), ("1.2.3-rc.1+b", true), ("0.0.0", true), ("1.2", false), ("v1.2.3", false),
+            ("1.2.3.4", false),
+            ("01.2.3", false), ("1.2.3-", false), ("", false), ("1.2.3-a.b.c", true),
+        ])
     func strictlyWritten(text: String, strict: Bool) {
         #expect(SemanticVersion.isStrictlyWritten(text) == strict)
     }
 
     @Test("A list of literals evaluates to itself, and its items still count against the step budget")
     func literalList() throws {
-        #expect(try RuleFixture.result(#"{"in": [{"var": "country"}, ["DE", "IT"]]}"#, #"{"country": "IT"}"#) == .bool(true))
+        #expect(
+            try RuleFixture.result(#"{"in": [{"var": "country"}, ["DE", "IT"]]}"#, #"{"country": "IT"}"#) == .bool(true)
+        )
         #expect(try RuleFixture.result(#"["DE", 1, true, null]"#) == RuleFixture.value(#"["DE", 1, true, null]"#))
         #expect(try RuleFixture.result("[]") == .array([]))
         let items = Array(repeating: "1", count: JsonLogicEvaluation.stepBudget).joined(separator: ", ")
@@ -54,11 +68,13 @@ struct RulesFastPathTests {
 
     @Test("A step's words are written from its rule when read, and equal the same words given")
     func stepWords() throws {
-        let outcome = try RuleFixture.outcome(targeting: #"{"if": [{"ends_with": [{"var": "email"}, "@example.com"]}, "on", "off"]}"#,
-                                              attributes: #"{"email": "ana@example.com"}"#)
+        let outcome = try RuleFixture.outcome(
+            targeting: #"{"if": [{"ends_with": [{"var": "email"}, "@example.com"]}, "on", "off"]}"#,
+            attributes: #"{"email": "ana@example.com"}"#)
         let step = try #require(outcome.trace.steps.first)
         #expect(step.rule == #"email ends_with "@example.com""#)
-        var given = RuleStep(rule: step.rule, location: step.location, reads: step.reads, result: step.result, split: step.split)
+        var given = RuleStep(
+            rule: step.rule, location: step.location, reads: step.reads, result: step.result, split: step.split)
         given.note = step.note
         #expect(given == step)
         #expect(Set([given, step]).count == 1)

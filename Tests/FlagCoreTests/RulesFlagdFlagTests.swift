@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// A flagd flag's outcome — value, variant, reason, error code — and its trace, as flagd's
@@ -9,7 +10,10 @@ struct RulesFlagdFlagTests {
     /// (targeting, default variant, attributes, expected variant or nil, reason, error code).
     static let outcomes: [(String, String?, String, String?, RuleReason, String?)] = [
         ("{}", "off", "{}", "off", .staticValue, nil),
-        (#"{"if": [{"==": [{"var": "plan"}, "gold"]}, "on", null]}"#, "off", #"{"plan": "gold"}"#, "on", .targetingMatch, nil),
+        (
+            #"{"if": [{"==": [{"var": "plan"}, "gold"]}, "on", null]}"#, "off", #"{"plan": "gold"}"#, "on",
+            .targetingMatch, nil
+        ),
         (#"{"if": [{"==": [{"var": "plan"}, "gold"]}, "on", null]}"#, "off", "{}", "off", .defaultValue, nil),
         (#"{"if": [{"==": [{"var": "plan"}, "gold"]}, "on", null]}"#, nil, "{}", nil, .defaultValue, nil),
         (#"{"if": [{"==": [{"var": "plan"}, "gold"]}, "on"]}"#, nil, #"{"plan": "gold"}"#, "on", .targetingMatch, nil),
@@ -26,11 +30,15 @@ struct RulesFlagdFlagTests {
     ]
 
     @Test("Targeting picks a variant, the default, no value or an error as flagd does", arguments: outcomes)
-    func outcome(targeting: String, defaultVariant: String?, attributes: String, variant: String?, reason: RuleReason, code: String?) throws {
+    func outcome(
+        targeting: String, defaultVariant: String?, attributes: String, variant: String?, reason: RuleReason,
+        code: String?
+    ) throws {
         let variants = #"{"on": "ON", "off": "OFF", "true": "T", "false": "F", "2": "TWO"}"#
         let defaultText = defaultVariant.map { "\"\($0)\"" } ?? "null"
-        let flag = try RuleFixture.flag(#"{"state": "ENABLED", "variants": \#(variants), "defaultVariant": \#(defaultText), "targeting": \#(targeting)}"#,
-                                        evaluators: #"{"is_gold": {"==": [{"var": "plan"}, "gold"]}}"#)
+        let flag = try RuleFixture.flag(
+            #"{"state": "ENABLED", "variants": \#(variants), "defaultVariant": \#(defaultText), "targeting": \#(targeting)}"#,
+            evaluators: #"{"is_gold": {"==": [{"var": "plan"}, "gold"]}}"#)
         let outcome = flag.evaluate(in: try RuleFixture.context(attributes))
         #expect(outcome.trace.variant == variant, "\(targeting)")
         #expect(outcome.trace.reason == reason, "\(targeting)")
@@ -46,7 +54,8 @@ struct RulesFlagdFlagTests {
 
     @Test("A disabled flag gives no value, reason DISABLED, without reading the context")
     func disabled() throws {
-        let flag = try RuleFixture.flag(#"{"state": "DISABLED", "variants": {"on": true}, "defaultVariant": "on", "targeting": {"var": "x"}}"#)
+        let flag = try RuleFixture.flag(
+            #"{"state": "DISABLED", "variants": {"on": true}, "defaultVariant": "on", "targeting": {"var": "x"}}"#)
         let outcome = flag.evaluate(in: try RuleFixture.context())
         #expect(outcome.result == .unset)
         #expect(outcome.trace == RuleTrace(reason: .disabled))
@@ -55,7 +64,8 @@ struct RulesFlagdFlagTests {
     @Test("The trace lists each condition decided, in order, with the keys it read, unset ones too")
     func traceSteps() throws {
         let outcome = try RuleFixture.outcome(
-            targeting: #"{"if": [{"ends_with": [{"var": "email"}, "@example.com"]}, "on", {"in": [{"var": "country"}, ["IT", "FR"]]}, "on", null]}"#,
+            targeting:
+                #"{"if": [{"ends_with": [{"var": "email"}, "@example.com"]}, "on", {"in": [{"var": "country"}, ["IT", "FR"]]}, "on", null]}"#,
             attributes: #"{"email": "ana@else.org"}"#)
         #expect(outcome.trace.reason == .defaultValue)
         #expect(outcome.trace.variant == "off")
@@ -68,15 +78,17 @@ struct RulesFlagdFlagTests {
 
     @Test("A targeting that is not an if is one step; an error keeps the steps taken")
     func singleStepAndErrorTrace() throws {
-        let single = try RuleFixture.outcome(targeting: #"{"starts_with": [{"var": "targetingKey"}, "beta-"]}"#,
-                                             variants: #"{"true": 1, "false": 0}"#, defaultVariant: "false",
-                                             attributes: #"{"targeting_key": "beta-7"}"#)
+        let single = try RuleFixture.outcome(
+            targeting: #"{"starts_with": [{"var": "targetingKey"}, "beta-"]}"#,
+            variants: #"{"true": 1, "false": 0}"#, defaultVariant: "false",
+            attributes: #"{"targeting_key": "beta-7"}"#)
         #expect(single.trace.steps.count == 1)
         #expect(single.trace.steps[0].rule == #"targetingKey starts_with "beta-""#)
         #expect(single.trace.steps[0].reads == [ContextRead(key: "context/targeting_key", value: .string("beta-7"))])
         #expect(single.trace.variant == "true")
 
-        let failing = try RuleFixture.outcome(targeting: #"{"if": [{"var": "go"}, {"bogus": []}, "on"]}"#, attributes: #"{"go": true}"#)
+        let failing = try RuleFixture.outcome(
+            targeting: #"{"if": [{"var": "go"}, {"bogus": []}, "on"]}"#, attributes: #"{"go": true}"#)
         #expect(failing.trace.reason == .error)
         #expect(failing.trace.steps.map(\.rule) == ["go"])
         guard case .error(let message) = failing.result else {
@@ -106,7 +118,8 @@ struct RulesFlagdFileTests {
     @Test("defaultVariant null or absent means no default variant, not a variant named null")
     func noDefaultVariant() throws {
         for defaultPart in [#", "defaultVariant": null"#, ""] {
-            let flag = try RuleFixture.flag(#"{"state": "ENABLED", "variants": {"null": "oops", "on": "on"}\#(defaultPart)}"#)
+            let flag = try RuleFixture.flag(
+                #"{"state": "ENABLED", "variants": {"null": "oops", "on": "on"}\#(defaultPart)}"#)
             #expect(flag.defaultVariant == nil)
             #expect(flag.error == nil)
             let outcome = flag.evaluate(in: try RuleFixture.context())
@@ -117,11 +130,13 @@ struct RulesFlagdFileTests {
 
     @Test("The array form of flags loads; under the providers' schema it is reported")
     func arrayForm() throws {
-        let text = #"{"flags": [{"key": "a", "state": "ENABLED", "variants": {"on": 1}, "defaultVariant": "on"}, {"state": "ENABLED"}]}"#
+        let text =
+            #"{"flags": [{"key": "a", "state": "ENABLED", "variants": {"on": 1}, "defaultVariant": "on"}, {"state": "ENABLED"}]}"#
         let document = try FlagdDocument.read(Array(text.utf8))
         #expect(document.flags.keys.elements == ["a"])
         #expect(document.problems.map(\.message) == [#"each flag of a "flags" list is an object with a "key""#])
-        let declared = #"{"$schema": "https://flagd.dev/schema/v0/flags.json", "flags": [{"key": "a", "state": "ENABLED", "variants": {"on": 1}}]}"#
+        let declared =
+            #"{"$schema": "https://flagd.dev/schema/v0/flags.json", "flags": [{"key": "a", "state": "ENABLED", "variants": {"on": 1}}]}"#
         let reported = try FlagdDocument.read(Array(declared.utf8))
         #expect(reported.flags["a"] != nil)
         #expect(reported.problems.first?.message.contains("list form") == true)
@@ -130,7 +145,8 @@ struct RulesFlagdFileTests {
 
     @Test("Flag and flag-set metadata are kept, the flag's over the set's")
     func metadata() throws {
-        let text = #"{"metadata": {"team": "core", "version": 1}, "flags": {"a": {"state": "ENABLED", "variants": {"on": 1}, "metadata": {"version": 2, "ok": true}}}}"#
+        let text =
+            #"{"metadata": {"team": "core", "version": 1}, "flags": {"a": {"state": "ENABLED", "variants": {"on": 1}, "metadata": {"version": 2, "ok": true}}}}"#
         let document = try FlagdDocument.read(Array(text.utf8))
         #expect(document.metadata == ["team": .string("core"), "version": .int(1)])
         #expect(document.flags["a"]?.metadata == ["team": .string("core"), "version": .int(2), "ok": .bool(true)])
@@ -160,7 +176,8 @@ struct RulesFlagdFileTests {
     }
 
     /// A flagd file whose every `‸` marks a problem `validate` must report there.
-    static let invalid = MarkedText("""
+    static let invalid = MarkedText(
+        """
         {
           "flags": {
             "bad-state": { "state": ‸"MAYBE", "variants": { "on": true }, "defaultVariant": "on" },
@@ -182,7 +199,9 @@ struct RulesFlagdFileTests {
     @Test("Each schema violation is a problem at its line and column")
     func locatedProblems() throws {
         let document = try FlagdDocument.read(Array(Self.invalid.text.utf8))
-        #expect(document.problems.map(\.location) == Self.invalid.marks, "\(document.problems.map { "\($0.location!): \($0.message)" })")
+        #expect(
+            document.problems.map(\.location) == Self.invalid.marks,
+            "\(document.problems.map { "\($0.location!): \($0.message)" })")
     }
 
     @Test("A definition flagd cannot use is an error for that flag only; schema slips still evaluate")
@@ -196,7 +215,9 @@ struct RulesFlagdFileTests {
             #expect(document.flags[key]?.error == nil, "\(key)")
         }
         // The negative weight counts as 0 and the decimal one fails the split, as flagd has it: default variant.
-        #expect(document.flags["weights"]?.evaluate(in: try RuleFixture.context(#"{"targeting_key": "u"}"#)).trace.reason == .defaultValue)
+        #expect(
+            document.flags["weights"]?.evaluate(in: try RuleFixture.context(#"{"targeting_key": "u"}"#)).trace.reason
+                == .defaultValue)
         #expect(document.flags["fine"]?.evaluate(in: try RuleFixture.context()).trace.reason == .staticValue)
     }
 }
@@ -206,28 +227,40 @@ struct RulesFlagdFileTests {
 struct RulesTraceJSONTests {
     @Test("A trace is written as SPEC §8 shows it")
     func specExample() throws {
-        let outcome = try RuleFixture.outcome(targeting: #"{"if": [{"ends_with": [{"var": "email"}, "@example.com"]}, "video", null]}"#,
-                                              variants: #"{"video": "video", "text": "text"}"#, defaultVariant: "text",
-                                              attributes: #"{"email": "ana@example.com"}"#)
-        #expect(outcome.trace.json.compactText
-            == #"{"variant":"video","reason":"TARGETING_MATCH","steps":[{"rule":"email ends_with \"@example.com\"","result":true,"reads":{"context/email":"ana@example.com"}}]}"#)
+        let outcome = try RuleFixture.outcome(
+            targeting: #"{"if": [{"ends_with": [{"var": "email"}, "@example.com"]}, "video", null]}"#,
+            variants: #"{"video": "video", "text": "text"}"#, defaultVariant: "text",
+            attributes: #"{"email": "ana@example.com"}"#)
+        #expect(
+            outcome.trace.json.compactText
+                == #"{"variant":"video","reason":"TARGETING_MATCH","steps":[{"rule":"email ends_with \"@example.com\"","result":true,"reads":{"context/email":"ana@example.com"}}]}"#
+        )
     }
 
     @Test("Unset reads, notes, splits and errors are written too")
     func otherShapes() throws {
-        let unset = try RuleFixture.outcome(targeting: #"{"if": [{"sem_ver": [{"var": "version"}, ">", "1.0.0"]}, "on", null]}"#)
-        #expect(unset.trace.json.compactText
-            == #"{"variant":"off","reason":"DEFAULT","steps":[{"rule":"version sem_ver > \"1.0.0\"","result":null,"reads":{"context/version":null},"note":"sem_ver: null is not a semantic version"}]}"#)
-        let split = try RuleFixture.outcome(targeting: #"{"fractional": [["on", 1], ["off", 3]]}"#, attributes: #"{"targeting_key": "user-1"}"#)
+        let unset = try RuleFixture.outcome(
+            targeting: #"{"if": [{"sem_ver": [{"var": "version"}, ">", "1.0.0"]}, "on", null]}"#)
+        #expect(
+            unset.trace.json.compactText
+                == #"{"variant":"off","reason":"DEFAULT","steps":[{"rule":"version sem_ver > \"1.0.0\"","result":null,"reads":{"context/version":null},"note":"sem_ver: null is not a semantic version"}]}"#
+        )
+        let split = try RuleFixture.outcome(
+            targeting: #"{"fractional": [["on", 1], ["off", 3]]}"#, attributes: #"{"targeting_key": "user-1"}"#)
         guard case .array(let steps)? = split.trace.json.object?["steps"], let step = steps.first?.object else {
             Issue.record("no steps in \(split.trace.json.compactText)")
             return
         }
-        #expect(step["split"] == .array([.object(["name": .string("on"), "weight": .int(1), "percent": .int(25)]),
-                                         .object(["name": .string("off"), "weight": .int(3), "percent": .int(75)])]))
+        #expect(
+            step["split"]
+                == .array([
+                    .object(["name": .string("on"), "weight": .int(1), "percent": .int(25)]),
+                    .object(["name": .string("off"), "weight": .int(3), "percent": .int(75)]),
+                ]))
         #expect(step["chosen"] == split.trace.variant.map(JSONValue.string))
         let failed = try RuleFixture.outcome(targeting: #"{"if": [true, "gone", "on"]}"#)
         #expect(failed.trace.json.object?["errorCode"] == .string("GENERAL"))
-        #expect(failed.trace.json.object?["error"] == .string("its targeting chose variant 'gone', which it does not have"))
+        #expect(
+            failed.trace.json.object?["error"] == .string("its targeting chose variant 'gone', which it does not have"))
     }
 }

@@ -1,53 +1,73 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// flagd's own operators besides `fractional`: `sem_ver`, `starts_with`, `ends_with`. Each gives
 /// `null` (so the default variant applies) where its input is not what it takes.
 @Suite("Rules: flagd operators")
 struct RulesFlagdOperatorTests {
-    @Test("sem_ver compares as flagd does", arguments: [
-        (#""2.0.0""#, "=", "2.0.0", "true"), (#""2.1.0""#, ">", "2.0.0", "true"), (#""1.9.0""#, "<", "2.0.0", "true"),
-        (#""2.0.0-alpha""#, "<", "2.0.0", "true"), (#""2.0.0-alpha.1""#, ">", "2.0.0-alpha", "true"),
-        (#""2.0.0-alpha.10""#, ">", "2.0.0-alpha.9", "true"), (#""2.0.0-beta""#, ">", "2.0.0-alpha.9", "true"),
-        (#""2.0.0""#, "!=", "2.0.1", "true"), (#""2.0.0""#, "<=", "2.0.0", "true"), (#""2.0.1""#, ">=", "2.0.0", "true"),
-        (#""3.0.1""#, "~", "3.0.0", "true"), (#""3.1.0""#, "~", "3.0.0", "false"), (#""3.1.0""#, "^", "3.0.0", "true"),
-        (#""4.0.0""#, "^", "3.0.0", "false"),
-        // A `v` or `V` in front, a missing minor or patch, build metadata: as flagd reads them.
-        (#""v1.0.0""#, "=", "1.0.0", "true"), (#""V1.0.0""#, "=", "v1.0.0", "true"), (#""1.0""#, "=", "1.0.0", "true"),
-        (#""1""#, "^", "1.5.0", "true"), (#""1.0.0+other""#, "=", "1.0.0+build", "true"),
-        // Numbers are read as their text.
-        ("1.2", ">", "1.1", "true"), ("1.1", ">", "1.1", "false"), ("2", ">", "1.1", "true"), ("1", "^", "1", "true"),
-        // Anything else is null.
-        (#""2.0.0.0""#, "=", "2.0.0", "null"), (#""not-a-version""#, "=", "1.0.0", "null"), (#""01.0.0""#, "=", "1.0.0", "null"),
-        (#""1.0-pre""#, "=", "1.0.0", "null"), (#""1.0.0""#, "===", "1.0.0", "null"), ("null", "=", "1.0.0", "null"),
-        ("true", "=", "1.0.0", "null"),
-    ])
+    @Test(
+        "sem_ver compares as flagd does",
+        arguments: [
+            (#""2.0.0""#, "=", "2.0.0", "true"), (#""2.1.0""#, ">", "2.0.0", "true"),
+            (#""1.9.0""#, "<", "2.0.0", "true"),
+            (#""2.0.0-alpha""#, "<", "2.0.0", "true"), (#""2.0.0-alpha.1""#, ">", "2.0.0-alpha", "true"),
+            (#""2.0.0-alpha.10""#, ">", "2.0.0-alpha.9", "true"), (#""2.0.0-beta""#, ">", "2.0.0-alpha.9", "true"),
+            (#""2.0.0""#, "!=", "2.0.1", "true"), (#""2.0.0""#, "<=", "2.0.0", "true"),
+            (#""2.0.1""#, ">=", "2.0.0", "true"),
+            (#""3.0.1""#, "~", "3.0.0", "true"), (#""3.1.0""#, "~", "3.0.0", "false"),
+            (#""3.1.0""#, "^", "3.0.0", "true"),
+            (#""4.0.0""#, "^", "3.0.0", "false"),
+            // A `v` or `V` in front, a missing minor or patch, build metadata: as flagd reads them.
+            (#""v1.0.0""#, "=", "1.0.0", "true"), (#""V1.0.0""#, "=", "v1.0.0", "true"),
+            (#""1.0""#, "=", "1.0.0", "true"),
+            (#""1""#, "^", "1.5.0", "true"), (#""1.0.0+other""#, "=", "1.0.0+build", "true"),
+            // Numbers are read as their text.
+            ("1.2", ">", "1.1", "true"), ("1.1", ">", "1.1", "false"), ("2", ">", "1.1", "true"),
+            ("1", "^", "1", "true"),
+            // Anything else is null.
+            (#""2.0.0.0""#, "=", "2.0.0", "null"), (#""not-a-version""#, "=", "1.0.0", "null"),
+            (#""01.0.0""#, "=", "1.0.0", "null"),
+            (#""1.0-pre""#, "=", "1.0.0", "null"), (#""1.0.0""#, "===", "1.0.0", "null"),
+            ("null", "=", "1.0.0", "null"),
+            ("true", "=", "1.0.0", "null"),
+        ])
     func semVer(version: String, comparison: String, target: String, expected: String) throws {
         let rule = #"{"sem_ver": [\#(version), "\#(comparison)", "\#(target)"]}"#
         #expect(try RuleFixture.result(rule) == RuleFixture.value(expected), "\(rule)")
     }
 
-    @Test("sem_ver with other than three arguments is null", arguments: [#"{"sem_ver": ["1.0.0", "="]}"#, #"{"sem_ver": "1.0.0"}"#])
+    @Test(
+        "sem_ver with other than three arguments is null",
+        arguments: [#"{"sem_ver": ["1.0.0", "="]}"#, #"{"sem_ver": "1.0.0"}"#])
     func semVerArity(rule: String) throws {
         #expect(try RuleFixture.result(rule) == .null)
     }
 
-    @Test("starts_with compares bytes and is null for anything but two texts", arguments: [
-        (#"[{"var": "id"}, "abc"]"#, #"{"id": "abcdef"}"#, "true"), (#"[{"var": "id"}, "abc"]"#, #"{"id": "xabc"}"#, "false"),
-        (#"[{"var": "id"}, ""]"#, #"{"id": "x"}"#, "true"), (#"[{"var": "id"}, "é"]"#, #"{"id": "e\u0301"}"#, "false"),
-        (#"[{"var": "num"}, "abc"]"#, #"{"num": 123}"#, "null"), (#"[{"var": "id"}, 3]"#, #"{"id": "3"}"#, "null"),
-        (#"["abc"]"#, "{}", "null"), (#"[{"var": "missing"}, "a"]"#, "{}", "null"),
-    ])
+    @Test(
+        "starts_with compares bytes and is null for anything but two texts",
+        arguments: [
+            (#"[{"var": "id"}, "abc"]"#, #"{"id": "abcdef"}"#, "true"),
+            (#"[{"var": "id"}, "abc"]"#, #"{"id": "xabc"}"#, "false"),
+            (#"[{"var": "id"}, ""]"#, #"{"id": "x"}"#, "true"),
+            (#"[{"var": "id"}, "é"]"#, #"{"id": "e\u0301"}"#, "false"),
+            (#"[{"var": "num"}, "abc"]"#, #"{"num": 123}"#, "null"), (#"[{"var": "id"}, 3]"#, #"{"id": "3"}"#, "null"),
+            (#"["abc"]"#, "{}", "null"), (#"[{"var": "missing"}, "a"]"#, "{}", "null"),
+        ])
     func startsWith(arguments: String, attributes: String, expected: String) throws {
         #expect(try RuleFixture.result(#"{"starts_with": \#(arguments)}"#, attributes) == RuleFixture.value(expected))
     }
 
-    @Test("ends_with compares bytes and is null for anything but two texts", arguments: [
-        (#"[{"var": "id"}, "xyz"]"#, #"{"id": "uvwxyz"}"#, "true"), (#"[{"var": "id"}, "xyz"]"#, #"{"id": "xyzu"}"#, "false"),
-        (#"[{"var": "id"}, "longer than id"]"#, #"{"id": "id"}"#, "false"), (#"[{"var": "num"}, "xyz"]"#, #"{"num": 123}"#, "null"),
-        (#"["xyz"]"#, "{}", "null"),
-    ])
+    @Test(
+        "ends_with compares bytes and is null for anything but two texts",
+        arguments: [
+            (#"[{"var": "id"}, "xyz"]"#, #"{"id": "uvwxyz"}"#, "true"),
+            (#"[{"var": "id"}, "xyz"]"#, #"{"id": "xyzu"}"#, "false"),
+            (#"[{"var": "id"}, "longer than id"]"#, #"{"id": "id"}"#, "false"),
+            (#"[{"var": "num"}, "xyz"]"#, #"{"num": 123}"#, "null"),
+            (#"["xyz"]"#, "{}", "null"),
+        ])
     func endsWith(arguments: String, attributes: String, expected: String) throws {
         #expect(try RuleFixture.result(#"{"ends_with": \#(arguments)}"#, attributes) == RuleFixture.value(expected))
     }
@@ -60,8 +80,9 @@ struct RulesFlagdOperatorTests {
 
     @Test("An operator that gives up says why on its step, and the default variant applies")
     func noteOnStep() throws {
-        let outcome = try RuleFixture.outcome(targeting: #"{"if": [{"sem_ver": [{"var": "version"}, ">=", "2.0.0"]}, "on", "off"]}"#,
-                                              attributes: #"{"version": "banana"}"#)
+        let outcome = try RuleFixture.outcome(
+            targeting: #"{"if": [{"sem_ver": [{"var": "version"}, ">=", "2.0.0"]}, "on", "off"]}"#,
+            attributes: #"{"version": "banana"}"#)
         #expect(outcome.trace.variant == "off")
         let step = try #require(outcome.trace.steps.first)
         #expect(step.rule == #"version sem_ver >= "2.0.0""#)

@@ -1,78 +1,104 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// flagd's `fractional`: MurmurHash3 of the deterministic CBOR of the bucketing value, mapped
 /// to buckets by weight, as flagd-testbed 3.9.0's `@fractional-v3` scenarios have it.
 @Suite("Rules: fractional")
 struct RulesFractionalTests {
-    @Test("MurmurHash3 x86 32-bit matches the published vectors", arguments: [
-        ("", UInt32(0), UInt32(0)), ("", 1, 0x514E_28B7), ("", 0xFFFF_FFFF, 0x81F1_6F39), ("hello", 0, 0x248B_FA47),
-        ("aaaa", 0x9747_B28C, 0x5A97_808A), ("Hello, world!", 0x9747_B28C, 0x2488_4CBA),
-        ("The quick brown fox jumps over the lazy dog", 0x9747_B28C, 0x2FA8_26CD),
-        // flagd-testbed's hash edge keys: preimages of 0 and of 2³²−1.
-        ("ejOoVL", 0, 0), ("ceQdGm", 0, 0xFFFF_FFFF),
-    ])
+    @Test(
+        "MurmurHash3 x86 32-bit matches the published vectors",
+        arguments: [
+            ("", UInt32(0), UInt32(0)), ("", 1, 0x514E_28B7), ("", 0xFFFF_FFFF, 0x81F1_6F39), ("hello", 0, 0x248B_FA47),
+            ("aaaa", 0x9747_B28C, 0x5A97_808A), ("Hello, world!", 0x9747_B28C, 0x2488_4CBA),
+            ("The quick brown fox jumps over the lazy dog", 0x9747_B28C, 0x2FA8_26CD),
+            // flagd-testbed's hash edge keys: preimages of 0 and of 2³²−1.
+            ("ejOoVL", 0, 0), ("ceQdGm", 0, 0xFFFF_FFFF),
+        ])
     func murmurVectors(text: String, seed: UInt32, hash: UInt32) {
-        #expect(MurmurHash3.x86_32(Array(text.utf8), seed: seed) == hash)
+        #expect(MurmurHash3.hash32(Array(text.utf8), seed: seed) == hash)
     }
 
-    @Test("Values encode as deterministic CBOR, whole numbers as integers", arguments: [
-        ("0", "00"), ("23", "17"), ("24", "1818"), ("1000000", "1a000f4240"), ("1000000000000", "1b000000e8d4a51000"),
-        ("-1", "20"), ("-100", "3863"), ("1.0", "01"), ("-0.0", "00"), ("65504.0", "19ffe0"), ("1.1", "fb3ff199999999999a"),
-        ("1.5", "f93e00"), ("-4.1", "fbc010666666666666"), ("3.4028234663852886e38", "fa7f7fffff"),
-        ("5.960464477539063e-8", "f90001"), ("0.00006103515625", "f90400"), ("1e300", "fb7e37e43c8800759c"),
-        ("9223372036854775808", "1b8000000000000000"), ("18446744073709551616", "fa5f800000"), ("-9223372036854775808", "3b7fffffffffffffff"),
-        (#""a""#, "6161"), (#""IETF""#, "6449455446"), ("[1, 2, 3]", "83010203"), (#"{"b": [2, 3], "a": 1}"#, "a26161016162820203"),
-        (#"{"aa": 2, "z": 1}"#, "a2617a0162616102"), ("true", "f5"), ("null", "f6"),
-    ])
+    @Test(
+        "Values encode as deterministic CBOR, whole numbers as integers",
+        arguments: [
+            ("0", "00"), ("23", "17"), ("24", "1818"), ("1000000", "1a000f4240"),
+            ("1000000000000", "1b000000e8d4a51000"),
+            ("-1", "20"), ("-100", "3863"), ("1.0", "01"), ("-0.0", "00"), ("65504.0", "19ffe0"),
+            ("1.1", "fb3ff199999999999a"),
+            ("1.5", "f93e00"), ("-4.1", "fbc010666666666666"), ("3.4028234663852886e38", "fa7f7fffff"),
+            ("5.960464477539063e-8", "f90001"), ("0.00006103515625", "f90400"), ("1e300", "fb7e37e43c8800759c"),
+            ("9223372036854775808", "1b8000000000000000"), ("18446744073709551616", "fa5f800000"),
+            ("-9223372036854775808", "3b7fffffffffffffff"),
+            (#""a""#, "6161"), (#""IETF""#, "6449455446"), ("[1, 2, 3]", "83010203"),
+            (#"{"b": [2, 3], "a": 1}"#, "a26161016162820203"),
+            (#"{"aa": 2, "z": 1}"#, "a2617a0162616102"), ("true", "f5"), ("null", "f6"),
+        ])
     func cborEncoding(value: String, hex: String) throws {
         let bytes = DeterministicCBOR.encode(try RuleFixture.value(value))
         #expect(bytes.map { String(format: "%02x", $0) }.joined() == hex, "\(value)")
     }
 
-    static let cards = #"[{"cat": [{"var": "$flagd.flagKey"}, {"var": "user.name"}]}, ["clubs", 25], ["diamonds", 25], ["hearts", 25], ["spades", 25]]"#
-    static let cardVariants = #"{"clubs": "clubs", "diamonds": "diamonds", "hearts": "hearts", "spades": "spades", "wild": "wild"}"#
+    static let cards =
+        #"[{"cat": [{"var": "$flagd.flagKey"}, {"var": "user.name"}]}, ["clubs", 25], ["diamonds", 25], ["hearts", 25], ["spades", 25]]"#
+    static let cardVariants =
+        #"{"clubs": "clubs", "diamonds": "diamonds", "hearts": "hearts", "spades": "spades", "wild": "wild"}"#
 
-    @Test("A bucketing expression splits devices as flagd-testbed's v3 vectors say", arguments: [
-        ("jack", "diamonds"), ("queen", "diamonds"), ("ten", "clubs"), ("nine", "clubs"), ("3", "spades"),
-    ])
+    @Test(
+        "A bucketing expression splits devices as flagd-testbed's v3 vectors say",
+        arguments: [
+            ("jack", "diamonds"), ("queen", "diamonds"), ("ten", "clubs"), ("nine", "clubs"), ("3", "spades"),
+        ])
     func bucketingExpression(name: String, variant: String) throws {
-        let outcome = try RuleFixture.outcome(targeting: #"{"fractional": \#(Self.cards)}"#, variants: Self.cardVariants,
-                                              defaultVariant: "wild", attributes: #"{"user": {"name": "\#(name)"}}"#, key: "fractional-flag")
+        let outcome = try RuleFixture.outcome(
+            targeting: #"{"fractional": \#(Self.cards)}"#, variants: Self.cardVariants,
+            defaultVariant: "wild", attributes: #"{"user": {"name": "\#(name)"}}"#, key: "fractional-flag")
         #expect(outcome.trace.variant == variant)
         #expect(outcome.trace.reason == .targetingMatch)
     }
 
-    @Test("Without a bucketing expression the pair [flag key, targeting key] is hashed", arguments: [
-        ("jon@company.com", "tails"), ("jane@company.com", "tails"), ("user-1", "heads"), ("user-2", "tails"), ("user-3", "heads"),
-    ])
+    @Test(
+        "Without a bucketing expression the pair [flag key, targeting key] is hashed",
+        arguments: [
+            ("jon@company.com", "tails"), ("jane@company.com", "tails"), ("user-1", "heads"), ("user-2", "tails"),
+            ("user-3", "heads"),
+        ])
     func shorthand(targetingKey: String, variant: String) throws {
-        let outcome = try RuleFixture.outcome(targeting: #"{"fractional": [["heads"], ["tails", 1]]}"#,
-                                              variants: #"{"heads": "heads", "tails": "tails", "draw": "draw"}"#, defaultVariant: "draw",
-                                              attributes: #"{"targeting_key": "\#(targetingKey)"}"#, key: "fractional-flag-shorthand")
+        let outcome = try RuleFixture.outcome(
+            targeting: #"{"fractional": [["heads"], ["tails", 1]]}"#,
+            variants: #"{"heads": "heads", "tails": "tails", "draw": "draw"}"#, defaultVariant: "draw",
+            attributes: #"{"targeting_key": "\#(targetingKey)"}"#, key: "fractional-flag-shorthand")
         #expect(outcome.trace.variant == variant)
     }
 
-    static let basicTargeting = #"{"fractional": [{"var": "hashing_input"}, "# + (1...25).map { #"["bucket\#($0)", 4]"# }.joined(separator: ", ") + "]}"
+    static let basicTargeting =
+        #"{"fractional": [{"var": "hashing_input"}, "#
+        + (1...25).map { #"["bucket\#($0)", 4]"# }.joined(separator: ", ") + "]}"
     static let bucketVariants = "{" + (1...25).map { #""bucket\#($0)": \#($0)"# }.joined(separator: ", ") + "}"
 
-    @Test("Any JSON value buckets by its type and value, not its spelling", arguments: [
-        ("true", 5), ("false", 1), (#""user1""#, 22), ("123", 20), (#""123""#, 22), ("1.23", 14), ("1.0", 23), ("1", 23),
-        ("-0.0", 8), ("0", 8), ("2147483648", 25), ("-2147483649", 18), ("65505.0", 17), ("1e20", 19),
-        (#"{"a": 1, "b": 2}"#, 23), (#"{"b": 2, "a": 1}"#, 23), (#"{"z": 1, "aa": 2}"#, 21), (#"{"a": [1, "two", true, [], null]}"#, 23),
-        (#""あいうえおかき""#, 17), (#""café façade résumé café""#, 9),
-    ])
+    @Test(
+        "Any JSON value buckets by its type and value, not its spelling",
+        arguments: [
+            ("true", 5), ("false", 1), (#""user1""#, 22), ("123", 20), (#""123""#, 22), ("1.23", 14), ("1.0", 23),
+            ("1", 23),
+            ("-0.0", 8), ("0", 8), ("2147483648", 25), ("-2147483649", 18), ("65505.0", 17), ("1e20", 19),
+            (#"{"a": 1, "b": 2}"#, 23), (#"{"b": 2, "a": 1}"#, 23), (#"{"z": 1, "aa": 2}"#, 21),
+            (#"{"a": [1, "two", true, [], null]}"#, 23),
+            (#""あいうえおかき""#, 17), (#""café façade résumé café""#, 9),
+        ])
     func valueBuckets(input: String, bucket: Int) throws {
-        let outcome = try RuleFixture.outcome(targeting: Self.basicTargeting, variants: Self.bucketVariants, defaultVariant: nil,
-                                              attributes: #"{"hashing_input": \#(input)}"#, key: "fractional-basic-flag")
+        let outcome = try RuleFixture.outcome(
+            targeting: Self.basicTargeting, variants: Self.bucketVariants, defaultVariant: nil,
+            attributes: #"{"hashing_input": \#(input)}"#, key: "fractional-basic-flag")
         #expect(outcome.trace.variant == "bucket\(bucket)", "\(input)")
     }
 
     @Test("The trace shows this device's bucket and the whole split")
     func splitTrace() throws {
-        let outcome = try RuleFixture.outcome(targeting: #"{"fractional": \#(Self.cards)}"#, variants: Self.cardVariants,
-                                              defaultVariant: "wild", attributes: #"{"user": {"name": "jack"}}"#, key: "fractional-flag")
+        let outcome = try RuleFixture.outcome(
+            targeting: #"{"fractional": \#(Self.cards)}"#, variants: Self.cardVariants,
+            defaultVariant: "wild", attributes: #"{"user": {"name": "jack"}}"#, key: "fractional-flag")
         let step = try #require(outcome.trace.steps.first)
         #expect(outcome.trace.steps.count == 1)
         #expect(step.rule.hasPrefix("fractional(cat($flagd.flagKey, user.name), [\"clubs\", 25]"))
@@ -85,31 +111,41 @@ struct RulesFractionalTests {
         #expect(split.bucket >= 25 && split.bucket < 50)
     }
 
-    @Test("Weights: nested rules, negative counts as zero, all zero or none valid gives the default", arguments: [
-        (#"[{"var": "targetingKey"}, ["red", {"if": [{"==": [{"var": "tier"}, "gold"]}, 100, 0]}], ["blue", 10]]"#, #"{"targeting_key": "u", "tier": "gold"}"#, "red"),
-        (#"[{"var": "targetingKey"}, ["red", {"if": [{"==": [{"var": "tier"}, "gold"]}, 100, 0]}], ["blue", 10]]"#, #"{"targeting_key": "u", "tier": "tin"}"#, "blue"),
-        (#"[{"var": "targetingKey"}, ["red", -50], ["blue", 100]]"#, #"{"targeting_key": "any-user"}"#, "blue"),
-        (#"[{"var": "targetingKey"}, ["red", 0], ["blue", 0]]"#, #"{"targeting_key": "any-user"}"#, "off"),
-        (#"[{"var": "missing_key"}, ["red", 50], ["blue", 50]]"#, "{}", "off"),
-        (#"[["red", 50], ["blue", 50]]"#, "{}", "off"),
-        (#"[["red", 50], ["blue", 50]]"#, #"{"targeting_key": 12345}"#, "off"),
-        (#"[{"var": "targetingKey"}, ["red", 2.5], ["blue", 1]]"#, #"{"targeting_key": "u"}"#, "off"),
-        (#"[{"var": "targetingKey"}, ["red", "1"], ["blue", 1]]"#, #"{"targeting_key": "u"}"#, "off"),
-        (#"[{"var": "targetingKey"}, ["single", 1]]"#, #"{"targeting_key": "u"}"#, "single"),
-        (#"[{"var": "targetingKey"}, [{"var": "color"}, 1]]"#, #"{"targeting_key": "u", "color": "red"}"#, "red"),
-    ])
+    @Test(
+        "Weights: nested rules, negative counts as zero, all zero or none valid gives the default",
+        arguments: [
+            (
+                #"[{"var": "targetingKey"}, ["red", {"if": [{"==": [{"var": "tier"}, "gold"]}, 100, 0]}], ["blue", 10]]"#,
+                #"{"targeting_key": "u", "tier": "gold"}"#, "red"
+            ),
+            (
+                #"[{"var": "targetingKey"}, ["red", {"if": [{"==": [{"var": "tier"}, "gold"]}, 100, 0]}], ["blue", 10]]"#,
+                #"{"targeting_key": "u", "tier": "tin"}"#, "blue"
+            ),
+            (#"[{"var": "targetingKey"}, ["red", -50], ["blue", 100]]"#, #"{"targeting_key": "any-user"}"#, "blue"),
+            (#"[{"var": "targetingKey"}, ["red", 0], ["blue", 0]]"#, #"{"targeting_key": "any-user"}"#, "off"),
+            (#"[{"var": "missing_key"}, ["red", 50], ["blue", 50]]"#, "{}", "off"),
+            (#"[["red", 50], ["blue", 50]]"#, "{}", "off"),
+            (#"[["red", 50], ["blue", 50]]"#, #"{"targeting_key": 12345}"#, "off"),
+            (#"[{"var": "targetingKey"}, ["red", 2.5], ["blue", 1]]"#, #"{"targeting_key": "u"}"#, "off"),
+            (#"[{"var": "targetingKey"}, ["red", "1"], ["blue", 1]]"#, #"{"targeting_key": "u"}"#, "off"),
+            (#"[{"var": "targetingKey"}, ["single", 1]]"#, #"{"targeting_key": "u"}"#, "single"),
+            (#"[{"var": "targetingKey"}, [{"var": "color"}, 1]]"#, #"{"targeting_key": "u", "color": "red"}"#, "red"),
+        ])
     func weights(arguments: String, attributes: String, variant: String) throws {
-        let outcome = try RuleFixture.outcome(targeting: #"{"fractional": \#(arguments)}"#,
-                                              variants: #"{"red": 1, "blue": 2, "off": 0, "single": 3}"#, defaultVariant: "off",
-                                              attributes: attributes)
+        let outcome = try RuleFixture.outcome(
+            targeting: #"{"fractional": \#(arguments)}"#,
+            variants: #"{"red": 1, "blue": 2, "off": 0, "single": 3}"#, defaultVariant: "off",
+            attributes: attributes)
         #expect(outcome.trace.variant == variant, "\(arguments) with \(attributes)")
     }
 
     @Test("A bool bucket makes fractional a condition")
     func fractionalAsCondition() throws {
         let variants = #"{"big": "hundreds", "small": "ones"}"#
-        let always = try RuleFixture.outcome(targeting: #"{"if": [{"fractional": [[false, 0], [true, 100]]}, "big", "small"]}"#,
-                                             variants: variants, defaultVariant: "small", attributes: #"{"targeting_key": "k"}"#)
+        let always = try RuleFixture.outcome(
+            targeting: #"{"if": [{"fractional": [[false, 0], [true, 100]]}, "big", "small"]}"#,
+            variants: variants, defaultVariant: "small", attributes: #"{"targeting_key": "k"}"#)
         #expect(always.result == .value(.native(.string("hundreds"))))
         // The split is shown on the condition's own step.
         #expect(always.trace.steps.count == 1)

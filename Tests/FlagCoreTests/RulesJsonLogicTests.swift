@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// JsonLogic as flagd's evaluator runs it: every operator, its coercions and truthiness.
@@ -81,13 +82,22 @@ struct RulesJsonLogicTests {
         (#"{"map": [{"var": "n"}, {"*": [{"var": ""}, 2]}]}"#, #"{"n": [1, 2]}"#, "[2, 4]"),
         (#"{"filter": [{"var": "n"}, {"%": [{"var": ""}, 2]}]}"#, #"{"n": [1, 2, 3]}"#, "[1, 3]"),
         (#"{"filter": [{"var": "n"}, {">": [{"var": "limit"}, 1]}]}"#, #"{"n": [1, 2], "limit": 5}"#, "[1, 2]"),
-        (#"{"reduce": [{"var": "n"}, {"+": [{"var": "current"}, {"var": "accumulator"}]}, 0]}"#, #"{"n": [1, 2, 3]}"#, "6"),
-        (#"{"reduce": [{"var": "n"}, {"cat": [{"var": "accumulator"}, {"var": "current"}]}, ""]}"#, #"{"n": ["a", "b"]}"#, #""ab""#),
+        (
+            #"{"reduce": [{"var": "n"}, {"+": [{"var": "current"}, {"var": "accumulator"}]}, 0]}"#,
+            #"{"n": [1, 2, 3]}"#, "6"
+        ),
+        (
+            #"{"reduce": [{"var": "n"}, {"cat": [{"var": "accumulator"}, {"var": "current"}]}, ""]}"#,
+            #"{"n": ["a", "b"]}"#, #""ab""#
+        ),
         (#"{"all": [[1, 2], {">": [{"var": ""}, 0]}]}"#, "{}", "true"),
         (#"{"all": [[], {">": [{"var": ""}, 0]}]}"#, "{}", "false"),
         (#"{"none": [[-1, -2], {">": [{"var": ""}, 0]}]}"#, "{}", "true"),
         (#"{"some": [[-1, 1], {">": [{"var": ""}, 0]}]}"#, "{}", "true"),
-        (#"{"some": [{"var": "pies"}, {"==": [{"var": "filling"}, "apple"]}]}"#, #"{"pies": [{"filling": "apple"}]}"#, "true"),
+        (
+            #"{"some": [{"var": "pies"}, {"==": [{"var": "filling"}, "apple"]}]}"#,
+            #"{"pies": [{"filling": "apple"}]}"#, "true"
+        ),
         (#"{"merge": [[1, 2], 3, [4]]}"#, "{}", "[1, 2, 3, 4]"),
         (#"{"in": ["Ringo", ["John", "Ringo"]]}"#, "{}", "true"),
         (#"{"in": ["Spring", "Springfield"]}"#, "{}", "true"),
@@ -144,7 +154,8 @@ struct RulesJsonLogicTests {
     func stepBudget() throws {
         // 400 × 400 items: more steps than one evaluation may take.
         let list = "[" + Array(repeating: "1", count: 400).joined(separator: ",") + "]"
-        let rule = #"{"map": [\#(list), {"reduce": [\#(list), {"+": [{"var": "current"}, {"var": "accumulator"}]}, 0]}]}"#
+        let rule =
+            #"{"map": [\#(list), {"reduce": [\#(list), {"+": [{"var": "current"}, {"var": "accumulator"}]}, 0]}]}"#
         let started = Date()
         let error = #expect(throws: RuleEvaluationError.self) { try RuleFixture.result(rule) }
         #expect(error?.message.contains("steps") == true)
@@ -172,23 +183,29 @@ struct RulesJsonLogicTests {
     @Test("100,000 levels of nesting are refused by the reader with a located error")
     func hugeNesting() throws {
         let depth = 100_000
-        let text = #"{"flags": {"f": {"state": "ENABLED", "variants": {"a": "a"}, "defaultVariant": "a", "targeting": "#
+        let text =
+            #"{"flags": {"f": {"state": "ENABLED", "variants": {"a": "a"}, "defaultVariant": "a", "targeting": "#
             + String(repeating: #"{"!": ["#, count: depth) + "true" + String(repeating: "]}", count: depth) + "}}}"
         let error = #expect(throws: DocumentError.self) { try FlagdDocument.read(Array(text.utf8)) }
         #expect(error?.location.line == 1)
     }
 
-    @Test("Numbers become text as flagd writes them", arguments: [
-        (1.0, "1"), (1.5, "1.5"), (-0.25, "-0.25"), (1e21, "1000000000000000000000"), (1e-7, "0.0000001"), (123456789.0, "123456789"),
-    ])
+    @Test(
+        "Numbers become text as flagd writes them",
+        arguments: [
+            (1.0, "1"), (1.5, "1.5"), (-0.25, "-0.25"), (1e21, "1000000000000000000000"), (1e-7, "0.0000001"),
+            (123456789.0, "123456789"),
+        ])
     func numberText(number: Double, text: String) {
         #expect(GoNumberText.plain(number) == text)
     }
 
-    @Test("A targeting result names its variant as flagd writes it", arguments: [
-        (#""on""#, "on"), ("true", "true"), ("false", "false"), ("2", "2"), ("2.5", "2.5"), ("1e21", "1e+21"),
-        (#""a<b""#, #"a\u003cb"#), (#"["x"]"#, "[x]"),
-    ])
+    @Test(
+        "A targeting result names its variant as flagd writes it",
+        arguments: [
+            (#""on""#, "on"), ("true", "true"), ("false", "false"), ("2", "2"), ("2.5", "2.5"), ("1e21", "1e+21"),
+            (#""a<b""#, #"a\u003cb"#), (#"["x"]"#, "[x]"),
+        ])
     func variantNames(result: String, name: String) throws {
         #expect(try VariantName.written(RuleFixture.value(result)) == name)
     }

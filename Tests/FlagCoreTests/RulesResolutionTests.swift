@@ -1,23 +1,26 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The context as rules see it, and rules in the stack: evaluated by the resolver with the
 /// `context/*` keys the rule-free layers give, each layer carrying its trace.
 @Suite("Rules: context and resolution")
 struct RulesResolutionTests {
-    @Test("A dotted name reads the flat key, else the field of the object above it", arguments: [
-        (#"{"user/name": "flat", "user": {"name": "field"}}"#, "user.name", JSONValue.string("flat")),
-        (#"{"user": {"name": "field"}}"#, "user.name", .string("field")),
-        (#"{"user": {"address": {"city": "Rome"}}}"#, "user.address.city", .string("Rome")),
-        (#"{"user/address": {"city": "Rome"}}"#, "user.address.city", .string("Rome")),
-        (#"{"tags": ["a", "b"]}"#, "tags.1", .string("b")),
-        (#"{"user/name": "ana", "user/age": 30}"#, "user", .object(["age": .int(30), "name": .string("ana")])),
-        (#"{"targeting_key": "u-1"}"#, "targetingKey", .string("u-1")),
-        (#"{"count": 0}"#, "count", .int(0)),
-        (#"{"user": {"name": null}}"#, "user.name", nil),
-        (#"{"user": "text"}"#, "user.name", nil),
-    ])
+    @Test(
+        "A dotted name reads the flat key, else the field of the object above it",
+        arguments: [
+            (#"{"user/name": "flat", "user": {"name": "field"}}"#, "user.name", JSONValue.string("flat")),
+            (#"{"user": {"name": "field"}}"#, "user.name", .string("field")),
+            (#"{"user": {"address": {"city": "Rome"}}}"#, "user.address.city", .string("Rome")),
+            (#"{"user/address": {"city": "Rome"}}"#, "user.address.city", .string("Rome")),
+            (#"{"tags": ["a", "b"]}"#, "tags.1", .string("b")),
+            (#"{"user/name": "ana", "user/age": 30}"#, "user", .object(["age": .int(30), "name": .string("ana")])),
+            (#"{"targeting_key": "u-1"}"#, "targetingKey", .string("u-1")),
+            (#"{"count": 0}"#, "count", .int(0)),
+            (#"{"user": {"name": null}}"#, "user.name", nil),
+            (#"{"user": "text"}"#, "user.name", nil),
+        ])
     func attributeLookup(attributes: String, name: String, expected: JSONValue?) throws {
         var reads = ReadLog()
         let context = try RuleFixture.context(attributes)
@@ -59,7 +62,8 @@ struct RulesResolutionTests {
 
     @Test("Rules see the context keys the other layers set: typed by their blueprint, else as their provider has them")
     func rulesSeeStaticContext() throws {
-        let (sandbox, workspace) = try Self.load(device: #"{"context/platform": "iOS", "context/score": 5, "context/tags": ["a"]}"#)
+        let (sandbox, workspace) = try Self.load(
+            device: #"{"context/platform": "iOS", "context/score": 5, "context/tags": ["a"]}"#)
         defer { sandbox.remove() }
         let context = Resolver(workspace: workspace).evaluationContext()
         #expect(context.attributes["score"] == .int(5))
@@ -110,7 +114,9 @@ struct RulesResolutionTests {
     func givenContext() throws {
         let (sandbox, workspace) = try Self.load(device: "{}")
         defer { sandbox.remove() }
-        let context = EvaluationContext(attributes: ["context/email": .string("me@loud.io"), "platform": .string("android")])
+        let context = EvaluationContext(attributes: [
+            "context/email": .string("me@loud.io"), "platform": .string("android"),
+        ])
         let layer = try #require(Resolver(workspace: workspace, context: context).resolve("theme")?.layers.first)
         #expect(layer.rules?.variant == "loud")
         #expect(layer.rules?.steps.map(\.result) == [.bool(false), .bool(true)])

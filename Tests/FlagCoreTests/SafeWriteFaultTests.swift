@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The real file system with faults injected at chosen steps of a write.
@@ -59,8 +60,9 @@ struct SafeWriteFaultTests {
     static let original = "{\n  \"retries\": 9,\n  \"theme\": \"light\"\n}\n"
 
     static func sandbox() throws -> ProviderSandbox {
-        let sandbox = try ProviderSandbox.with(providers: "  - name: Local\n    format: json\n    path: flags/local.json\n    writable: true\n",
-                                               blueprint: ProviderBlueprint.yaml(excluding: "Local"))
+        let sandbox = try ProviderSandbox.with(
+            providers: "  - name: Local\n    format: json\n    path: flags/local.json\n    writable: true\n",
+            blueprint: ProviderBlueprint.yaml(excluding: "Local"))
         try sandbox.write("flags/local.json", original)
         return sandbox
     }
@@ -82,7 +84,8 @@ struct SafeWriteFaultTests {
         defer { sandbox.remove() }
         let before = try sandbox.bytes("flags/local.json")
         let fileSystem = SafeWriteFaultyFileSystem()
-        fileSystem.writeTemporaryFailure = FileSystemError(operation: "write local.json", reason: String(cString: strerror(ENOSPC)))
+        fileSystem.writeTemporaryFailure = FileSystemError(
+            operation: "write local.json", reason: String(cString: strerror(ENOSPC)))
         let writer = ProviderFileWriter(file: sandbox.file("flags/local.json"), format: .json, fileSystem: fileSystem)
         #expect {
             try writer.apply(["theme": .set(.string("dark"))])
@@ -100,7 +103,8 @@ struct SafeWriteFaultTests {
         let sandbox = try Self.sandbox()
         defer { sandbox.remove() }
         let fileSystem = SafeWriteFaultyFileSystem()
-        fileSystem.writeTemporaryFailure = FileSystemError(operation: "write local.json", reason: String(cString: strerror(ENOSPC)))
+        fileSystem.writeTemporaryFailure = FileSystemError(
+            operation: "write local.json", reason: String(cString: strerror(ENOSPC)))
         let editor = FlagEditor(workspace: sandbox.load(fileSystem: fileSystem), fileSystem: fileSystem)
         #expect {
             try editor.set(["theme": .string("dark")], force: false)
@@ -115,7 +119,8 @@ struct SafeWriteFaultTests {
         let sandbox = try Self.sandbox()
         defer { sandbox.remove() }
         let fileSystem = SafeWriteFaultyFileSystem()
-        fileSystem.replaceFailure = FileSystemError(operation: "replace local.json", reason: String(cString: strerror(EIO)))
+        fileSystem.replaceFailure = FileSystemError(
+            operation: "replace local.json", reason: String(cString: strerror(EIO)))
         let writer = ProviderFileWriter(file: sandbox.file("flags/local.json"), format: .json, fileSystem: fileSystem)
         #expect {
             try writer.apply(["theme": .set(.string("dark"))])
@@ -143,33 +148,37 @@ struct SafeWriteFaultTests {
         #expect(try sandbox.text("flags/local.json") == Self.original)
     }
 
-    @Test("When someone replaces the file between our read and our rename, the writer starts over and their keys survive")
+    @Test(
+        "When someone replaces the file between our read and our rename, the writer starts over and their keys survive")
     func concurrentReplacementIsMerged() throws {
         let sandbox = try Self.sandbox()
         defer { sandbox.remove() }
         let fileSystem = SafeWriteFaultyFileSystem()
         fileSystem.afterWriteTemporary = { call in
             if call == 1 {
-                Self.replaceBehindTheWriter(sandbox, with: "{\"greeting\": \"ciao\", \"retries\": 1, \"their_key\": true}\n")
+                Self.replaceBehindTheWriter(
+                    sandbox, with: "{\"greeting\": \"ciao\", \"retries\": 1, \"their_key\": true}\n")
             }
         }
         let writer = ProviderFileWriter(file: sandbox.file("flags/local.json"), format: .json, fileSystem: fileSystem)
         let result = try writer.apply(["theme": .set(.string("dark"))])
         #expect(result.storedKeys == ["theme"])
         #expect(fileSystem.writeTemporaryCalls == 2, "the first attempt was thrown away")
-        #expect(try sandbox.text("flags/local.json") == """
-            {
-              "greeting": "ciao",
-              "retries": 1,
-              "their_key": true,
-              "theme": "dark"
-            }
+        #expect(
+            try sandbox.text("flags/local.json") == """
+                {
+                  "greeting": "ciao",
+                  "retries": 1,
+                  "their_key": true,
+                  "theme": "dark"
+                }
 
-            """)
+                """)
         #expect(try Self.temporaryFiles(sandbox) == [])
     }
 
-    @Test("A file that keeps changing under the writer is an error after a few attempts; the other writer's file stands")
+    @Test(
+        "A file that keeps changing under the writer is an error after a few attempts; the other writer's file stands")
     func endlessReplacementGivesUp() throws {
         let sandbox = try Self.sandbox()
         defer { sandbox.remove() }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// Writing the writable provider on the real file system (SPEC §3 "Writing").
@@ -19,7 +20,9 @@ struct SafeWriteTests {
         return sandbox
     }
 
-    static func set(_ sandbox: ProviderSandbox, _ values: [(String, FlagValue)], fileSystem: FileSystem = LocalFileSystem()) throws -> EditReport {
+    static func set(
+        _ sandbox: ProviderSandbox, _ values: [(String, FlagValue)], fileSystem: FileSystem = LocalFileSystem()
+    ) throws -> EditReport {
         let editor = FlagEditor(workspace: sandbox.load(fileSystem: fileSystem), fileSystem: fileSystem)
         return try editor.set(.init(uniqueKeysWithValues: values), force: false)
     }
@@ -32,30 +35,34 @@ struct SafeWriteTests {
     func jsonFormatting() throws {
         let sandbox = try Self.sandbox(local: #"{"theme":"dark","dark_mode":true}"#)
         defer { sandbox.remove() }
-        _ = try Self.set(sandbox, [("retries", .int(2)), ("layout", .json(.object(["rows": .int(1), "columns": .int(3)])))])
-        #expect(try sandbox.text(".flagscope/local.json") == """
-            {
-              "dark_mode": true,
-              "layout": {
-                "columns": 3,
-                "rows": 1
-              },
-              "retries": 2,
-              "theme": "dark"
-            }
+        _ = try Self.set(
+            sandbox, [("retries", .int(2)), ("layout", .json(.object(["rows": .int(1), "columns": .int(3)])))])
+        #expect(
+            try sandbox.text(".flagscope/local.json") == """
+                {
+                  "dark_mode": true,
+                  "layout": {
+                    "columns": 3,
+                    "rows": 1
+                  },
+                  "retries": 2,
+                  "theme": "dark"
+                }
 
-            """)
+                """)
     }
 
     @Test("Keys not being changed survive a write, declared or not; the changed key is replaced")
     func otherKeysSurvive() throws {
-        let sandbox = try Self.sandbox(local: """
-            {"retries": 9, "theme": "light", "someone_elses_key": [1, 2], "context/locale": "it", "ratio": null}
-            """)
+        let sandbox = try Self.sandbox(
+            local: """
+                {"retries": 9, "theme": "light", "someone_elses_key": [1, 2], "context/locale": "it", "ratio": null}
+                """)
         defer { sandbox.remove() }
         let report = try Self.set(sandbox, [("retries", .int(4))])
         #expect(report.result.storedKeys == ["retries"])
-        let data = try JSONSerialization.jsonObject(with: Data(try sandbox.bytes(".flagscope/local.json"))) as? [String: Any]
+        let data =
+            try JSONSerialization.jsonObject(with: Data(try sandbox.bytes(".flagscope/local.json"))) as? [String: Any]
         let object = try #require(data)
         #expect(Set(object.keys) == ["retries", "theme", "someone_elses_key", "context/locale", "ratio"])
         #expect(object["retries"] as? Int == 4)
@@ -82,20 +89,25 @@ struct SafeWriteTests {
         defer { sandbox.remove() }
         try sandbox.write("shared/team-local.json", #"{"theme": "light"}"#)
         try FileManager.default.createDirectory(at: sandbox.file(".flagscope"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: sandbox.file(".flagscope/local.json").path,
-                                                   withDestinationPath: "../shared/team-local.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.file(".flagscope/local.json").path,
+            withDestinationPath: "../shared/team-local.json")
         let report = try Self.set(sandbox, [("retries", .int(6))])
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file(".flagscope/local.json").path)
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file(".flagscope/local.json").path)
                 == "../shared/team-local.json", "the link is still a link to the same place")
         let target = try sandbox.text("shared/team-local.json")
         #expect(target == "{\n  \"retries\": 6,\n  \"theme\": \"light\"\n}\n")
-        #expect(report.result.file.resolvingSymlinksInPath().path == sandbox.file("shared/team-local.json").resolvingSymlinksInPath().path)
+        #expect(
+            report.result.file.resolvingSymlinksInPath().path
+                == sandbox.file("shared/team-local.json").resolvingSymlinksInPath().path)
         #expect(try sandbox.listing(".flagscope") == ["local.json"], "no lock or temp file beside the link")
         #expect(!(try sandbox.listing("shared").contains { $0.hasSuffix(".tmp") }))
     }
 
-    @Test("An existing writable file that is not valid is refused with a clear error and left untouched",
-          arguments: ["{\"theme\": \"light\",\n", "[\"theme\"]\n", "theme = light\n", "\u{FEFF}{\"a\": tru}"])
+    @Test(
+        "An existing writable file that is not valid is refused with a clear error and left untouched",
+        arguments: ["{\"theme\": \"light\",\n", "[\"theme\"]\n", "theme = light\n", "\u{FEFF}{\"a\": tru}"])
     func invalidFileRefused(contents: String) throws {
         let sandbox = try Self.sandbox(local: contents)
         defer { sandbox.remove() }
@@ -105,7 +117,8 @@ struct SafeWriteTests {
             try writer.apply(["theme": .set(.string("dark"))])
         } throws: { error in
             let message = "\(error)"
-            return message.contains("local.json") && message.contains("not valid json") && message.contains("nothing was written")
+            return message.contains("local.json") && message.contains("not valid json")
+                && message.contains("nothing was written")
         }
         #expect(try sandbox.bytes(".flagscope/local.json") == before)
         #expect(try sandbox.listing(".flagscope").allSatisfy { $0 == "local.json" || $0 == "local.json.lock" })
@@ -113,8 +126,9 @@ struct SafeWriteTests {
 
     @Test("An invalid plist writable file is refused and left untouched")
     func invalidPlistRefused() throws {
-        let sandbox = try ProviderSandbox.with(providers: "  - name: Local\n    format: plist\n    path: local.plist\n    writable: true\n",
-                                               blueprint: ProviderBlueprint.yaml(excluding: "Local"))
+        let sandbox = try ProviderSandbox.with(
+            providers: "  - name: Local\n    format: plist\n    path: local.plist\n    writable: true\n",
+            blueprint: ProviderBlueprint.yaml(excluding: "Local"))
         defer { sandbox.remove() }
         try sandbox.write("local.plist", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>theme</key>")
         let before = try sandbox.bytes("local.plist")
@@ -125,8 +139,9 @@ struct SafeWriteTests {
 
     @Test("A missing writable file is created with its parent folders")
     func missingFileCreated() throws {
-        let sandbox = try ProviderSandbox.with(providers: "  - name: Local\n    format: json\n    path: state/deep/er/local.json\n    writable: true\n",
-                                               blueprint: ProviderBlueprint.yaml(excluding: "Local"))
+        let sandbox = try ProviderSandbox.with(
+            providers: "  - name: Local\n    format: json\n    path: state/deep/er/local.json\n    writable: true\n",
+            blueprint: ProviderBlueprint.yaml(excluding: "Local"))
         defer { sandbox.remove() }
         #expect(!sandbox.exists("state"))
         let report = try Self.set(sandbox, [("dark_mode", .bool(true))])
@@ -139,8 +154,9 @@ struct SafeWriteTests {
 
     @Test("A missing writable plist is created as a property list that reads back")
     func missingPlistCreated() throws {
-        let sandbox = try ProviderSandbox.with(providers: "  - name: Local\n    format: plist\n    path: prefs/local.plist\n    writable: true\n",
-                                               blueprint: ProviderBlueprint.yaml(excluding: "Local"))
+        let sandbox = try ProviderSandbox.with(
+            providers: "  - name: Local\n    format: plist\n    path: prefs/local.plist\n    writable: true\n",
+            blueprint: ProviderBlueprint.yaml(excluding: "Local"))
         defer { sandbox.remove() }
         _ = try Self.set(sandbox, [("checkout/new_flow", .bool(false)), ("theme", .string("dark"))])
         #expect(try sandbox.text("prefs/local.plist").hasPrefix("<?xml"))
@@ -155,10 +171,13 @@ struct SafeWriteTests {
         let sandbox = try Self.sandbox(local: nil)
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(at: sandbox.file(".flagscope"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: sandbox.file(".flagscope/local.json").path,
-                                                   withDestinationPath: "../synced/local.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.file(".flagscope/local.json").path,
+            withDestinationPath: "../synced/local.json")
         _ = try Self.set(sandbox, [("theme", .string("dark"))])
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file(".flagscope/local.json").path) == "../synced/local.json")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file(".flagscope/local.json").path)
+                == "../synced/local.json")
         #expect(try sandbox.text("synced/local.json") == "{\n  \"theme\": \"dark\"\n}\n")
         #expect(try sandbox.load().requireResolution("theme").source == "Local")
     }
@@ -181,16 +200,17 @@ struct SafeWriteTests {
 
     @Test("The .lock file beside the provider file is never reported as a provider file")
     func lockFileNotReported() throws {
-        let sandbox = try ProviderSandbox.with(providers: """
-              - name: Local
-                format: json
-                path: flags/local.json
-                writable: true
-              - name: QA
-                format: json
-                path: flags/qa.json
+        let sandbox = try ProviderSandbox.with(
+            providers: """
+                  - name: Local
+                    format: json
+                    path: flags/local.json
+                    writable: true
+                  - name: QA
+                    format: json
+                    path: flags/qa.json
 
-            """, blueprint: ProviderBlueprint.yaml(excluding: "QA"))
+                """, blueprint: ProviderBlueprint.yaml(excluding: "QA"))
         defer { sandbox.remove() }
         try sandbox.write("flags/qa.json", "{}")
         _ = try Self.set(sandbox, [("theme", .string("dark"))])
@@ -240,19 +260,25 @@ struct SafeWriteTests {
 
     @Test("A plist provider is written as nested dictionaries, keeps other keys, and reads back the same values")
     func plistRoundTrip() throws {
-        let sandbox = try ProviderSandbox.with(providers: "  - name: Local\n    format: plist\n    path: local.plist\n    writable: true\n",
-                                               blueprint: ProviderBlueprint.yaml(excluding: "Local"))
+        let sandbox = try ProviderSandbox.with(
+            providers: "  - name: Local\n    format: plist\n    path: local.plist\n    writable: true\n",
+            blueprint: ProviderBlueprint.yaml(excluding: "Local"))
         defer { sandbox.remove() }
-        try sandbox.write("local.plist", ProviderPlistTests.plist("""
-                <key>checkout</key>
-                <dict>
-                    <key>new_flow</key>
-                    <false/>
-                </dict>
-                <key>ratio</key>
-                <real>0.75</real>
-            """))
-        _ = try Self.set(sandbox, [("layout", .json(.object(["columns": .int(4)]))), ("retries", .int(2)), ("dark_mode", .bool(true))])
+        try sandbox.write(
+            "local.plist",
+            ProviderPlistTests.plist(
+                """
+                    <key>checkout</key>
+                    <dict>
+                        <key>new_flow</key>
+                        <false/>
+                    </dict>
+                    <key>ratio</key>
+                    <real>0.75</real>
+                """))
+        _ = try Self.set(
+            sandbox,
+            [("layout", .json(.object(["columns": .int(4)]))), ("retries", .int(2)), ("dark_mode", .bool(true))])
         let workspace = sandbox.load()
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
         #expect(workspace.unknownKeys.isEmpty)
@@ -261,7 +287,9 @@ struct SafeWriteTests {
         #expect(try workspace.requireResolution("dark_mode").value == .bool(true))
         #expect(try workspace.requireResolution("checkout/new_flow").value == .bool(false))
         #expect(try workspace.requireResolution("ratio").value == .double(0.75))
-        let tree = try PropertyListSerialization.propertyList(from: Data(try sandbox.bytes("local.plist")), format: nil) as? [String: Any]
+        let tree =
+            try PropertyListSerialization.propertyList(from: Data(try sandbox.bytes("local.plist")), format: nil)
+            as? [String: Any]
         let checkout = tree?["checkout"] as? [String: Any]
         #expect(checkout?["new_flow"] != nil, "one nested dictionary per key segment")
         #expect((tree?["layout"] as? [String: Any])?["columns"] != nil, "a json value is a nested dictionary")
@@ -269,7 +297,8 @@ struct SafeWriteTests {
 
     @Test("Resetting removes only the named keys and leaves the rest byte-for-byte in canonical form")
     func resetRemovesOnlyNamedKeys() throws {
-        let sandbox = try Self.sandbox(local: "{\n  \"dark_mode\": true,\n  \"retries\": 4,\n  \"theme\": \"dark\"\n}\n")
+        let sandbox = try Self.sandbox(
+            local: "{\n  \"dark_mode\": true,\n  \"retries\": 4,\n  \"theme\": \"dark\"\n}\n")
         defer { sandbox.remove() }
         let report = try FlagEditor(workspace: sandbox.load()).reset(["retries", "greeting"])
         #expect(report.result.removedKeys == ["retries"])
@@ -285,8 +314,10 @@ struct SafeWriteTests {
         defer { sandbox.remove() }
         let file = sandbox.file(".flagscope/local.json")
         let writer = ProviderFileWriter(file: file, format: .json)
-        let result = try writer.apply(["key_001": .set(.int(2)), "key_040": .remove, "key_999": .set(.string("é")),
-                                       "key_000": .set(.bool(false)), "a": .set(.null), "key_041": .remove])
+        let result = try writer.apply([
+            "key_001": .set(.int(2)), "key_040": .remove, "key_999": .set(.string("é")),
+            "key_000": .set(.bool(false)), "a": .set(.null), "key_041": .remove,
+        ])
         #expect(result.storedKeys == ["key_001", "key_999", "key_000", "a"])
         #expect(result.removedKeys == ["key_040"])
         #expect(result.absentKeys == ["key_041"])
@@ -295,7 +326,8 @@ struct SafeWriteTests {
         expected.insert(("key_001", "2"), at: 1)
         expected.insert(("a", "null"), at: 0)
         expected.append(("key_999", "\"é\""))
-        #expect(try sandbox.text(".flagscope/local.json")
+        #expect(
+            try sandbox.text(".flagscope/local.json")
                 == "{\n" + expected.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n")
     }
 
@@ -305,20 +337,21 @@ struct SafeWriteTests {
         defer { sandbox.remove() }
         let file = sandbox.file(".flagscope/local.json")
         _ = try ProviderFileWriter(file: file, format: .json).apply(["aa": .set(.int(6))])
-        #expect(try sandbox.text(".flagscope/local.json") == """
-            {
-              "B": 3,
-              "Z": 5,
-              "a": {
-                "x": 2,
-                "y": 1
-              },
-              "aa": 6,
-              "ab": 4,
-              "b": 1,
-              "é": 2
-            }
+        #expect(
+            try sandbox.text(".flagscope/local.json") == """
+                {
+                  "B": 3,
+                  "Z": 5,
+                  "a": {
+                    "x": 2,
+                    "y": 1
+                  },
+                  "aa": 6,
+                  "ab": 4,
+                  "b": 1,
+                  "é": 2
+                }
 
-            """)
+                """)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The note for a writable file that does not exist follows the file: re-reading the layer after

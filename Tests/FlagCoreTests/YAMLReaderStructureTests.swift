@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlagCore
 
 /// The YAML reader builds nodes from libyaml's events itself: aliases, tags, duplicate keys and
@@ -19,27 +20,32 @@ struct YAMLReaderStructureTests {
         switch node.content {
         case .scalar(let text, let quoted): return quoted ? text.debugDescription : text
         case .sequence(let items): return "[" + items.map(shape).joined(separator: ", ") + "]"
-        case .mapping(let pairs): return "{" + pairs.map { shape($0.key) + ": " + shape($0.value) }.joined(separator: ", ") + "}"
+        case .mapping(let pairs):
+            return "{" + pairs.map { shape($0.key) + ": " + shape($0.value) }.joined(separator: ", ") + "}"
         }
     }
 
     @Test("An alias builds the same tree as the anchored YAML written out again, at the anchor's positions")
     func aliasRepeatsTheAnchoredNode() throws {
-        let source = MarkedText("""
-        base: ‸&b { type: ‸bool, tags: [a, "b"], ‸on: ~ }
-        copy: *b
-        list: [*b, ‸&s 'text', *s]
+        let source = MarkedText(
+            """
+            base: ‸&b { type: ‸bool, tags: [a, "b"], ‸on: ~ }
+            copy: *b
+            list: [*b, ‸&s 'text', *s]
 
-        """)
+            """)
         let written = """
-        base: { type: bool, tags: [a, "b"], on: ~ }
-        copy: { type: bool, tags: [a, "b"], on: ~ }
-        list: [{ type: bool, tags: [a, "b"], on: ~ }, 'text', 'text']
+            base: { type: bool, tags: [a, "b"], on: ~ }
+            copy: { type: bool, tags: [a, "b"], on: ~ }
+            list: [{ type: bool, tags: [a, "b"], on: ~ }, 'text', 'text']
 
-        """
+            """
         let root = try YAMLReader.parse(source.text)
         #expect(Self.shape(root) == Self.shape(try YAMLReader.parse(written)))
-        #expect(Self.shape(root) == #"{base: {type: bool, tags: [a, "b"], on: ~}, copy: {type: bool, tags: [a, "b"], on: ~}, list: [{type: bool, tags: [a, "b"], on: ~}, "text", "text"]}"#)
+        #expect(
+            Self.shape(root)
+                == #"{base: {type: bool, tags: [a, "b"], on: ~}, copy: {type: bool, tags: [a, "b"], on: ~}, list: [{type: bool, tags: [a, "b"], on: ~}, "text", "text"]}"#
+        )
         let copy = try #require(root["copy"])
         #expect(copy.location == source[0])
         #expect(copy["type"]?.location == source[1])
@@ -49,7 +55,8 @@ struct YAMLReaderStructureTests {
 
     @Test("An explicit !!str makes a plain scalar text; other tags leave its quoting alone")
     func explicitStringTag() throws {
-        let root = try YAMLReader.parse("a: !!str true\nb: !!str 12\nc: !!str ~\nd: !!str plain\ne: ! true\nf: !!int 7\n")
+        let root = try YAMLReader.parse(
+            "a: !!str true\nb: !!str 12\nc: !!str ~\nd: !!str plain\ne: ! true\nf: !!int 7\n")
         let values = try #require(root.mapping).map(\.value)
         #expect(values.map(\.scalarText) == ["true", "12", "~", "plain", "true", "7"])
         #expect(values.map(\.isPlainScalar) == [false, false, false, true, true, true])
@@ -60,7 +67,9 @@ struct YAMLReaderStructureTests {
     func customTag() throws {
         let source = MarkedText("name: App\ncomputed: ‸!flag\n")
         let error = try #require(Self.error(source.text))
-        #expect(error.message == #"'!flag' is read as a YAML tag; quote the value if it starts with '!' (for example "!flag")"#)
+        #expect(
+            error.message
+                == #"'!flag' is read as a YAML tag; quote the value if it starts with '!' (for example "!flag")"#)
         #expect(error.location == source[0])
     }
 
@@ -96,20 +105,26 @@ struct YAMLReaderStructureTests {
         let depth = YAMLReader.maximumDepth
         #expect(Self.error(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)) == nil)
         let tooDeep = DocumentError("nesting deeper than \(depth) levels", at: TextLocation(line: 1, column: depth + 1))
-        #expect(Self.error(String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1)) == tooDeep)
+        #expect(
+            Self.error(String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1)) == tooDeep)
         // libyaml's own limit, counted where its scanner has read ahead to, does not come first.
         #expect(Self.error(String(repeating: "[", count: 200_000)) == tooDeep)
-        #expect(Self.error(String(repeating: "- ", count: 600) + "x\n")
-                == DocumentError("nesting deeper than \(depth) levels", at: TextLocation(line: 1, column: 2 * depth + 1)))
+        #expect(
+            Self.error(String(repeating: "- ", count: 600) + "x\n")
+                == DocumentError(
+                    "nesting deeper than \(depth) levels", at: TextLocation(line: 1, column: 2 * depth + 1)))
         // Line n holds a mapping n - 1 levels deep; the key on line 512 is the first node 512 deep.
         let indented = (0..<600).map { String(repeating: " ", count: $0) + "a:" }.joined(separator: "\n") + " 1\n"
-        #expect(Self.error(indented) == DocumentError("nesting deeper than \(depth) levels", at: TextLocation(line: depth, column: depth)))
+        #expect(
+            Self.error(indented)
+                == DocumentError("nesting deeper than \(depth) levels", at: TextLocation(line: depth, column: depth)))
     }
 
     @Test("Brackets and dashes in text are not nesting")
     func bracketsInTextAreText() throws {
         let brackets = String(repeating: "[", count: 2_000)
-        let root = try YAMLReader.parse("a: x\(brackets)\nb: |\n  \(brackets)\n  \(String(repeating: "-", count: 2_000))\n")
+        let root = try YAMLReader.parse(
+            "a: x\(brackets)\nb: |\n  \(brackets)\n  \(String(repeating: "-", count: 2_000))\n")
         #expect(root["a"]?.scalarText == "x" + brackets)
         #expect(root["b"]?.scalarText?.count == 4_002)
     }
@@ -121,9 +136,13 @@ struct YAMLReaderStructureTests {
             let previous = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(level - 1)))
             return "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
         }.joined()
-        let source = MarkedText("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",‸\"lol\"]\n" + laughs)
-        #expect(Self.error(source.text)
-                == DocumentError("the document expands to more than \(YAMLReader.maximumNodes) nodes (aliases repeating aliases?)", at: source[0]))
+        let source = MarkedText(
+            "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",‸\"lol\"]\n" + laughs)
+        #expect(
+            Self.error(source.text)
+                == DocumentError(
+                    "the document expands to more than \(YAMLReader.maximumNodes) nodes (aliases repeating aliases?)",
+                    at: source[0]))
     }
 
     @Test("An alias bomb used as a mapping key is refused at the alias")
@@ -134,9 +153,12 @@ struct YAMLReaderStructureTests {
             return "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ",") + "]\n"
         }.joined()
         let source = MarkedText("a: &a [x,x,x,x,x,x,x,x,x,x]\n" + tens + "? ‸*d\n: 1\n")
-        #expect(Self.error(source.text) == DocumentError("mapping keys that are collections expand to more than "
-                                                         + "\(YAMLReader.maximumCollectionKeyNodes) nodes (aliases repeating aliases?); "
-                                                         + "keys must be plain text", at: source[0]))
+        #expect(
+            Self.error(source.text)
+                == DocumentError(
+                    "mapping keys that are collections expand to more than "
+                        + "\(YAMLReader.maximumCollectionKeyNodes) nodes (aliases repeating aliases?); "
+                        + "keys must be plain text", at: source[0]))
     }
 
     @Test("An alias to no anchor is an error at the alias")
@@ -148,8 +170,11 @@ struct YAMLReaderStructureTests {
     @Test("A second document is an error where it starts")
     func secondDocument() throws {
         let source = MarkedText("a: 1\n‸---\nb: 2\n")
-        #expect(Self.error(source.text) == DocumentError("but found another document (expected a single document in the stream at line 1, column 1)",
-                                                         at: source[0]))
+        #expect(
+            Self.error(source.text)
+                == DocumentError(
+                    "but found another document (expected a single document in the stream at line 1, column 1)",
+                    at: source[0]))
     }
 
     @Test("A value left empty at the end of a file without a final line break is on the file's last line")

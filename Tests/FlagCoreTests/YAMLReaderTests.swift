@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// The YAML reader: positions from libyaml, quoted-ness kept, and hostile documents refused.
@@ -20,13 +21,14 @@ struct YAMLReaderTests {
 
     @Test("Nodes carry 1-based lines and columns counted in Unicode scalars")
     func nodePositions() throws {
-        let source = MarkedText("""
-        ‸name: ‸App
-        ‸flags:
-          ‸naïve🚀: { ‸type: ‸bool, default: ‸"true" }
-          ‸list: [‸a, ‸'b']
+        let source = MarkedText(
+            """
+            ‸name: ‸App
+            ‸flags:
+              ‸naïve🚀: { ‸type: ‸bool, default: ‸"true" }
+              ‸list: [‸a, ‸'b']
 
-        """)
+            """)
         let root = try YAMLReader.parse(source.text)
         let pairs = try #require(root.mapping)
         #expect(pairs[0].key.location == source[0])
@@ -44,7 +46,8 @@ struct YAMLReaderTests {
 
     @Test("Quoted scalars stay text; plain true, numbers and null resolve; an explicit !!str is text")
     func scalarStyles() throws {
-        let root = try YAMLReader.parse("a: true\nb: \"true\"\nc: 'true'\nd: 42\ne: ~\nf:\ng: !!str true\nh: |\n  block\n")
+        let root = try YAMLReader.parse(
+            "a: true\nb: \"true\"\nc: 'true'\nd: 42\ne: ~\nf:\ng: !!str true\nh: |\n  block\n")
         let values = try #require(root.mapping).map(\.value)
         #expect(values.map(\.isPlainScalar) == [true, false, false, true, true, true, false, false])
         #expect(JSONValue(values[0]) == .bool(true))
@@ -80,13 +83,15 @@ struct YAMLReaderTests {
 
     @Test("A duplicate key in a mapping is an error naming the key")
     func duplicateKey() throws {
-        let error = try #require(Self.error("name: App\nflags:\n  sson:\n    type: bool\n    default: false\n    type: int\n"))
+        let error = try #require(
+            Self.error("name: App\nflags:\n  sson:\n    type: bool\n    default: false\n    type: int\n"))
         #expect(error.message.contains("duplicate key 'type'"))
     }
 
     @Test("Invalid UTF-8 is reported at the first bad byte")
     func invalidUTF8() throws {
-        let error = try #require(Self.error(Array("name: App\ndescription: caf".utf8) + [0xE9] + Array(" au lait\n".utf8)))
+        let error = try #require(
+            Self.error(Array("name: App\ndescription: caf".utf8) + [0xE9] + Array(" au lait\n".utf8)))
         #expect(error.location == TextLocation(line: 2, column: 17))
         #expect(error.message.contains("invalid UTF-8"))
         let afterWide = try #require(Self.error(Array("a: é🚀".utf8) + [0xF0, 0x28] + Array("\n".utf8)))
@@ -106,7 +111,8 @@ struct YAMLReaderTests {
 
     @Test("Brackets inside quotes and comments do not count as nesting")
     func bracketsInTextAreNotNesting() throws {
-        let text = "a: \"\(String(repeating: "[", count: 2_000))\"\nb: '\(String(repeating: "{", count: 2_000))'\n# \(String(repeating: "[", count: 2_000))\nc: 1\n"
+        let text =
+            "a: \"\(String(repeating: "[", count: 2_000))\"\nb: '\(String(repeating: "{", count: 2_000))'\n# \(String(repeating: "[", count: 2_000))\nc: 1\n"
         let root = try YAMLReader.parse(text)
         #expect(root.mapping?.count == 3)
     }
@@ -120,17 +126,17 @@ struct YAMLReaderTests {
     @Test("A billion-laughs alias bomb is refused quickly")
     func billionLaughs() throws {
         let bomb = """
-        a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
-        b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
-        c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
-        d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
-        e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
-        f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
-        g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
-        h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
-        i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
+            a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+            b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
+            c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
+            d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
+            e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
+            f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
+            g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
+            h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
+            i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
 
-        """
+            """
         let start = Date()
         let error = try #require(Self.error(bomb))
         #expect(Date().timeIntervalSince(start) < 5)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `flagscope-bench --rules-only`: the cost of flagd targeting, measured on the same workspace
 /// with and without targeting on every flag, printed as its own table.
@@ -23,8 +23,11 @@ struct BenchRulesTests {
         let outDrain = TimedCLI.Drain(out.fileHandleForReading)
         let errDrain = TimedCLI.Drain(err.fileHandleForReading)
         process.waitUntilExit()
-        return (String(decoding: outDrain.finish(timeout: 5), as: UTF8.self), String(decoding: errDrain.finish(timeout: 5), as: UTF8.self),
-                process.terminationStatus)
+        return (
+            String(decoding: outDrain.finish(timeout: 5), as: UTF8.self),
+            String(decoding: errDrain.finish(timeout: 5), as: UTF8.self),
+            process.terminationStatus
+        )
     }
 
     @Test("prints the Rules table: both openings, their ratio and both peaks, per size")
@@ -40,14 +43,18 @@ struct BenchRulesTests {
         // One row per size: the flagd files' sizes, two times, their ratio, two peaks and theirs.
         for size in ["100", "200"] {
             let row = try #require(lines.first { $0.hasPrefix(size + " ") }, "\(run.out)")
-            let cells = row.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let cells = row.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             #expect(cells.count == 8, "\(row)")
             #expect(cells[1].hasSuffix("MB") && cells[1].contains(" / "), "\(row)")
             #expect(cells[2].hasSuffix("ms") && cells[3].hasSuffix("ms"), "\(row)")
             #expect(cells[4].hasSuffix("×") && cells[7].hasSuffix("×"), "\(row)")
             #expect(cells[5].hasSuffix("MB") && cells[6].hasSuffix("MB"), "\(row)")
         }
-        #expect(run.out.contains("ends_with on an email, sem_ver on the app version, in on a country list, a fractional split"))
+        #expect(
+            run.out.contains(
+                "ends_with on an email, sem_ver on the app version, in on a country list, a fractional split"))
         // Only the Rules table: the opening and keystroke tables are not measured.
         #expect(!run.out.contains("Per keystroke"))
     }
@@ -74,8 +81,12 @@ struct BenchRulesTests {
             #expect(NSDictionary(dictionary: plain).isEqual(to: withoutRules[key] ?? [:]), "\(key)")
         }
         // Each kind of rule is there.
-        let targeting = String(decoding: try Data(contentsOf: workspace.appendingPathComponent("providers/flagd-rules.json")), as: UTF8.self)
-        for op in ["\"ends_with\"", "\"sem_ver\"", "\"in\"", "\"fractional\"", "\"and\""] { #expect(targeting.contains(op), "\(op)") }
+        let targeting = String(
+            decoding: try Data(contentsOf: workspace.appendingPathComponent("providers/flagd-rules.json")),
+            as: UTF8.self)
+        for op in ["\"ends_with\"", "\"sem_ver\"", "\"in\"", "\"fractional\"", "\"and\""] {
+            #expect(targeting.contains(op), "\(op)")
+        }
         // Both workspaces are valid as a user checks them.
         for file in ["rules.yml", "plain.yml"] {
             let validate = try CLIRunner.run(["validate", "--config", workspace.appendingPathComponent(file).path])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// get/set on a copy of the bundled demo workspace (never the original: writes would change it).
 @Suite("get and set on the demo workspace")

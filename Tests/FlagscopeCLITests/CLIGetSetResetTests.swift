@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A small workspace for the get/set/reset commands: one flag of each type, a locked flag,
 /// a Remote layer above the writable Local one, and a QA profile below it.
@@ -9,15 +9,16 @@ struct EditWorkspace {
     var url: URL { folder.url }
 
     /// One flag of every type, plus a locked flag (`apiEnvironment`).
-    static let blueprint = EveryTypeBlueprint.yaml(extraFlags: """
-          apiEnvironment:
-            type: enum
-            values: [production, staging]
-            default: production
-            locked: true
-            description: Backend (locked)
+    static let blueprint = EveryTypeBlueprint.yaml(
+        extraFlags: """
+              apiEnvironment:
+                type: enum
+                values: [production, staging]
+                default: production
+                locked: true
+                description: Backend (locked)
 
-        """)
+            """)
 
     static let workspace = """
         blueprints:
@@ -76,8 +77,9 @@ struct EditWorkspace {
 struct CLIGetSetResetTests {
     static let local = "{\n  \"greeting\": \"hey\",\n  \"theme\": \"light\"\n}\n"
 
-    @Test("set refuses a value that does not fit: exit 1, the file untouched, the message says what is allowed",
-          arguments: [
+    @Test(
+        "set refuses a value that does not fit: exit 1, the file untouched, the message says what is allowed",
+        arguments: [
             (["dark_mode", "maybe"], ["'maybe' is not a bool", "true/false", "on/off", "yes/no", "1/0"]),
             (["retries", "three"], ["'three' is not a whole number", "0 to 10"]),
             (["retries", "2.5"], ["not a whole number"]),
@@ -94,7 +96,7 @@ struct CLIGetSetResetTests {
             (["dark_mdoe", "true"], ["unknown key 'dark_mdoe'", "did you mean 'dark_mode'?"]),
             (["checkout/newflow", "true"], ["unknown key", "did you mean 'checkout/new_flow'?"]),
             (["api_environment", "staging"], ["api_environment is locked", "--force"]),
-          ])
+        ])
     func refusals(arguments: [String], fragments: [String]) throws {
         let workspace = try EditWorkspace(local: Self.local)
         defer { workspace.remove() }
@@ -125,7 +127,9 @@ struct CLIGetSetResetTests {
     func noWritableProvider() throws {
         let workspace = try EditWorkspace()
         defer { workspace.remove() }
-        try workspace.folder.write("flagscope.yml", """
+        try workspace.folder.write(
+            "flagscope.yml",
+            """
             blueprints:
               - blueprints/*.yml
             providers:
@@ -244,7 +248,8 @@ struct CLIGetSetResetTests {
 
     @Test("reset KEY… removes only those keys and says what now applies")
     func resetRemovesOnlyNamedKeys() throws {
-        let workspace = try EditWorkspace(local: "{\"theme\": \"dark\", \"retries\": 7, \"greeting\": \"hey\", \"old_key\": 1}\n")
+        let workspace = try EditWorkspace(
+            local: "{\"theme\": \"dark\", \"retries\": 7, \"greeting\": \"hey\", \"old_key\": 1}\n")
         defer { workspace.remove() }
         let output = try workspace.run(["reset", "theme", "retries"])
         #expect(output.status == 0, "\(output.stderr)")
@@ -283,7 +288,8 @@ struct CLIGetSetResetTests {
 
     @Test("reset --all removes every key, declared or not, and lists them")
     func resetAll() throws {
-        let workspace = try EditWorkspace(local: "{\"theme\": \"dark\", \"retries\": 7, \"retired_flag\": true, \"context/locale\": \"it\"}\n")
+        let workspace = try EditWorkspace(
+            local: "{\"theme\": \"dark\", \"retries\": 7, \"retired_flag\": true, \"context/locale\": \"it\"}\n")
         defer { workspace.remove() }
         let output = try workspace.run(["reset", "--all"])
         #expect(output.status == 0, "\(output.stderr)")
@@ -297,7 +303,9 @@ struct CLIGetSetResetTests {
         #expect((try parseJSONObject(again.stdout)["changes"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("reset without keys or with keys and --all is bad usage: exit 64", arguments: [["reset"], ["reset", "--all", "theme"]])
+    @Test(
+        "reset without keys or with keys and --all is bad usage: exit 64",
+        arguments: [["reset"], ["reset", "--all", "theme"]])
     func resetUsage(arguments: [String]) throws {
         let workspace = try EditWorkspace(local: "{\"theme\": \"dark\"}\n")
         defer { workspace.remove() }
@@ -323,7 +331,8 @@ struct CLIGetSetResetTests {
 
     @Test("list --json lists keys no blueprint declares under unknownKeys, with position and did you mean")
     func listJSONUnknownKeys() throws {
-        let workspace = try EditWorkspace(local: "{\n  \"theme\": \"dark\",\n  \"them\": \"light\",\n  \"context/locale\": \"it\"\n}\n")
+        let workspace = try EditWorkspace(
+            local: "{\n  \"theme\": \"dark\",\n  \"them\": \"light\",\n  \"context/locale\": \"it\"\n}\n")
         defer { workspace.remove() }
         let output = try workspace.run(["list", "--json"])
         #expect(output.status == 0, "\(output.stderr)")
@@ -359,6 +368,8 @@ struct CLIGetSetResetTests {
         let broken = try workspace.run(["validate", "--json"])
         #expect(broken.status == 1)
         let errors = try #require(try parseJSONObject(broken.stdout)["diagnostics"] as? [[String: Any]])
-        #expect(errors.contains { $0["severity"] as? String == "error" && $0["file"] as? String == "profiles/qa.json" }, "\(errors)")
+        #expect(
+            errors.contains { $0["severity"] as? String == "error" && $0["file"] as? String == "profiles/qa.json" },
+            "\(errors)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `get` and `list` on computed flags of the demo (SPEC §5, §6): provenance `computed` with the
 /// expression and the keys it read, or the stack when a context key it reads is unset.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Real `flagscope set` processes racing each other and being killed mid-write (SPEC §3 "Writing").
 @Suite("Concurrent writers and killed writers", .serialized)
@@ -10,8 +10,11 @@ struct ConcurrentWriteTests {
     /// A workspace with int flags `slot/s0` … and `counter`, and a writable Local file.
     static func workspace(local: String = "{}\n") throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        let slots = (0..<Self.slots).map { "      s\($0): { type: int, default: 0, description: Slot \($0) }" }.joined(separator: "\n")
-        try folder.write("blueprints/app.yml", """
+        let slots = (0..<Self.slots).map { "      s\($0): { type: int, default: 0, description: Slot \($0) }" }.joined(
+            separator: "\n")
+        try folder.write(
+            "blueprints/app.yml",
+            """
             name: Races
             description: Keys written by racing processes
             flags:
@@ -26,7 +29,9 @@ struct ConcurrentWriteTests {
             \(slots)
 
             """)
-        try folder.write("flagscope.yml", """
+        try folder.write(
+            "flagscope.yml",
+            """
             blueprints:
               - blueprints/app.yml
             providers:
@@ -49,8 +54,9 @@ struct ConcurrentWriteTests {
         return process
     }
 
-    @Test("Writers setting different keys at the same time lose none of them, round after round",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "Writers setting different keys at the same time lose none of them, round after round",
+        .timeLimit(.minutes(1)))
     func parallelWritersKeepEveryKey() throws {
         let folder = try Self.workspace()
         defer { folder.remove() }
@@ -66,7 +72,9 @@ struct ConcurrentWriteTests {
             #expect(processes.allSatisfy { $0.terminationStatus == 0 }, "round \(rounds): every writer succeeded")
             let object = try readJSONObject(at: file)
             for slot in 0..<Self.slots {
-                #expect(object["slot/s\(slot)"] as? Int == rounds * 100 + slot, "round \(rounds): slot \(slot) kept its write: \(object)")
+                #expect(
+                    object["slot/s\(slot)"] as? Int == rounds * 100 + slot,
+                    "round \(rounds): slot \(slot) kept its write: \(object)")
             }
         }
         #expect(rounds >= 3)
@@ -74,8 +82,9 @@ struct ConcurrentWriteTests {
         #expect(Set(leftovers) == ["local.json", "local.json.lock"], "no temporary files: \(leftovers)")
     }
 
-    @Test("A writer killed with SIGKILL at a random moment leaves the old or the new file, never a torn one",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "A writer killed with SIGKILL at a random moment leaves the old or the new file, never a torn one",
+        .timeLimit(.minutes(1)))
     func killedWritersNeverTearTheFile() throws {
         // Padding keys make each write large enough that a kill can land in the middle of it.
         var padding: [String: String] = [:]
@@ -117,7 +126,9 @@ struct ConcurrentWriteTests {
                 return
             }
             let value = object["counter"] as? Int
-            #expect(value == current || value == iteration, "iteration \(iteration): counter is \(String(describing: value)), expected \(current) or \(iteration)")
+            #expect(
+                value == current || value == iteration,
+                "iteration \(iteration): counter is \(String(describing: value)), expected \(current) or \(iteration)")
             #expect(object.count == padding.count + 1, "iteration \(iteration): every other key survives")
             if let value { current = value }
         }

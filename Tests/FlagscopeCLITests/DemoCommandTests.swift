@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `flagscope demo`: the bundled demo copied to `$XDG_STATE_HOME/flagscope/demo`, kept, and restored by `--reset`.
 @Suite("demo command")
@@ -32,9 +32,13 @@ struct DemoCommandTests {
         #expect(copied.contains("flagscope.yml"))
         #expect(copied == Self.files(in: Self.bundled))
         for path in copied {
-            #expect(try Data(contentsOf: destination.appendingPathComponent(path)) == Data(contentsOf: Self.bundled.appendingPathComponent(path)), "\(path)")
+            #expect(
+                try Data(contentsOf: destination.appendingPathComponent(path))
+                    == Data(contentsOf: Self.bundled.appendingPathComponent(path)), "\(path)")
         }
-        let validate = try CLIRunner.run(["validate", "--config", destination.appendingPathComponent("flagscope.yml").path])
+        let validate = try CLIRunner.run([
+            "validate", "--config", destination.appendingPathComponent("flagscope.yml").path,
+        ])
         #expect(validate.status == 0, "\(CLIFixture.describe(validate))")
     }
 
@@ -59,7 +63,8 @@ struct DemoCommandTests {
         #expect(try Data(contentsOf: local) == original)
         #expect(!FileManager.default.fileExists(atPath: extra.path))
         // Nothing else is left beside the demo (no staging or backup folders).
-        let siblings = try FileManager.default.contentsOfDirectory(atPath: state.url.appendingPathComponent("flagscope").path)
+        let siblings = try FileManager.default.contentsOfDirectory(
+            atPath: state.url.appendingPathComponent("flagscope").path)
         #expect(siblings == ["demo"])
     }
 
@@ -67,9 +72,12 @@ struct DemoCommandTests {
     func withoutATerminal() throws {
         let state = try TemporaryFolder()
         defer { state.remove() }
-        let output = try CLIRunner.run(["demo"], environment: ["XDG_STATE_HOME": state.url.path, "TERM": "xterm-256color"])
+        let output = try CLIRunner.run(
+            ["demo"], environment: ["XDG_STATE_HOME": state.url.path, "TERM": "xterm-256color"])
         #expect(output.status == 1, "\(CLIFixture.describe(output))")
         #expect(output.stderr.contains("error:"))
-        #expect(FileManager.default.fileExists(atPath: state.url.appendingPathComponent("flagscope/demo/flagscope.yml").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: state.url.appendingPathComponent("flagscope/demo/flagscope.yml").path))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What `demo` did (copied, restored) is said before the browser opens, and on its first status
 /// line: the browser's screen covers whatever was printed just before it.
@@ -52,7 +52,8 @@ struct DemoMessageTests {
     func statusLineSaysIt() async throws {
         let state = try TemporaryFolder()
         defer { state.remove() }
-        let session = try TmuxSession(name: "demo-greeting", arguments: ["demo"], environment: ["XDG_STATE_HOME": state.url.path])
+        let session = try TmuxSession(
+            name: "demo-greeting", arguments: ["demo"], environment: ["XDG_STATE_HOME": state.url.path])
         defer { session.close() }
         let screen = try await session.waitForBrowser()
         #expect(screen.statusLine.contains("copied the demo workspace to"), "\(screen)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Diagnostic paths for people are relative to the current folder (a terminal's "jump to file"
 /// needs that), absolute outside it; `validate --json` keeps `file` workspace-relative and adds `path`.
@@ -12,7 +12,8 @@ struct DiagnosticPathTests {
             "flagscope.yml": CLIFixture.workspace(blueprints: ["blueprints/*.yml"])
                 .replacingOccurrences(of: "path: remote.json", with: "path: absent.json"),
             "blueprints/app.yml": CLIFixture.blueprint,
-            "blueprints/more.yml": "name: More\nkeyPrefix: lab\nflags:\n  theme: { type: bool, default: false, description: Twice }\n",
+            "blueprints/more.yml":
+                "name: More\nkeyPrefix: lab\nflags:\n  theme: { type: bool, default: false, description: Twice }\n",
         ])
     }
 
@@ -24,8 +25,14 @@ struct DiagnosticPathTests {
         defer { folder.remove() }
         let output = try CLIRunner.run(["validate"], in: folder.url)
         #expect(output.status == 1)
-        #expect(output.stdout.contains("blueprints/more.yml:4:3: error: duplicate key 'lab/theme': a flag here, and another at blueprints/app.yml:15:3\n"), "\(output.stdout)")
-        #expect(output.stdout.contains("\nflagscope.yml:4:5: warning: provider 'Remote' reads absent.json, which does not exist"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                "blueprints/more.yml:4:3: error: duplicate key 'lab/theme': a flag here, and another at blueprints/app.yml:15:3\n"
+            ), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                "\nflagscope.yml:4:5: warning: provider 'Remote' reads absent.json, which does not exist"),
+            "\(output.stdout)")
     }
 
     @Test("From a subfolder, paths under it are relative to it, the others absolute; so are the places messages name")
@@ -34,11 +41,23 @@ struct DiagnosticPathTests {
         defer { folder.remove() }
         let output = try CLIRunner.run(["validate"], in: folder.url.appendingPathComponent("blueprints"))
         #expect(output.status == 1)
-        #expect(output.stdout.contains("more.yml:4:3: error: duplicate key 'lab/theme': a flag here, and another at app.yml:15:3\n"), "\(output.stdout)")
-        #expect(output.stdout.contains("app.yml:15:3: error: duplicate key 'lab/theme': declared here, and again at more.yml:4:3\n"), "\(output.stdout)")
-        #expect(output.stdout.contains("\n\(Self.realPath(folder))/flagscope.yml:4:5: warning: provider 'Remote' reads absent.json"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                "more.yml:4:3: error: duplicate key 'lab/theme': a flag here, and another at app.yml:15:3\n"),
+            "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                "app.yml:15:3: error: duplicate key 'lab/theme': declared here, and again at more.yml:4:3\n"),
+            "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                "\n\(Self.realPath(folder))/flagscope.yml:4:5: warning: provider 'Remote' reads absent.json"),
+            "\(output.stdout)")
         // The quoted line and caret are unchanged.
-        #expect(output.stdout.contains("more.yml:4:3: error: duplicate key 'lab/theme': a flag here, and another at app.yml:15:3\n      theme: { type: bool"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                "more.yml:4:3: error: duplicate key 'lab/theme': a flag here, and another at app.yml:15:3\n      theme: { type: bool"
+            ), "\(output.stdout)")
 
         let list = try CLIRunner.run(["list"], in: folder.url.appendingPathComponent("blueprints"))
         #expect(list.status == 1)
@@ -52,10 +71,14 @@ struct DiagnosticPathTests {
         defer { folder.remove() }
         let elsewhere = try TemporaryFolder()
         defer { elsewhere.remove() }
-        let output = try CLIRunner.run(["validate", "--config", folder.url.appendingPathComponent("flagscope.yml").path], in: elsewhere.url)
+        let output = try CLIRunner.run(
+            ["validate", "--config", folder.url.appendingPathComponent("flagscope.yml").path], in: elsewhere.url)
         #expect(output.status == 1)
         let root = Self.realPath(folder)
-        #expect(output.stdout.contains("\(root)/blueprints/more.yml:4:3: error: duplicate key 'lab/theme': a flag here, and another at \(root)/blueprints/app.yml:15:3\n"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                "\(root)/blueprints/more.yml:4:3: error: duplicate key 'lab/theme': a flag here, and another at \(root)/blueprints/app.yml:15:3\n"
+            ), "\(output.stdout)")
         #expect(output.stdout.contains("\n\(root)/flagscope.yml:4:5: warning:"), "\(output.stdout)")
     }
 
@@ -66,17 +89,25 @@ struct DiagnosticPathTests {
         let output = try CLIRunner.run(["validate", "--json"], in: folder.url.appendingPathComponent("blueprints"))
         let diagnostics = try #require(try CLIFixture.object(output.stdout)["diagnostics"] as? [[String: Any]])
         let pairs = Set(diagnostics.map { "\($0["file"] as? String ?? "?") → \($0["path"] as? String ?? "?")" })
-        #expect(pairs == ["blueprints/app.yml → app.yml", "blueprints/more.yml → more.yml",
-                          "flagscope.yml → \(Self.realPath(folder))/flagscope.yml"], "\(pairs)")
+        #expect(
+            pairs == [
+                "blueprints/app.yml → app.yml", "blueprints/more.yml → more.yml",
+                "flagscope.yml → \(Self.realPath(folder))/flagscope.yml",
+            ], "\(pairs)")
     }
 
     @Test("An env provider's warnings keep their name: it is no file")
     func envIsNoFile() throws {
-        let folder = try CLIFixture.folder(["flagscope.yml": CLIFixture.workspace(blueprints: ["blueprints/app.yml"])
-            + "  - name: Environment\n    format: env\n    prefix: FS_\n"])
+        let folder = try CLIFixture.folder([
+            "flagscope.yml": CLIFixture.workspace(blueprints: ["blueprints/app.yml"])
+                + "  - name: Environment\n    format: env\n    prefix: FS_\n"
+        ])
         defer { folder.remove() }
-        let output = try CLIRunner.run(["validate"], in: folder.url.appendingPathComponent("blueprints"),
-                                       environment: ["FS_LAB__SSON": "maybe"])
-        #expect(output.stdout.contains("environment (FS_*): warning: 'lab/sson' in provider 'Environment' does not fit"), "\(output.stdout)")
+        let output = try CLIRunner.run(
+            ["validate"], in: folder.url.appendingPathComponent("blueprints"),
+            environment: ["FS_LAB__SSON": "maybe"])
+        #expect(
+            output.stdout.contains("environment (FS_*): warning: 'lab/sson' in provider 'Environment' does not fit"),
+            "\(output.stdout)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The README and `docs/` are checked like code: the example workspaces load as the pages say,
 /// every `$ flagscope …` transcript prints what the page shows, and every link stays inside
@@ -11,8 +11,9 @@ struct DocsTests {
 
     @Test("The every-format example validates with no error and no warning")
     func everyFormatIsClean() throws {
-        let output = try CLIRunner.run(["validate", "--config", Self.everyFormat], in: CLIRunner.packageRoot,
-                                       environment: DocsPages.quietEnvironment)
+        let output = try CLIRunner.run(
+            ["validate", "--config", Self.everyFormat], in: CLIRunner.packageRoot,
+            environment: DocsPages.quietEnvironment)
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
         #expect(output.stdout.hasPrefix("✓ workspace is valid: 2 blueprints"), "\(output.stdout)")
         #expect(!output.stdout.contains("warning:") && !output.stdout.contains("error:"), "\(output.stdout)")
@@ -21,8 +22,9 @@ struct DocsTests {
 
     @Test("The mistakes example fails validation with exit 1")
     func mistakesFail() throws {
-        let output = try CLIRunner.run(["validate", "--config", "docs/examples/mistakes/flagscope.yml"],
-                                       in: CLIRunner.packageRoot, environment: DocsPages.quietEnvironment)
+        let output = try CLIRunner.run(
+            ["validate", "--config", "docs/examples/mistakes/flagscope.yml"],
+            in: CLIRunner.packageRoot, environment: DocsPages.quietEnvironment)
         #expect(output.status == 1, "\(CLIFixture.describe(output))")
         #expect(output.stdout.contains("✗ 5 errors, 0 warnings"), "\(output.stdout)")
     }
@@ -56,23 +58,29 @@ struct DocsTests {
     func documentedValuesHold() throws {
         var environment = DocsPages.quietEnvironment
         environment["EXAMPLE_READER__SYNC_INTERVAL"] = "600"
-        let output = try CLIRunner.run(["list", "--json", "--config", Self.everyFormat], in: CLIRunner.packageRoot,
-                                       environment: environment)
+        let output = try CLIRunner.run(
+            ["list", "--json", "--config", Self.everyFormat], in: CLIRunner.packageRoot,
+            environment: environment)
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
         let flags = try #require(try CLIFixture.object(output.stdout)["flags"] as? [[String: Any]])
         var byKey: [String: (value: String, source: String)] = [:]
         for flag in flags {
             guard let key = flag["key"] as? String, let source = flag["source"] as? String else { continue }
-            let value = try flag["value"].map { value in
-                String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]),
-                       as: UTF8.self)
-            } ?? "null"
+            let value =
+                try flag["value"].map { value in
+                    String(
+                        decoding: try JSONSerialization.data(
+                            withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]),
+                        as: UTF8.self)
+                } ?? "null"
             byKey[key] = (value, source)
         }
         for expected in Self.documentedValues {
             let found = byKey[expected.key]
-            #expect(found?.value == expected.value && found?.source == expected.source,
-                    "\(expected.key): docs say \(expected.value) from \(expected.source), flagscope says \(String(describing: found))")
+            #expect(
+                found?.value == expected.value && found?.source == expected.source,
+                "\(expected.key): docs say \(expected.value) from \(expected.source), flagscope says \(String(describing: found))"
+            )
         }
     }
 
@@ -83,7 +91,8 @@ struct DocsTests {
         defer { copy.remove() }
         for folder in ["docs/examples", "Resources/Demo"] {
             let target = copy.url.appendingPathComponent(folder)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent(folder), to: target)
         }
         let transcripts = try DocsPages.all().flatMap { try $0.transcripts() }
@@ -93,11 +102,12 @@ struct DocsTests {
             environment.merge(transcript.environment) { _, new in new }
             let output = try CLIRunner.run(transcript.arguments, in: copy.url, environment: environment)
             let actual = Transcript.lines(output.stdout + output.stderr)
-            #expect(Transcript.matches(expected: transcript.expected, actual: actual),
-                    """
-                    \(transcript.page):\(transcript.line): `$ \(transcript.command)` prints something else now; its output:
-                    \(actual.joined(separator: "\n"))
-                    """)
+            #expect(
+                Transcript.matches(expected: transcript.expected, actual: actual),
+                """
+                \(transcript.page):\(transcript.line): `$ \(transcript.command)` prints something else now; its output:
+                \(actual.joined(separator: "\n"))
+                """)
         }
     }
 
@@ -116,7 +126,8 @@ struct DocsTests {
                     Issue.record("\(place) leaves the repository")
                     continue
                 }
-                let parts = link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let parts = link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(
+                    String.init)
                 let target: URL
                 if parts[0].isEmpty {
                     target = page.url
@@ -149,7 +160,9 @@ struct DocsTests {
             #expect(output.stdout.contains(command), "the \(shell) script does not offer \(command)")
         }
         // bash and zsh spell the option `--config`, fish `-l 'config'`.
-        #expect(output.stdout.contains("--config") || output.stdout.contains("-l 'config'"), "no --config in the \(shell) script")
+        #expect(
+            output.stdout.contains("--config") || output.stdout.contains("-l 'config'"),
+            "no --config in the \(shell) script")
     }
 }
 
@@ -157,7 +170,9 @@ struct DocsTests {
 enum DocsPages {
     /// No user cache or state: nothing a command prints depends on the machine.
     static var quietEnvironment: [String: String] {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-docs-\(UUID().uuidString)").path
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flagscope-docs-\(UUID().uuidString)"
+        ).path
         return ["XDG_CACHE_HOME": scratch, "XDG_STATE_HOME": scratch]
     }
 
@@ -246,7 +261,9 @@ struct DocsPage {
             let title = text.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
             var slug = ""
             for character in title.lowercased() {
-                if character == " " { slug.append("-") } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                if character == " " {
+                    slug.append("-")
+                } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
                     slug.append(character)
                 }
             }
@@ -264,15 +281,20 @@ struct DocsPage {
             let command = String(first.dropFirst(2))
             var words = try Transcript.words(command)
             var environment: [String: String] = [:]
-            while let word = words.first, let equals = word.firstIndex(of: "="), word[..<equals].allSatisfy({ $0.isUppercase || $0 == "_" || $0.isNumber }) {
+            while let word = words.first, let equals = word.firstIndex(of: "="),
+                word[..<equals].allSatisfy({ $0.isUppercase || $0 == "_" || $0.isNumber })
+            {
                 environment[String(word[..<equals])] = String(word[word.index(after: equals)...])
                 words.removeFirst()
             }
             guard words.first == "flagscope" else {
-                throw Transcript.Problem(description: "\(path):\(block.line): a transcript runs flagscope, not \(command)")
+                throw Transcript.Problem(
+                    description: "\(path):\(block.line): a transcript runs flagscope, not \(command)")
             }
-            return Transcript(page: path, line: block.line, command: command, environment: environment,
-                              arguments: Array(words.dropFirst()), expected: Transcript.lines(block.lines.dropFirst().joined(separator: "\n")))
+            return Transcript(
+                page: path, line: block.line, command: command, environment: environment,
+                arguments: Array(words.dropFirst()),
+                expected: Transcript.lines(block.lines.dropFirst().joined(separator: "\n")))
         }
     }
 }

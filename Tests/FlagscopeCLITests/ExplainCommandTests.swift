@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A private copy of the bundled demo workspace, so `set` never touches `Resources/Demo`.
 struct ExplainDemoWorkspace {
@@ -65,8 +65,9 @@ struct ExplainCommandTests {
 
     static var demoConfig: String { Repository.demoWorkspaceFile.path }
 
-    @Test("explain prints the verdict, a constraint table, and numbered next steps when not available",
-          arguments: demo.map(\.key))
+    @Test(
+        "explain prints the verdict, a constraint table, and numbered next steps when not available",
+        arguments: demo.map(\.key))
     func explainText(key: String) throws {
         let expected = try #require(Self.demo.first { $0.key == key })
         let output = try CLIRunner.run(["explain", key, "--config", Self.demoConfig])
@@ -77,7 +78,8 @@ struct ExplainCommandTests {
         if key == "podcast_favourites" {
             #expect(output.stdout.contains("no constraints of its own"))
         } else {
-            let header = try #require(lines.first { $0.contains("CONSTRAINT") }, "no constraint table:\n\(output.stdout)")
+            let header = try #require(
+                lines.first { $0.contains("CONSTRAINT") }, "no constraint table:\n\(output.stdout)")
             for column in ["NAME", "STATUS", "DETAIL", "KEY"] { #expect(header.contains(column)) }
         }
         if key.contains("/") {
@@ -112,8 +114,10 @@ struct ExplainCommandTests {
 
     static let constraintKinds: Set<String> = ["permission", "purchase", "platform", "userToggled", "runtimeEnabled"]
     static let statuses: Set<String> = ["satisfied", "notSatisfied", "notDetermined", "notActive"]
-    static let actions: Set<String> = ["restricted", "purchase", "openSettings", "requestPermission", "enableParent", "turnOn",
-                                       "enableRuntime", "unsupportedPlatform", "upgradeOS", "unknownContext"]
+    static let actions: Set<String> = [
+        "restricted", "purchase", "openSettings", "requestPermission", "enableParent", "turnOn",
+        "enableRuntime", "unsupportedPlatform", "upgradeOS", "unknownContext",
+    ]
 
     @Test("explain --json has the SPEC §6 shape for every demo feature", arguments: demo.map(\.key))
     func explainJSONShape(key: String) throws {
@@ -131,7 +135,8 @@ struct ExplainCommandTests {
         } else {
             #expect(json["parent"] == nil || json["parent"] is NSNull)
         }
-        let constraints = try #require(json["constraints"] as? [[String: Any]], "constraints is not an array of objects")
+        let constraints = try #require(
+            json["constraints"] as? [[String: Any]], "constraints is not an array of objects")
         for constraint in constraints {
             #expect(Self.constraintKinds.contains(constraint["kind"] as? String ?? ""), "\(constraint)")
             #expect(!(constraint["name"] as? String ?? "").isEmpty, "\(constraint)")
@@ -151,9 +156,12 @@ struct ExplainCommandTests {
 
     @Test("explain --json for smart playlists matches the SPEC example field for field")
     func explainJSONExample() throws {
-        let output = try CLIRunner.run(["explain", "podcast_favourites/smart_playlists", "--json", "--config", Self.demoConfig])
+        let output = try CLIRunner.run([
+            "explain", "podcast_favourites/smart_playlists", "--json", "--config", Self.demoConfig,
+        ])
         let json = try ExplainDemoWorkspace.object(output.stdout)
-        #expect(Set(json.keys).isSuperset(of: ["feature", "name", "availability", "parent", "constraints", "nextSteps"]))
+        #expect(
+            Set(json.keys).isSuperset(of: ["feature", "name", "availability", "parent", "constraints", "nextSteps"]))
         #expect(json["feature"] as? String == "podcast_favourites/smart_playlists")
         #expect(json["name"] as? String == "Smart playlists")
         #expect(json["availability"] as? String == "unavailable")
@@ -182,7 +190,8 @@ struct ExplainCommandTests {
 
     @Test("An unknown feature exits 1 with \"did you mean\", in text and JSON mode", arguments: [[], ["--json"]])
     func unknownFeature(extra: [String]) throws {
-        let output = try CLIRunner.run(["explain", "podcast_favourites/smart_playlist"] + extra + ["--config", Self.demoConfig])
+        let output = try CLIRunner.run(
+            ["explain", "podcast_favourites/smart_playlist"] + extra + ["--config", Self.demoConfig])
         #expect(output.status == 1)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains("unknown feature 'podcast_favourites/smart_playlist'"), "\(output.stderr)")
@@ -225,7 +234,8 @@ struct ExplainCommandTests {
         defer { demo.remove() }
         try demo.set("context/purchases/SUB0001", "purchased")
         let smart = try demo.explainJSON("podcast_favourites/smart_playlists")
-        #expect((smart["nextSteps"] as? [[String: Any]])?.compactMap { $0["action"] as? String } == ["requestPermission"])
+        #expect(
+            (smart["nextSteps"] as? [[String: Any]])?.compactMap { $0["action"] as? String } == ["requestPermission"])
         #expect(smart["availability"] as? String == "unknown")
         #expect(try demo.explainJSON("player/dynamic_speed")["availability"] as? String == "available")
         // Granting location then makes smart playlists available.
@@ -234,8 +244,9 @@ struct ExplainCommandTests {
         #expect(granted["availability"] as? String == "available")
         #expect((granted["nextSteps"] as? [Any])?.isEmpty == true)
         // The edit went to the writable provider only.
-        let local = try String(contentsOf: demo.config.deletingLastPathComponent().appendingPathComponent(".flagscope/local.json"),
-                               encoding: .utf8)
+        let local = try String(
+            contentsOf: demo.config.deletingLastPathComponent().appendingPathComponent(".flagscope/local.json"),
+            encoding: .utf8)
         #expect(local.contains("\"context/purchases/SUB0001\": \"purchased\""))
     }
 
@@ -248,7 +259,8 @@ struct ExplainCommandTests {
         #expect(offline["availability"] as? String == "unavailable")
         let steps = try #require(offline["nextSteps"] as? [[String: Any]])
         #expect(steps.compactMap { $0["action"] as? String } == ["purchase"])
-        #expect(Set(steps.first?["keys"] as? [String] ?? []) == ["context/purchases/SUB0001", "context/purchases/PACK0001"])
+        #expect(
+            Set(steps.first?["keys"] as? [String] ?? []) == ["context/purchases/SUB0001", "context/purchases/PACK0001"])
     }
 
     /// The value QA sets to fix a key of a next step in the demo.
@@ -260,8 +272,9 @@ struct ExplainCommandTests {
         return "true"
     }
 
-    @Test("Setting every key a feature's next steps list makes it available",
-          arguments: demo.filter { $0.availability != "available" }.map(\.key))
+    @Test(
+        "Setting every key a feature's next steps list makes it available",
+        arguments: demo.filter { $0.availability != "available" }.map(\.key))
     func settingStepKeysMakesAvailable(key: String) throws {
         let demo = try ExplainDemoWorkspace()
         defer { demo.remove() }
@@ -273,8 +286,9 @@ struct ExplainCommandTests {
             }
         }
         let after = try demo.explainJSON(key)
-        #expect(after["availability"] as? String == "available",
-                "after setting \(steps.flatMap { $0["keys"] as? [String] ?? [] }): \(after["nextSteps"] ?? [])")
+        #expect(
+            after["availability"] as? String == "available",
+            "after setting \(steps.flatMap { $0["keys"] as? [String] ?? [] }): \(after["nextSteps"] ?? [])")
         #expect((after["nextSteps"] as? [Any])?.isEmpty == true)
         let text = try demo.run(["explain", key])
         #expect(text.stdout.hasPrefix("✓ "))

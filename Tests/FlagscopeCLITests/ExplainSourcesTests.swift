@@ -13,7 +13,9 @@ struct ExplainSourcesTests {
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
         let tail = output.stdout.components(separatedBy: "Where the device state comes from:\n").last ?? ""
         let rows = tail.split(separator: "\n").map { CLIFixture.cells($0) }
-        #expect(rows.contains(["context/permissions/location_when_in_use", "notDetermined", "from QA profile"]), "\(output.stdout)")
+        #expect(
+            rows.contains(["context/permissions/location_when_in_use", "notDetermined", "from QA profile"]),
+            "\(output.stdout)")
         #expect(rows.contains(["context/purchases/SUB0001", "notPurchased", "from QA profile"]), "\(output.stdout)")
     }
 
@@ -25,7 +27,11 @@ struct ExplainSourcesTests {
         let output = try CLIGetSetResetDemoTests.run(folder, ["explain", "podcast_favourites/smart_playlists"])
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
         let tail = output.stdout.components(separatedBy: "Where the device state comes from:\n").last ?? ""
-        #expect(tail.contains("context/purchases/SUB0001                 unknown        blueprint default"), "\(output.stdout)")
-        #expect(tail.components(separatedBy: "QA profile: profiles/qa.json does not exist").count == 2, "said once\n\(output.stdout)")
+        #expect(
+            tail.contains("context/purchases/SUB0001                 unknown        blueprint default"),
+            "\(output.stdout)")
+        #expect(
+            tail.components(separatedBy: "QA profile: profiles/qa.json does not exist").count == 2,
+            "said once\n\(output.stdout)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Control characters and escape sequences from files never reach the terminal raw: every human
 /// output shows them as visible escapes, and JSON output keeps them as JSON escapes (issue 6).
@@ -19,7 +19,9 @@ struct HostileTextTests {
     static let providerName = "Remote \u{1B}[2J \u{07} \u{202E} \u{9B} \u{2028} \u{0}"
 
     static func json(_ object: Any) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self)
+        String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]),
+            as: UTF8.self)
     }
 
     /// A valid workspace whose every text field is hostile.
@@ -37,28 +39,34 @@ struct HostileTextTests {
                     "type": "enum", "values": ["plain", "clear\u{1B}[2J", "rtl\u{202E}"], "default": "clear\u{1B}[2J",
                     "description": "enum " + hostile,
                 ] as [String: Any],
-                "banner": ["type": "string", "default": "osc" + hostileNUL, "description": "string default"] as [String: Any],
+                "banner": ["type": "string", "default": "osc" + hostileNUL, "description": "string default"]
+                    as [String: Any],
                 "count": ["type": "int", "default": 1, "description": "count"] as [String: Any],
             ],
             "collections": [
                 "nest " + hostile: [
                     "key": "nest", "description": "collection " + hostileNUL,
                     "flags": ["inner": ["type": "string", "default": "x", "description": "inner " + hostile]],
-                ] as [String: Any],
+                ] as [String: Any]
             ],
             "features": [
                 "share": [
                     "name": "Share " + hostile, "description": "feature " + hostileNUL,
                     "constraints": ["userToggled": ["default": false]],
-                ] as [String: Any],
+                ] as [String: Any]
             ],
         ]
         try folder.write("blueprints/app.json", try json(blueprint))
-        try folder.write(".flagscope/local.json", try json([
-            "banner": "local " + hostileNUL, "unknown " + hostile: 1, "count": "not a number " + hostile,
-        ] as [String: Any]))
+        try folder.write(
+            ".flagscope/local.json",
+            try json(
+                [
+                    "banner": "local " + hostileNUL, "unknown " + hostile: 1, "count": "not a number " + hostile,
+                ] as [String: Any]))
         try folder.write("remote.json", try json(["nest/inner": "remote " + hostileNUL]))
-        try folder.write("flagscope.yml", """
+        try folder.write(
+            "flagscope.yml",
+            """
             blueprints:
               - blueprints/app.json
             providers:
@@ -77,7 +85,8 @@ struct HostileTextTests {
     /// Raw bytes and scalars that must never be printed.
     static func rawProblems(_ bytes: [UInt8]) -> [String] {
         var problems: [String] = []
-        for (byte, name) in [(UInt8(0x1B), "ESC"), (0x07, "BEL"), (0x00, "NUL"), (0x9B, "raw 0x9B byte")] where bytes.contains(byte) {
+        for (byte, name) in [(UInt8(0x1B), "ESC"), (0x07, "BEL"), (0x00, "NUL"), (0x9B, "raw 0x9B byte")]
+        where bytes.contains(byte) {
             problems.append(name)
         }
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
@@ -85,7 +94,8 @@ struct HostileTextTests {
             case 0x80...0x9F: problems.append("C1 U+\(String(scalar.value, radix: 16, uppercase: true))")
             case 0x202E: problems.append("U+202E")
             case 0x2028: problems.append("U+2028")
-            case 0x01...0x08, 0x0B...0x1F, 0x7F: problems.append("control U+\(String(scalar.value, radix: 16, uppercase: true))")
+            case 0x01...0x08, 0x0B...0x1F, 0x7F:
+                problems.append("control U+\(String(scalar.value, radix: 16, uppercase: true))")
             default: continue
             }
         }
@@ -96,30 +106,36 @@ struct HostileTextTests {
         #expect(!run.timedOut && !run.signaled, "\(run)", sourceLocation: sourceLocation)
         let stdout = rawProblems(run.stdout)
         let stderr = rawProblems(run.stderr)
-        #expect(stdout.isEmpty && stderr.isEmpty, "raw control characters: stdout \(stdout), stderr \(stderr)\n\(run)",
-                sourceLocation: sourceLocation)
+        #expect(
+            stdout.isEmpty && stderr.isEmpty, "raw control characters: stdout \(stdout), stderr \(stderr)\n\(run)",
+            sourceLocation: sourceLocation)
     }
 
-    static func expectVisible(_ run: TimedCLI.Run, _ escapes: [String] = visible, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectVisible(
+        _ run: TimedCLI.Run, _ escapes: [String] = visible, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for escape in escapes {
-            #expect(run.both.contains(escape), "the escape \(escape) is not shown\n\(run)", sourceLocation: sourceLocation)
+            #expect(
+                run.both.contains(escape), "the escape \(escape) is not shown\n\(run)", sourceLocation: sourceLocation)
         }
     }
 
     // MARK: Human output
 
-    @Test("Human outputs of a valid hostile workspace: escaped, visible, exit 0", arguments: [
-        ["validate"],
-        ["list"],
-        ["list", "--filter", "inner"],
-        ["list", "--overridden"],
-        ["get", "banner"],
-        ["get", "evil_name"],
-        ["get", "choice"],
-        ["get", "nest/inner"],
-        ["get", "count"],
-        ["explain", "share"],
-    ])
+    @Test(
+        "Human outputs of a valid hostile workspace: escaped, visible, exit 0",
+        arguments: [
+            ["validate"],
+            ["list"],
+            ["list", "--filter", "inner"],
+            ["list", "--overridden"],
+            ["get", "banner"],
+            ["get", "evil_name"],
+            ["get", "choice"],
+            ["get", "nest/inner"],
+            ["get", "count"],
+            ["explain", "share"],
+        ])
     func humanOutput(arguments: [String]) throws {
         let folder = try Self.workspace()
         defer { folder.remove() }
@@ -138,7 +154,8 @@ struct HostileTextTests {
         Self.expectNoRaw(get)
         Self.expectVisible(get)
         #expect(get.out.contains(#"\0"#), "NUL shown as \\0\n\(get)")
-        #expect(get.out.contains("Remote \\e[2J \\a \\u{202E} \\u{9B} \\u{2028} \\0"), "the provider name, escaped\n\(get)")
+        #expect(
+            get.out.contains("Remote \\e[2J \\a \\u{202E} \\u{9B} \\u{2028} \\0"), "the provider name, escaped\n\(get)")
         let explain = try TimedCLI.run(["explain", "share"], in: folder.url)
         Self.expectNoRaw(explain)
         Self.expectVisible(explain)
@@ -192,19 +209,21 @@ struct HostileTextTests {
         #expect(all.out.contains(#"unknown \e[2J"#), "the undeclared hostile key is listed, escaped\n\(all)")
     }
 
-    @Test("The browser snapshot escapes names, values and details", arguments: [
-        "",                           // the root collection's detail: its hostile name and description
-        "j",                          // the flag with a hostile name, tags and owner
-        "jjj",                        // the banner flag: hostile default and Local value
-        "jjjjjl",                     // open the hostile collection
-        "jjjjjlj",                    // the inner flag with a Remote (hostile provider) value
-        "/unknown<Enter>",            // the Unknown keys row
-        "/Share<Enter>",              // the feature with a hostile name
-        "j<Enter>",                   // toggle: the status line names the hostile flag
-        "jjj<Enter>",                 // open the editor on a hostile string
-        "jj<Enter>",                  // the enum picker with hostile values
-        "?",                          // help overlay over a hostile header
-    ])
+    @Test(
+        "The browser snapshot escapes names, values and details",
+        arguments: [
+            "",  // the root collection's detail: its hostile name and description
+            "j",  // the flag with a hostile name, tags and owner
+            "jjj",  // the banner flag: hostile default and Local value
+            "jjjjjl",  // open the hostile collection
+            "jjjjjlj",  // the inner flag with a Remote (hostile provider) value
+            "/unknown<Enter>",  // the Unknown keys row
+            "/Share<Enter>",  // the feature with a hostile name
+            "j<Enter>",  // toggle: the status line names the hostile flag
+            "jjj<Enter>",  // open the editor on a hostile string
+            "jj<Enter>",  // the enum picker with hostile values
+            "?",  // help overlay over a hostile header
+        ])
     func snapshot(keys: String) throws {
         let folder = try Self.workspace()
         defer { folder.remove() }
@@ -215,7 +234,9 @@ struct HostileTextTests {
             #expect(run.status == 0, "\(run)")
             Self.expectNoRaw(run)
             if keys != "?" {
-                #expect(run.out.contains(#"\e"#) || run.out.contains(#"\a"#), "some hostile text is on screen, escaped\n\(run.out)")
+                #expect(
+                    run.out.contains(#"\e"#) || run.out.contains(#"\a"#),
+                    "some hostile text is on screen, escaped\n\(run.out)")
             }
         }
     }
@@ -240,16 +261,23 @@ struct HostileTextTests {
         let blueprint: [String: Any] = [
             "name": "Root",
             "flags": [
-                "choice": ["type": "enum", "values": ["a", "b"], "default": "zz" + hostileNUL, "description": "d", "bogus" + hostile: 1] as [String: Any],
-                "ex": ["type": "bool", "default": false, "description": "d", "excludedProviders": ["Nope" + hostile]] as [String: Any],
+                "choice": [
+                    "type": "enum", "values": ["a", "b"], "default": "zz" + hostileNUL, "description": "d",
+                    "bogus" + hostile: 1,
+                ] as [String: Any],
+                "ex": ["type": "bool", "default": false, "description": "d", "excludedProviders": ["Nope" + hostile]]
+                    as [String: Any],
                 "t": ["type": "ty" + hostile, "default": 1, "description": "d"] as [String: Any],
-                "c": ["type": "bool", "default": false, "description": "d", "computed": "x\u{1B}[2J && y"] as [String: Any],
+                "c": ["type": "bool", "default": false, "description": "d", "computed": "x\u{1B}[2J && y"]
+                    as [String: Any],
                 "k": ["key": "bad\u{1B}[2J key", "type": "bool", "default": false, "description": "d"] as [String: Any],
             ],
         ]
         try folder.write("blueprints/app.json", try json(blueprint))
         try folder.write("local.json", "{}\n")
-        try folder.write("flagscope.yml", """
+        try folder.write(
+            "flagscope.yml",
+            """
             blueprints:
               - blueprints/app.json
               - "blueprints/missing\\e[2J.yml"
@@ -275,7 +303,10 @@ struct HostileTextTests {
         #expect(validate.status == 1, "\(validate)")
         Self.expectNoRaw(validate)
         #expect(TimedCLI.hasPositionedDiagnostic(validate.out))
-        for fragment in [#"'bogus\e[2J"#, #"'zz\e[2J"#, #"'Nope\e[2J"#, #"'ty\e[2J"#, #"json\a\u{202E}"#, #"unknown\e]52;c;ZXZpbA==\a"#] {
+        for fragment in [
+            #"'bogus\e[2J"#, #"'zz\e[2J"#, #"'Nope\e[2J"#, #"'ty\e[2J"#, #"json\a\u{202E}"#,
+            #"unknown\e]52;c;ZXZpbA==\a"#,
+        ] {
             #expect(validate.out.contains(fragment), "\(fragment) named in a diagnostic\n\(validate.out)")
         }
         for arguments in [["list"], ["get", "choice"], ["explain", "x"], ["set", "ex", "true"]] {
@@ -290,7 +321,8 @@ struct HostileTextTests {
     func rawControlInYAML() throws {
         let folder = try CLIFixture.folder()
         defer { folder.remove() }
-        let bytes = Array("name: App\ndescription: ok\nflags:\n  a: { type: bool, default: false, description: \"x".utf8)
+        let bytes =
+            Array("name: App\ndescription: ok\nflags:\n  a: { type: bool, default: false, description: \"x".utf8)
             + [0x1B] + Array("]52;c;ZXZpbA==".utf8) + [0x07] + Array("\" }\n".utf8)
         try Data(bytes).write(to: folder.url.appendingPathComponent("blueprints/app.yml"))
         let run = try TimedCLI.run(["validate"], in: folder.url)
@@ -299,34 +331,43 @@ struct HostileTextTests {
         #expect(run.out.contains("blueprints/app.yml:4:"), "the diagnostic is on line 4, where the ESC is\n\(run)")
     }
 
-    @Test("Unknown key and feature messages never echo raw control characters, hints included", arguments: [
-        ["get", "ab"],
-        ["set", "ab", "true"],
-        ["reset", "ab"],
-        ["explain", "fe"],
-        ["explain", "zzzzzzzzzz"],
-        ["get", "pl\u{1B}[2Jain"],
-        ["set", "plain", "\u{1B}[2J"],
-    ])
+    @Test(
+        "Unknown key and feature messages never echo raw control characters, hints included",
+        arguments: [
+            ["get", "ab"],
+            ["set", "ab", "true"],
+            ["reset", "ab"],
+            ["explain", "fe"],
+            ["explain", "zzzzzzzzzz"],
+            ["get", "pl\u{1B}[2Jain"],
+            ["set", "plain", "\u{1B}[2J"],
+        ])
     func unknownNames(arguments: [String]) throws {
         // Entry names without `key:` derive keys that keep their control characters.
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("blueprints/app.json", try Self.json([
-            "name": "Root",
-            "flags": [
-                "ab\u{1B}": ["type": "bool", "default": false, "description": "d"],
-                "long\u{1B}]52;c;ZXZpbA==\u{07}": ["type": "bool", "default": false, "description": "d"],
-                "plain": ["type": "bool", "default": false, "description": "d"],
-            ],
-            "features": [
-                "fe\u{07}": ["description": "feat", "constraints": ["userToggled": ["default": true]]],
-                "osc\u{1B}]52;c;ZXZpbA==\u{07}": ["description": "feat", "constraints": ["userToggled": ["default": true]]],
-            ],
-        ] as [String: Any]))
+        try folder.write(
+            "blueprints/app.json",
+            try Self.json(
+                [
+                    "name": "Root",
+                    "flags": [
+                        "ab\u{1B}": ["type": "bool", "default": false, "description": "d"],
+                        "long\u{1B}]52;c;ZXZpbA==\u{07}": ["type": "bool", "default": false, "description": "d"],
+                        "plain": ["type": "bool", "default": false, "description": "d"],
+                    ],
+                    "features": [
+                        "fe\u{07}": ["description": "feat", "constraints": ["userToggled": ["default": true]]],
+                        "osc\u{1B}]52;c;ZXZpbA==\u{07}": [
+                            "description": "feat", "constraints": ["userToggled": ["default": true]],
+                        ],
+                    ],
+                ] as [String: Any]))
         try folder.write("local.json", "{}\n")
-        try folder.write("flagscope.yml", CLIFixture.workspace(blueprints: ["blueprints/app.json"])
-            .replacingOccurrences(of: ".flagscope/local.json", with: "local.json"))
+        try folder.write(
+            "flagscope.yml",
+            CLIFixture.workspace(blueprints: ["blueprints/app.json"])
+                .replacingOccurrences(of: ".flagscope/local.json", with: "local.json"))
         try folder.write("remote.json", "{}\n")
         let run = try TimedCLI.run(arguments, in: folder.url)
         #expect(run.status == 1, "\(run)")
@@ -345,8 +386,9 @@ struct HostileTextTests {
     // MARK: JSON output
 
     static func parse(_ run: TimedCLI.Run, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        #expect(!run.stdout.contains(0x1B) && !run.stdout.contains(0x07) && !run.stdout.contains(0),
-                "raw control bytes in JSON\n\(run)", sourceLocation: sourceLocation)
+        #expect(
+            !run.stdout.contains(0x1B) && !run.stdout.contains(0x07) && !run.stdout.contains(0),
+            "raw control bytes in JSON\n\(run)", sourceLocation: sourceLocation)
         #expect(rawProblems(run.stdout).isEmpty, "\(rawProblems(run.stdout))\n\(run)", sourceLocation: sourceLocation)
         let value = try JSONSerialization.jsonObject(with: Data(run.stdout), options: [])
         return try #require(value as? [String: Any], "not an object: \(run)", sourceLocation: sourceLocation)
@@ -389,7 +431,8 @@ struct HostileTextTests {
         let validate = try Self.parse(try TimedCLI.run(["validate", "--json"], in: folder.url))
         let diagnostics = try #require(validate["diagnostics"] as? [[String: Any]])
         let messages = diagnostics.compactMap { $0["message"] as? String }
-        #expect(messages.contains { $0.contains("unknown " + Self.hostile) },
-                "the unknown key's message keeps its original characters (not terminal escapes): \(messages)")
+        #expect(
+            messages.contains { $0.contains("unknown " + Self.hostile) },
+            "the unknown key's message keeps its original characters (not terminal escapes): \(messages)")
     }
 }

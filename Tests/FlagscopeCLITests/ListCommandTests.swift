@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `flagscope list`: one row per flag with key, type, value and source; filters; JSON (SPEC §6).
 @Suite("list command")
@@ -17,9 +17,10 @@ struct ListCommandTests {
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
         let rows = Self.rows(output.stdout)
         #expect(rows.first == ["KEY", "TYPE", "VALUE", "SOURCE"])
-        #expect(rows.dropFirst().prefix(5).map { $0.first ?? "" } == [
-            "lab/sson", "lab/playback_rate", "lab/theme", "lab/legacy_player", "lab/future_banner",
-        ])
+        #expect(
+            rows.dropFirst().prefix(5).map { $0.first ?? "" } == [
+                "lab/sson", "lab/playback_rate", "lab/theme", "lab/legacy_player", "lab/future_banner",
+            ])
         #expect(rows.contains(["lab/sson", "bool", "false", "default"]))
         #expect(rows.contains(["lab/playback_rate", "double", "1.5", "default"]))
         #expect(rows.contains(["lab/theme", "enum", "dark", "Local"]))
@@ -46,7 +47,8 @@ struct ListCommandTests {
         for flag in flags {
             #expect(Set(flag.keys).isSuperset(of: ["key", "type", "value", "source", "reason"]), "\(flag)")
         }
-        let byKey = Dictionary(uniqueKeysWithValues: flags.compactMap { flag in (flag["key"] as? String).map { ($0, flag) } })
+        let byKey = Dictionary(
+            uniqueKeysWithValues: flags.compactMap { flag in (flag["key"] as? String).map { ($0, flag) } })
         let sson = try #require(byKey["lab/sson"])
         #expect(sson["type"] as? String == "bool")
         #expect(sson["value"] as? Bool == false)
@@ -112,7 +114,9 @@ struct ListCommandTests {
 
     @Test("list on an invalid workspace exits 1 and prints the errors with their positions")
     func invalidWorkspace() throws {
-        let folder = try CLIFixture.folder(["blueprints/app.yml": "name: App\nflags:\n  a: { type: int, default: x, description: d }\n"])
+        let folder = try CLIFixture.folder([
+            "blueprints/app.yml": "name: App\nflags:\n  a: { type: int, default: x, description: d }\n"
+        ])
         defer { folder.remove() }
         let output = try CLIRunner.run(["list"], in: folder.url)
         #expect(output.status == 1)

@@ -1,7 +1,7 @@
 import FlagCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `flagscope list` as a user reads it: markers that say what happened to a value, and a table
 /// that fits the terminal without ever cutting a key.
@@ -18,21 +18,30 @@ struct ListFittingTests {
         let output = try CLIRunner.run(["list"], in: folder.url)
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
         let row = try #require(Self.row("lab/playback_rate", in: output.stdout), "\(output.stdout)")
-        #expect(row == ["lab/playback_rate", "double", "1.5", #"default (Local ignored: expected a number, found text "fast")"#])
+        #expect(
+            row == [
+                "lab/playback_rate", "double", "1.5", #"default (Local ignored: expected a number, found text "fast")"#,
+            ])
         #expect(!output.stdout.contains("shadowed"))
     }
 
     @Test("A local value a higher layer beats is still called shadowed")
     func shadowedLocalValue() throws {
-        let folder = try CLIFixture.folder(["remote.json": #"{"lab/theme": "light"}"# + "\n",
-                                            ".flagscope/local.json": #"{"lab/theme": "dark"}"# + "\n"])
+        let folder = try CLIFixture.folder([
+            "remote.json": #"{"lab/theme": "light"}"# + "\n",
+            ".flagscope/local.json": #"{"lab/theme": "dark"}"# + "\n",
+        ])
         defer { folder.remove() }
         let output = try CLIRunner.run(["list"], in: folder.url)
-        #expect(Self.row("lab/theme", in: output.stdout) == ["lab/theme", "enum", "light", "Remote (Local shadowed)"], "\(output.stdout)")
+        #expect(
+            Self.row("lab/theme", in: output.stdout) == ["lab/theme", "enum", "light", "Remote (Local shadowed)"],
+            "\(output.stdout)")
     }
 
     static let longKey = "lab/" + String(repeating: "very_long_segment_", count: 4) + "end"
-    @Test("With COLUMNS=60 every row fits in 60 columns, values are cut with …, and a longer key is printed whole on its own line")
+    @Test(
+        "With COLUMNS=60 every row fits in 60 columns, values are cut with …, and a longer key is printed whole on its own line"
+    )
     func fitsTheWidth() throws {
         let folder = try CLIFixture.folder(["blueprints/app.yml": Self.wideBlueprintFile])
         defer { folder.remove() }
@@ -65,7 +74,8 @@ struct ListFittingTests {
     func fitsARealTerminal() async throws {
         let folder = try CLIFixture.folder(["blueprints/app.yml": Self.wideBlueprintFile])
         defer { folder.remove() }
-        let session = try TmuxSession(name: "list-width", arguments: ["list"], directory: folder.url, width: 50, height: 40)
+        let session = try TmuxSession(
+            name: "list-width", arguments: ["list"], directory: folder.url, width: 50, height: 40)
         defer { session.close() }
         #expect(try await session.waitForExit() == 0)
         let lines = try session.screen().lines
@@ -76,14 +86,16 @@ struct ListFittingTests {
     }
 
     static var wideBlueprintFile: String {
-        CLIFixture.blueprint.replacingOccurrences(of: "features:\n", with: """
-          longOne:
-            key: \(longKey.dropFirst(4))
-            type: string
-            default: \(String(repeating: "wide value ", count: 5).trimmingCharacters(in: .whitespaces))
-            description: A long key with a long value
-        features:
+        CLIFixture.blueprint.replacingOccurrences(
+            of: "features:\n",
+            with: """
+                  longOne:
+                    key: \(longKey.dropFirst(4))
+                    type: string
+                    default: \(String(repeating: "wide value ", count: 5).trimmingCharacters(in: .whitespaces))
+                    description: A long key with a long value
+                features:
 
-        """)
+                """)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Mutants of every file kind through the real binary: `validate`, `list` and `get` exit 0 or 1 with a
 /// positioned diagnostic, never a signal, never another code, always within 20 s (issue 6).
@@ -11,19 +11,23 @@ struct MutationCLITests {
         let folder = try TemporaryFolder()
         try folder.copyDemo()
         let config = try folder.read("flagscope.yml")
-        try folder.write("flagscope.yml", config + """
-              - name: Flagd
-                format: flagd
-                path: remote/flags.flagd.json
-              - name: Rollout
-                format: unleash
-                path: remote/unleash.json
-              - name: Prefs
-                format: plist
-                path: prefs/flags.plist
+        try folder.write(
+            "flagscope.yml",
+            config + """
+                  - name: Flagd
+                    format: flagd
+                    path: remote/flags.flagd.json
+                  - name: Rollout
+                    format: unleash
+                    path: remote/unleash.json
+                  - name: Prefs
+                    format: plist
+                    path: prefs/flags.plist
 
-            """)
-        try folder.write("remote/flags.flagd.json", """
+                """)
+        try folder.write(
+            "remote/flags.flagd.json",
+            """
             {
               "flags": {
                 "lab/compact_rows": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "on" },
@@ -33,14 +37,18 @@ struct MutationCLITests {
             }
 
             """)
-        try folder.write("remote/unleash.json", """
+        try folder.write(
+            "remote/unleash.json",
+            """
             {"version": 2, "features": [
               {"name": "lab/secrets/boom_feature", "enabled": true, "strategies": [{"name": "default", "parameters": {}}], "variants": []},
               {"name": "store/show_charts", "enabled": false, "strategies": [], "variants": []}
             ]}
 
             """)
-        try folder.write("prefs/flags.plist", """
+        try folder.write(
+            "prefs/flags.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
@@ -111,25 +119,37 @@ struct MutationCLITests {
 
     /// Two seeded mutants per kind: 16 runs of validate, list and get.
     static let mutants: [(kind: String, path: String, seed: UInt64)] = kinds.flatMap { kind in
-        (0..<2).map { index in (kind.kind, kind.path, 0xC11_0000 &+ UInt64(kinds.firstIndex { $0.path == kind.path }!) * 16 &+ UInt64(index)) }
+        (0..<2).map { index in
+            (
+                kind.kind, kind.path,
+                0xC11_0000 &+ UInt64(kinds.firstIndex { $0.path == kind.path }!) * 16 &+ UInt64(index)
+            )
+        }
     }
 
     /// Runs validate, list and get on the folder; checks exit codes, timing and diagnostics.
-    static func check(_ folder: TemporaryFolder, label: String, key: String = "lab/sson",
-                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ folder: TemporaryFolder, label: String, key: String = "lab/sson",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for arguments in [["validate"], ["list"], ["get", key]] {
             let run = try TimedCLI.run(arguments, in: folder.url)
             #expect(!run.timedOut, "\(label): hang\n\(run)", sourceLocation: sourceLocation)
             if run.timedOut { return }  // the other commands would hang the same way: do not wait 20 s each
             #expect(!run.signaled, "\(label): crashed\n\(run)", sourceLocation: sourceLocation)
-            #expect(run.status == 0 || run.status == 1, "\(label): unexpected exit code\n\(run)", sourceLocation: sourceLocation)
+            #expect(
+                run.status == 0 || run.status == 1, "\(label): unexpected exit code\n\(run)",
+                sourceLocation: sourceLocation)
             if run.status == 1 {
                 let unknownKey = arguments.first == "get" && run.err.contains("unknown key")
-                #expect(unknownKey || TimedCLI.hasPositionedDiagnostic(run.both),
-                        "\(label): exit 1 without a path:line:column diagnostic\n\(run)", sourceLocation: sourceLocation)
+                #expect(
+                    unknownKey || TimedCLI.hasPositionedDiagnostic(run.both),
+                    "\(label): exit 1 without a path:line:column diagnostic\n\(run)", sourceLocation: sourceLocation)
             }
-            #expect(!run.stdout.contains(0x1B) && !run.stderr.contains(0x1B) && !run.stdout.contains(0) && !run.stderr.contains(0),
-                    "\(label): raw ESC or NUL in the output\n\(run)", sourceLocation: sourceLocation)
+            #expect(
+                !run.stdout.contains(0x1B) && !run.stderr.contains(0x1B) && !run.stdout.contains(0)
+                    && !run.stderr.contains(0),
+                "\(label): raw ESC or NUL in the output\n\(run)", sourceLocation: sourceLocation)
         }
     }
 
@@ -159,55 +179,90 @@ struct MutationCLITests {
 
     /// Hand-made hostile files: (label, path, contents). None repeats MalformedInputTests.
     static let crafted: [(label: String, path: String, bytes: [UInt8])] = {
-        func text(_ label: String, _ path: String, _ text: String) -> (String, String, [UInt8]) { (label, path, Array(text.utf8)) }
+        func text(_ label: String, _ path: String, _ text: String) -> (String, String, [UInt8]) {
+            (label, path, Array(text.utf8))
+        }
         let demoConfig = try! String(contentsOf: Repository.demoWorkspaceFile, encoding: .utf8)
         return [
             // flagscope.yml is the only YAML that providers depend on (no provider format is YAML):
             // the alias bomb goes there, as a value and as mapping keys.
             text("alias bomb in flagscope.yml", "flagscope.yml", aliasBomb() + demoConfig),
-            text("alias bomb as a mapping key in flagscope.yml", "flagscope.yml", aliasBomb() + "? *\(lastAnchor)\n: 1\n" + demoConfig),
-            text("alias bomb as a mapping key in a blueprint", "blueprints/experiments.yml",
-                 "name: Bomb\n" + aliasBomb() + "flags:\n  ? *\(lastAnchor)\n  : { type: bool, default: false, description: d }\n"),
+            text(
+                "alias bomb as a mapping key in flagscope.yml", "flagscope.yml",
+                aliasBomb() + "? *\(lastAnchor)\n: 1\n" + demoConfig),
+            text(
+                "alias bomb as a mapping key in a blueprint", "blueprints/experiments.yml",
+                "name: Bomb\n" + aliasBomb()
+                    + "flags:\n  ? *\(lastAnchor)\n  : { type: bool, default: false, description: d }\n"),
             text("200,000 '[' in flagscope.yml", "flagscope.yml", String(repeating: "[", count: 200_000)),
-            text("200,000 '[' after a valid start of flagscope.yml", "flagscope.yml",
-                 "blueprints: " + String(repeating: "[", count: 200_000) + "\n"),
-            text("200,000 '[' in a firebase provider", "remote/remote-config.json", String(repeating: "[", count: 200_000)),
-            text("200,000 '{\"a\":' in a firebase parameter", "remote/remote-config.json",
-                 "{\"parameters\": {\"lab/sson\": " + String(repeating: "{\"a\":", count: 200_000) + "\n"),
-            text("200,000 '[' in an unleash provider", "remote/unleash.json", "{\"version\": 2, \"features\": " + String(repeating: "[", count: 200_000)),
-            text("200,000 '[' in a flagd provider", "remote/flags.flagd.json", "{\"flags\": {\"lab/sson\": {\"variants\": " + String(repeating: "[", count: 200_000)),
-            text("200,000 nested <array> in a plist provider", "prefs/flags.plist",
-                 "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>lab</key>" + String(repeating: "<array>", count: 200_000) + "</plist>"),
-            text("200,000 nested <dict> in a plist provider", "prefs/flags.plist",
-                 "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict>" + String(repeating: "<key>k</key><dict>", count: 200_000) + "</plist>"),
-            text("OpenStep plist 200,000 '('", "prefs/flags.plist", "{ lab = " + String(repeating: "(", count: 200_000) + "; }"),
-            text("XML entity expansion (billion laughs) in a plist", "prefs/flags.plist", {
-                var lines = ["<?xml version=\"1.0\"?>", "<!DOCTYPE plist [", "<!ENTITY l0 \"lol\">"]
-                for level in 1...9 { lines.append("<!ENTITY l\(level) \"\(String(repeating: "&l\(level - 1);", count: 10))\">") }
-                lines.append("]>")
-                lines.append("<plist version=\"1.0\"><dict><key>lab</key><dict><key>sson</key><string>&l9;</string></dict></dict></plist>")
-                return lines.joined(separator: "\n")
-            }()),
-            text("external entity in a plist", "prefs/flags.plist",
-                 "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<plist version=\"1.0\"><dict><key>store</key><dict><key>charts_region</key><string>&x;</string></dict></dict></plist>"),
+            text(
+                "200,000 '[' after a valid start of flagscope.yml", "flagscope.yml",
+                "blueprints: " + String(repeating: "[", count: 200_000) + "\n"),
+            text(
+                "200,000 '[' in a firebase provider", "remote/remote-config.json",
+                String(repeating: "[", count: 200_000)),
+            text(
+                "200,000 '{\"a\":' in a firebase parameter", "remote/remote-config.json",
+                "{\"parameters\": {\"lab/sson\": " + String(repeating: "{\"a\":", count: 200_000) + "\n"),
+            text(
+                "200,000 '[' in an unleash provider", "remote/unleash.json",
+                "{\"version\": 2, \"features\": " + String(repeating: "[", count: 200_000)),
+            text(
+                "200,000 '[' in a flagd provider", "remote/flags.flagd.json",
+                "{\"flags\": {\"lab/sson\": {\"variants\": " + String(repeating: "[", count: 200_000)),
+            text(
+                "200,000 nested <array> in a plist provider", "prefs/flags.plist",
+                "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>lab</key>"
+                    + String(repeating: "<array>", count: 200_000) + "</plist>"),
+            text(
+                "200,000 nested <dict> in a plist provider", "prefs/flags.plist",
+                "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict>"
+                    + String(repeating: "<key>k</key><dict>", count: 200_000) + "</plist>"),
+            text(
+                "OpenStep plist 200,000 '('", "prefs/flags.plist",
+                "{ lab = " + String(repeating: "(", count: 200_000) + "; }"),
+            text(
+                "XML entity expansion (billion laughs) in a plist", "prefs/flags.plist",
+                {
+                    var lines = ["<?xml version=\"1.0\"?>", "<!DOCTYPE plist [", "<!ENTITY l0 \"lol\">"]
+                    for level in 1...9 {
+                        lines.append("<!ENTITY l\(level) \"\(String(repeating: "&l\(level - 1);", count: 10))\">")
+                    }
+                    lines.append("]>")
+                    lines.append(
+                        "<plist version=\"1.0\"><dict><key>lab</key><dict><key>sson</key><string>&l9;</string></dict></dict></plist>"
+                    )
+                    return lines.joined(separator: "\n")
+                }()),
+            text(
+                "external entity in a plist", "prefs/flags.plist",
+                "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<plist version=\"1.0\"><dict><key>store</key><dict><key>charts_region</key><string>&x;</string></dict></dict></plist>"
+            ),
             // YAML's nesting pre-check tracks quotes; a quote it mistakes for a string start must not let nesting through.
-            text("200,000 '[' after an apostrophe in a plain scalar", "blueprints/experiments.yml",
-                 "name: It's\nflags:\n  x: " + String(repeating: "[", count: 200_000) + "\n"),
-            text("200,000 '[' after an escaped quote", "blueprints/experiments.yml",
-                 "name: App\nflags: [\"\\\"\", " + String(repeating: "[", count: 200_000) + "\n"),
-            text("200,000 '[' after a '#' inside a flow plain scalar", "blueprints/experiments.yml",
-                 "name: App\nflags: [a#b, " + String(repeating: "[", count: 200_000) + "\n"),
-            text("200,000 nested '? ' block keys", "blueprints/experiments.yml",
-                 "name: App\nflags:\n  " + String(repeating: "? ", count: 200_000) + "x\n"),
-            text("200,000 '- ? ' mixed block nesting", "flagscope.yml",
-                 "blueprints:\n  " + String(repeating: "- ? ", count: 100_000) + "x\n"),
-            text("a 4 MB line in a JSON blueprint", "blueprints/catalog.json",
-                 "{\"name\": \"" + String(repeating: "x", count: 4_000_000) + "\", \"flags\": {\"a\": }}"),
+            text(
+                "200,000 '[' after an apostrophe in a plain scalar", "blueprints/experiments.yml",
+                "name: It's\nflags:\n  x: " + String(repeating: "[", count: 200_000) + "\n"),
+            text(
+                "200,000 '[' after an escaped quote", "blueprints/experiments.yml",
+                "name: App\nflags: [\"\\\"\", " + String(repeating: "[", count: 200_000) + "\n"),
+            text(
+                "200,000 '[' after a '#' inside a flow plain scalar", "blueprints/experiments.yml",
+                "name: App\nflags: [a#b, " + String(repeating: "[", count: 200_000) + "\n"),
+            text(
+                "200,000 nested '? ' block keys", "blueprints/experiments.yml",
+                "name: App\nflags:\n  " + String(repeating: "? ", count: 200_000) + "x\n"),
+            text(
+                "200,000 '- ? ' mixed block nesting", "flagscope.yml",
+                "blueprints:\n  " + String(repeating: "- ? ", count: 100_000) + "x\n"),
+            text(
+                "a 4 MB line in a JSON blueprint", "blueprints/catalog.json",
+                "{\"name\": \"" + String(repeating: "x", count: 4_000_000) + "\", \"flags\": {\"a\": }}"),
         ]
     }()
 
-    @Test("Crafted hostile files: alias bombs, 200,000-level nesting in each format, entity expansion",
-          .timeLimit(.minutes(3)), arguments: crafted.indices)
+    @Test(
+        "Crafted hostile files: alias bombs, 200,000-level nesting in each format, entity expansion",
+        .timeLimit(.minutes(3)), arguments: crafted.indices)
     func craftedFile(index: Int) throws {
         let (label, path, bytes) = Self.crafted[index]
         let folder = try Self.workspace()
@@ -220,7 +275,9 @@ struct MutationCLITests {
     func externalEntityNotResolved() throws {
         let folder = try Self.workspace()
         defer { folder.remove() }
-        try folder.write("prefs/flags.plist", """
+        try folder.write(
+            "prefs/flags.plist",
+            """
             <?xml version="1.0"?>
             <!DOCTYPE plist [<!ENTITY x SYSTEM "file:///etc/passwd">]>
             <plist version="1.0"><dict><key>store</key><dict><key>charts_region</key><string>&x;</string></dict></dict></plist>

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Remote providers when things go wrong, against a real server (or a closed port): every
 /// failure stays in its own layer, costs at most the timeout, and falls back to the offline
@@ -15,7 +15,9 @@ struct RemoteFailureTests {
         return url
     }
 
-    @Test("Server down and nothing cached: the layer is error, the other layers work, get exits 0, validate points at url:")
+    @Test(
+        "Server down and nothing cached: the layer is error, the other layers work, get exits 0, validate points at url:"
+    )
     func downWithoutCache() throws {
         let workspace = try RemoteWorkspace(ofrep: try Self.downURL())
         defer { workspace.remove() }
@@ -35,13 +37,19 @@ struct RemoteFailureTests {
         }
         let snapshot = try workspace.run(["snapshot", "--size", "120x30", "--keys", "j"])
         #expect(snapshot.status == 0)
-        #expect(snapshot.stdout.contains("\nFlags: cannot connect to 127.0.0.1:"), "an outage, not a workspace error:\n\(snapshot.stdout)")
+        #expect(
+            snapshot.stdout.contains("\nFlags: cannot connect to 127.0.0.1:"),
+            "an outage, not a workspace error:\n\(snapshot.stdout)")
         #expect(snapshot.stdout.contains("(connection refused)"), "\(snapshot.stdout)")
         let validate = try workspace.run(["validate"])
-        #expect(validate.status == 1, "like an unreadable provider file, a layer without values is an error for validate")
-        #expect(validate.stdout.contains("flagscope.yml:5:10: error: remote provider 'Flags' (http://127.0.0.1:"), "\(validate.stdout)")
+        #expect(
+            validate.status == 1, "like an unreadable provider file, a layer without values is an error for validate")
+        #expect(
+            validate.stdout.contains("flagscope.yml:5:10: error: remote provider 'Flags' (http://127.0.0.1:"),
+            "\(validate.stdout)")
         #expect(validate.stdout.contains("no cached answer to fall back on"), "\(validate.stdout)")
-        #expect(validate.stdout.contains("    url: http://127.0.0.1:"), "the source line is quoted:\n\(validate.stdout)")
+        #expect(
+            validate.stdout.contains("    url: http://127.0.0.1:"), "the source line is quoted:\n\(validate.stdout)")
     }
 
     @Test("Server down after a good answer: the cached values are served, with \"cached\": true and the error")
@@ -61,8 +69,9 @@ struct RemoteFailureTests {
         #expect(layer["cached"] as? Bool == true)
         #expect((layer["error"] as? String)?.contains("connection refused") == true, "\(layer)")
         #expect(layer["fetchedAt"] is String)
-        #expect(try RemoteWorkspace.layer(try workspace.get("lab/broken"))["state"] as? String == "error",
-                "per-flag errors survive in the cache too")
+        #expect(
+            try RemoteWorkspace.layer(try workspace.get("lab/broken"))["state"] as? String == "error",
+            "per-flag errors survive in the cache too")
 
         let text = try workspace.run(["get", "lab/sson"])
         #expect(text.status == 0)
@@ -87,13 +96,17 @@ struct RemoteFailureTests {
         let failing = try RemoteWorkspace.layer(try workspace.get("lab/theme"))
         #expect(failing["value"] as? String == "dark")
         #expect(failing["cached"] as? Bool == true)
-        #expect(failing["error"] as? String == "the server answered HTTP 500 Internal Server Error: GENERAL (database down)")
+        #expect(
+            failing["error"] as? String == "the server answered HTTP 500 Internal Server Error: GENERAL (database down)"
+        )
 
         try server.override("malformed")
         let malformed = try RemoteWorkspace.layer(try workspace.get("lab/theme"))
         #expect(malformed["value"] as? String == "dark")
         #expect(malformed["cached"] as? Bool == true)
-        #expect((malformed["error"] as? String)?.hasPrefix("the server's answer is not a valid ofrep answer: ") == true, "\(malformed)")
+        #expect(
+            (malformed["error"] as? String)?.hasPrefix("the server's answer is not a valid ofrep answer: ") == true,
+            "\(malformed)")
 
         try server.override(nil)
         let recovered = try RemoteWorkspace.layer(try workspace.get("lab/theme"))
@@ -136,7 +149,8 @@ struct RemoteFailureTests {
         #expect(elapsed < 2.5, "took \(elapsed) s with connectTimeout: 0.5 and timeout: 8")
         let layer = try RemoteWorkspace.layer(try CLIFixture.object(output.stdout))
         let port = url.dropFirst("http://127.0.0.1:".count).prefix { $0.isNumber }
-        #expect(layer["error"] as? String == "no connection to 127.0.0.1:\(port) within 0.5 s (connectTimeout)", "\(layer)")
+        #expect(
+            layer["error"] as? String == "no connection to 127.0.0.1:\(port) within 0.5 s (connectTimeout)", "\(layer)")
     }
 
     @Test("The default timeout is short: a server that never answers costs about 3 s")
@@ -166,7 +180,9 @@ struct RemoteFailureTests {
         #expect(second["value"] as? Int == 42)
         #expect(second["state"] as? String == "set")
         #expect(second["notModified"] as? Bool == true)
-        #expect(second["error"] == nil && second["cached"] == nil, "a 304 is a fresh confirmation, not a fallback: \(second)")
+        #expect(
+            second["error"] == nil && second["cached"] == nil,
+            "a 304 is a fresh confirmation, not a fallback: \(second)")
 
         let requests = server.requests()
         #expect(requests.count == 2)
@@ -219,13 +235,17 @@ struct RemoteFailureTests {
         for command in [["get", "lab/theme"], ["validate"], ["list"], ["snapshot", "--keys", "/theme<Enter>"]] {
             let output = try workspace.run(command)
             #expect(output.status == 0 || command == ["validate"], "\(command): \(CLIFixture.describe(output))")
-            #expect(!output.stdout.contains("\u{1B}") && !output.stderr.contains("\u{1B}"), "\(command) printed a raw escape:\n\(output.stdout)")
+            #expect(
+                !output.stdout.contains("\u{1B}") && !output.stderr.contains("\u{1B}"),
+                "\(command) printed a raw escape:\n\(output.stdout)")
         }
         let text = try workspace.run(["get", "lab/theme"]).stdout
         #expect(text.contains("reason STATIC\\e]0;pwned\\a"), "\(text)")
     }
 
-    @Test("Authentication: the tokenEnv variable's value is sent as Authorization; 401 and 403 say which variable to check")
+    @Test(
+        "Authentication: the tokenEnv variable's value is sent as Authorization; 401 and 403 say which variable to check"
+    )
     func authentication() throws {
         let token = "s3cret-token-\(UUID().uuidString)"
         let server = try FlagServer(token: token)
@@ -251,10 +271,15 @@ struct RemoteFailureTests {
         let forbidden = try RemoteWorkspace(provider: ["format: unleash", "url: \(server.url("forbidden"))"])
         defer { forbidden.remove() }
         let refused = try RemoteWorkspace.layer(try forbidden.get("lab/sson"))
-        #expect(refused["error"] as? String == "authentication failed (HTTP 403); the server wants a token: put it in an environment variable and name that with 'tokenEnv'")
+        #expect(
+            refused["error"] as? String
+                == "authentication failed (HTTP 403); the server wants a token: put it in an environment variable and name that with 'tokenEnv'"
+        )
     }
 
-    @Test("Cache files: $XDG_CACHE_HOME/flagscope, else ~/.cache/flagscope; owner-only; named by a hash of url and format")
+    @Test(
+        "Cache files: $XDG_CACHE_HOME/flagscope, else ~/.cache/flagscope; owner-only; named by a hash of url and format"
+    )
     func cacheLocation() throws {
         let server = try FlagServer()
         defer { server.stop() }
@@ -277,6 +302,7 @@ struct RemoteFailureTests {
         defer { home.remove() }
         _ = try workspace.run(["get", "lab/sson"], environment: ["XDG_CACHE_HOME": "", "HOME": home.url.path])
         let fallback = home.url.appendingPathComponent(".cache/flagscope")
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: fallback.path))?.count == 1, "without XDG_CACHE_HOME")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: fallback.path))?.count == 1, "without XDG_CACHE_HOME")
     }
 }

@@ -12,8 +12,10 @@ struct RemoteProviderTests {
         let workspace = try RemoteWorkspace(ofrep: server.url("ofrep"))
         defer { workspace.remove() }
 
-        let expected: [(String, Any)] = [("lab/sson", true), ("lab/results", 42), ("lab/rate", 2.5), ("lab/theme", "dark"),
-                                         ("lab/greeting", "hello")]
+        let expected: [(String, Any)] = [
+            ("lab/sson", true), ("lab/results", 42), ("lab/rate", 2.5), ("lab/theme", "dark"),
+            ("lab/greeting", "hello"),
+        ]
         for (key, value) in expected {
             let object = try workspace.get(key)
             #expect(object["source"] as? String == "Flags", "\(key): \(object)")
@@ -39,7 +41,9 @@ struct RemoteProviderTests {
         #expect(rows.first { $0["key"] as? String == "lab/theme" }?["source"] as? String == "Flags")
     }
 
-    @Test("A value that does not fit is typeMismatch, a per-flag error makes that key's layer error, FLAG_NOT_FOUND is unset")
+    @Test(
+        "A value that does not fit is typeMismatch, a per-flag error makes that key's layer error, FLAG_NOT_FOUND is unset"
+    )
     func ofrepPerFlagProblems() throws {
         let server = try FlagServer()
         defer { server.stop() }
@@ -55,7 +59,8 @@ struct RemoteProviderTests {
         let broken = try workspace.get("lab/broken")
         let brokenLayer = try RemoteWorkspace.layer(broken)
         #expect(brokenLayer["state"] as? String == "error")
-        #expect(brokenLayer["error"] as? String == "the server could not evaluate it: PARSE_ERROR: rule 3 does not parse")
+        #expect(
+            brokenLayer["error"] as? String == "the server could not evaluate it: PARSE_ERROR: rule 3 does not parse")
         #expect(broken["source"] as? String == "default", "an error layer never wins")
 
         let absentLayer = try RemoteWorkspace.layer(try workspace.get("lab/absent"))
@@ -67,11 +72,15 @@ struct RemoteProviderTests {
         #expect(text.status == 0)
         #expect(text.stdout.contains("Flags  error  the server could not evaluate it: PARSE_ERROR"), "\(text.stdout)")
         let validate = try workspace.run(["validate"])
-        #expect(validate.stdout.contains("'server/only_here' in provider 'Flags' is declared by no blueprint"), "\(validate.stdout)")
+        #expect(
+            validate.stdout.contains("'server/only_here' in provider 'Flags' is declared by no blueprint"),
+            "\(validate.stdout)")
         #expect(validate.status == 0, "unknown keys and misfits are warnings:\n\(validate.stdout)")
     }
 
-    @Test("The OFREP request is a POST of {\"context\": …} built from the other layers' context/* keys; targeting_key becomes targetingKey")
+    @Test(
+        "The OFREP request is a POST of {\"context\": …} built from the other layers' context/* keys; targeting_key becomes targetingKey"
+    )
     func ofrepContext() throws {
         let server = try FlagServer()
         defer { server.stop() }
@@ -84,7 +93,8 @@ struct RemoteProviderTests {
 
         let greeting = try workspace.get("lab/greeting")
         #expect(greeting["value"] as? String == "ciao", "the server evaluated the context it was sent")
-        #expect(try RemoteWorkspace.layer(greeting)["notes"] as? [String] == ["reason TARGETING_MATCH", "variant italian"])
+        #expect(
+            try RemoteWorkspace.layer(greeting)["notes"] as? [String] == ["reason TARGETING_MATCH", "variant italian"])
         let request = try #require(server.requests().last)
         #expect(request["method"] as? String == "POST")
         #expect(request["path"] as? String == "/ofrep/v1/evaluate/flags")
@@ -99,7 +109,9 @@ struct RemoteProviderTests {
         #expect(context.count == 4, "\(context)")
     }
 
-    @Test("Unleash: GET {url}/client/features, read like an Unleash file (bools take enabled, others the variant payload)")
+    @Test(
+        "Unleash: GET {url}/client/features, read like an Unleash file (bools take enabled, others the variant payload)"
+    )
     func unleash() throws {
         let server = try FlagServer()
         defer { server.stop() }
@@ -136,7 +148,9 @@ struct RemoteProviderTests {
         #expect(try workspace.folder.read(".flagscope/local.json").contains("\"lab/sson\": false"))
     }
 
-    @Test("snapshot fetches before drawing, like the command line: the remote value, reason and variant in the detail pane")
+    @Test(
+        "snapshot fetches before drawing, like the command line: the remote value, reason and variant in the detail pane"
+    )
     func snapshot() throws {
         let server = try FlagServer()
         defer { server.stop() }

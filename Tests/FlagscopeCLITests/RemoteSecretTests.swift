@@ -7,13 +7,17 @@ import Testing
 struct RemoteSecretTests {
     /// Every command that prints or writes, each in its human and JSON form where it has one.
     static let commands: [[String]] = [
-        ["get", "lab/sson"], ["get", "lab/sson", "--json"], ["list"], ["list", "--json"], ["validate"], ["validate", "--json"],
-        ["explain", "lab/smart_playlists"], ["explain", "lab/smart_playlists", "--json"], ["set", "lab/theme", "light"],
+        ["get", "lab/sson"], ["get", "lab/sson", "--json"], ["list"], ["list", "--json"], ["validate"],
+        ["validate", "--json"],
+        ["explain", "lab/smart_playlists"], ["explain", "lab/smart_playlists", "--json"],
+        ["set", "lab/theme", "light"],
         ["set", "context/locale", "it", "--json"], ["reset", "lab/theme"],
         ["snapshot", "--write", "--keys", "/sson<Enter><Space><Tab>"],
     ]
 
-    @Test("No output and no file under the cache or the workspace holds the token: good token, wrong token, server down, server failing")
+    @Test(
+        "No output and no file under the cache or the workspace holds the token: good token, wrong token, server down, server failing"
+    )
     func tokenNeverLeaks() throws {
         let token = "tok-\(UUID().uuidString)-secret"
         let server = try FlagServer(token: token)
@@ -22,7 +26,9 @@ struct RemoteSecretTests {
         func check(_ workspace: RemoteWorkspace, token value: String, _ situation: String) throws {
             for command in Self.commands {
                 let output = try workspace.run(command, environment: ["FLAGS_TOKEN": value])
-                #expect(output.status == 0 || command.first == "validate", "\(situation) \(command): \(CLIFixture.describe(output))")
+                #expect(
+                    output.status == 0 || command.first == "validate",
+                    "\(situation) \(command): \(CLIFixture.describe(output))")
                 outputs.append(output.stdout + output.stderr)
             }
             for file in workspace.writtenFiles() {
@@ -34,7 +40,9 @@ struct RemoteSecretTests {
 
         for format in ["ofrep", "unleash"] {
             let mode = format == "ofrep" ? "auth" : "unleash-auth"
-            let workspace = try RemoteWorkspace(provider: ["format: \(format)", "url: \(server.url(mode))", "tokenEnv: FLAGS_TOKEN"])
+            let workspace = try RemoteWorkspace(provider: [
+                "format: \(format)", "url: \(server.url(mode))", "tokenEnv: FLAGS_TOKEN",
+            ])
             defer { workspace.remove() }
             try check(workspace, token: token, "\(format), good token")
             #expect(!workspace.cacheFiles.isEmpty, "the good answer was cached")
@@ -62,7 +70,10 @@ struct RemoteSecretTests {
         defer { workspace.remove() }
         let output = try workspace.run(["validate"])
         #expect(output.status == 1)
-        #expect(output.stdout.contains("flagscope.yml:6:15: error: 'tokenEnv' names the environment variable that holds the token"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                "flagscope.yml:6:15: error: 'tokenEnv' names the environment variable that holds the token"),
+            "\(output.stdout)")
         #expect(!output.stdout.contains("eyJhbGciOi") && !output.stderr.contains("eyJhbGciOi"), "\(output.stdout)")
     }
 }

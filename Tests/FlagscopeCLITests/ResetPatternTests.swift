@@ -1,20 +1,20 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `reset 'context/*'`: restore the simulated device in one step, keeping the developer's overrides.
 @Suite("reset with a pattern")
 struct ResetPatternTests {
     static let local = """
-    {
-      "context/locale": "it",
-      "context/permissions/camera": "denied",
-      "context/platform": "macOS",
-      "lab/sson": true,
-      "lab/theme": "dark"
-    }
+        {
+          "context/locale": "it",
+          "context/permissions/camera": "denied",
+          "context/platform": "macOS",
+          "lab/sson": true,
+          "lab/theme": "dark"
+        }
 
-    """
+        """
 
     @Test("reset 'context/*' removes every context key of the writable file, lists them, and keeps the rest")
     func removesContext() throws {
@@ -22,12 +22,13 @@ struct ResetPatternTests {
         defer { folder.remove() }
         let output = try CLIRunner.run(["reset", "context/*"], in: folder.url)
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
-        #expect(output.stdout == """
-            removed context/locale from Local (.flagscope/local.json); now unset from default
-            removed context/permissions/camera from Local (.flagscope/local.json); now notDetermined from default
-            removed context/platform from Local (.flagscope/local.json); now unset from default
+        #expect(
+            output.stdout == """
+                removed context/locale from Local (.flagscope/local.json); now unset from default
+                removed context/permissions/camera from Local (.flagscope/local.json); now notDetermined from default
+                removed context/platform from Local (.flagscope/local.json); now unset from default
 
-            """, "\(output.stdout)")
+                """, "\(output.stdout)")
         #expect(try folder.read(".flagscope/local.json") == "{\n  \"lab/sson\": true,\n  \"lab/theme\": \"dark\"\n}\n")
     }
 
@@ -48,7 +49,8 @@ struct ResetPatternTests {
     func mixed() throws {
         let folder = try CLIFixture.folder([".flagscope/local.json": Self.local])
         defer { folder.remove() }
-        let output = try CLIRunner.run(["reset", "context/permissions/*", "lab/theme", "nope/*", "--json"], in: folder.url)
+        let output = try CLIRunner.run(
+            ["reset", "context/permissions/*", "lab/theme", "nope/*", "--json"], in: folder.url)
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
         let json = try CLIFixture.object(output.stdout)
         let changes = try #require(json["changes"] as? [[String: Any]])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// flagd targeting seen from the command line: `get` gives the value the rules decide for the
 /// context the other layers set; `validate` shows each schema slip at its line and column.
@@ -62,7 +62,8 @@ struct RulesCLITests {
 
     @Test("get gives the variant the targeting picks for the context the other layers set")
     func getEvaluatesTargeting() throws {
-        let folder = try Self.folder(device: #"{"context/email": "ana@example.com", "context/targeting_key": "user-1"}"#)
+        let folder = try Self.folder(
+            device: #"{"context/email": "ana@example.com", "context/targeting_key": "user-1"}"#)
         defer { folder.remove() }
         let output = try CLIRunner.run(["get", "home_layout", "--json"], in: folder.url)
         #expect(output.status == 0, "\(output.stderr)")
@@ -83,7 +84,8 @@ struct RulesCLITests {
         let output = try CLIRunner.run(["validate"], in: folder.url)
         #expect(output.status == 1)
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let headline = "flags.flagd.json:13:57: error: flagd provider 'Flags': a weight of 'fractional' must not be negative, found -5"
+        let headline =
+            "flags.flagd.json:13:57: error: flagd provider 'Flags': a weight of 'fractional' must not be negative, found -5"
         let index = try #require(lines.firstIndex(of: headline), "\(output.stdout)")
         #expect(lines[index + 1].hasSuffix(#""targeting": { "fractional": [["on", 50], ["off", -5]] }"#))
         #expect(lines[index + 2] == String(repeating: " ", count: 4 + 56) + "^")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `set` when the written value does not win: besides the warning, it says what the user can do
 /// about the layer that wins (issue 14: which file or variable to change, or the flag's exclusion).
@@ -10,7 +10,9 @@ struct ShadowRemedyTests {
     /// read-only json profile and the environment; plus a computed flag and one that excludes Local.
     static func workspace() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        try _ = folder.write("flagscope.yml", """
+        try _ = folder.write(
+            "flagscope.yml",
+            """
             blueprints:
               - blueprints/app.yml
             providers:
@@ -29,7 +31,9 @@ struct ShadowRemedyTests {
                 writable: true
 
             """)
-        try _ = folder.write("blueprints/app.yml", """
+        try _ = folder.write(
+            "blueprints/app.yml",
+            """
             name: App
             keyPrefix: lab
             flags:
@@ -55,28 +59,45 @@ struct ShadowRemedyTests {
                 excludedProviders: [Local]
 
             """)
-        try _ = folder.write("remote/template.json", #"{"parameters": {"lab/banner": {"defaultValue": {"value": "from the server"}}}}"#)
+        try _ = folder.write(
+            "remote/template.json", #"{"parameters": {"lab/banner": {"defaultValue": {"value": "from the server"}}}}"#)
         try _ = folder.write("profiles/qa.json", #"{"lab/theme": "dark"}"#)
         try _ = folder.write(".flagscope/local.json", "{}\n")
         return folder
     }
 
-    static func set(_ folder: TemporaryFolder, _ key: String, _ value: String, json: Bool = false) throws -> CLIRunner.Output {
-        try CLIRunner.run(["set"] + (json ? ["--json"] : []) + [key, value], in: folder.url, environment: ["APP_LAB__RETRIES": "9"])
+    static func set(_ folder: TemporaryFolder, _ key: String, _ value: String, json: Bool = false) throws
+        -> CLIRunner.Output
+    {
+        try CLIRunner.run(
+            ["set"] + (json ? ["--json"] : []) + [key, value], in: folder.url, environment: ["APP_LAB__RETRIES": "9"])
     }
 
-    @Test("Each kind of winning layer names the place to change", arguments: [
-        ("lab/banner", "mine", "warning: Remote still wins with from the server",
-         "note: to change what wins, edit remote/template.json (Remote's firebase file, read-only here)"),
-        ("lab/theme", "light", "warning: QA profile still wins with dark",
-         "note: to change what wins, edit profiles/qa.json (QA profile, read-only here)"),
-        ("lab/retries", "5", "warning: Environment still wins with 9",
-         "note: to change what wins, unset or change $APP_LAB__RETRIES"),
-        ("lab/both", "true", "warning: the computed value (true) still wins over Local",
-         "note: to change what wins, change the keys it reads: lab/on (computed at blueprints/app.yml:16:15)"),
-        ("lab/pinned", "true", "warning: lab/pinned never reads Local (excludedProviders); the value has no effect",
-         "note: to change what wins, remove Local from its excludedProviders (blueprints/app.yml:23:25)"),
-    ])
+    @Test(
+        "Each kind of winning layer names the place to change",
+        arguments: [
+            (
+                "lab/banner", "mine", "warning: Remote still wins with from the server",
+                "note: to change what wins, edit remote/template.json (Remote's firebase file, read-only here)"
+            ),
+            (
+                "lab/theme", "light", "warning: QA profile still wins with dark",
+                "note: to change what wins, edit profiles/qa.json (QA profile, read-only here)"
+            ),
+            (
+                "lab/retries", "5", "warning: Environment still wins with 9",
+                "note: to change what wins, unset or change $APP_LAB__RETRIES"
+            ),
+            (
+                "lab/both", "true", "warning: the computed value (true) still wins over Local",
+                "note: to change what wins, change the keys it reads: lab/on (computed at blueprints/app.yml:16:15)"
+            ),
+            (
+                "lab/pinned", "true",
+                "warning: lab/pinned never reads Local (excludedProviders); the value has no effect",
+                "note: to change what wins, remove Local from its excludedProviders (blueprints/app.yml:23:25)"
+            ),
+        ])
     func remedyPerLayer(key: String, value: String, warning: String, remedy: String) throws {
         let folder = try Self.workspace()
         defer { folder.remove() }

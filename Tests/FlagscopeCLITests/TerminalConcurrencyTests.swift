@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 // MARK: - The browser and the CLI writing the same file
 
@@ -11,13 +11,19 @@ extension TerminalTests {
         /// each three times (base, base + 1, base + 2), so base + 2 must be left.
         static let scriptedKeys: [(key: String, base: Int)] = [
             ("playback/skip_interval", 43), ("storage/cache_size_mb", 510), ("lab/paywall/trial_days", 19),
-            ("store/catalog/featured_shows_count", 28), ("storage/auto_download_limit", 5), ("max_episodes_per_feed", 148),
+            ("store/catalog/featured_shows_count", 28), ("storage/auto_download_limit", 5),
+            ("max_episodes_per_feed", 148),
         ]
 
-        @Test("A script's `set` calls and the browser's toggles at the same moment: every edit survives, and the browser shows the script's")
+        @Test(
+            "A script's `set` calls and the browser's toggles at the same moment: every edit survives, and the browser shows the script's"
+        )
         func browserAndCLI() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("together")
-            defer { session.close(); demo.remove() }
+            defer {
+                session.close()
+                demo.remove()
+            }
             try session.press("j")
             try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
 
@@ -26,7 +32,8 @@ extension TerminalTests {
             let script = Task.detached {
                 (0..<3).flatMap { round in
                     Self.scriptedKeys.map { entry in
-                        (try? CLIRunner.run(["set", entry.key, String(entry.base + round), "--config", config]))?.status ?? -1
+                        (try? CLIRunner.run(["set", entry.key, String(entry.base + round), "--config", config]))?.status
+                            ?? -1
                     }
                 }
             }
@@ -34,8 +41,12 @@ extension TerminalTests {
             for round in 0..<6 {
                 let expected = round % 2 == 1
                 try session.press("Space")
-                try await demo.waitForLocal("lab/sson = \(expected) (toggle \(round + 1))") { $0["lab/sson"] as? Bool == expected }
-                try await session.waitUntil("the toggle confirmed") { $0.statusLine.contains("in Local") || $0.statusLine.contains("reloaded") }
+                try await demo.waitForLocal("lab/sson = \(expected) (toggle \(round + 1))") {
+                    $0["lab/sson"] as? Bool == expected
+                }
+                try await session.waitUntil("the toggle confirmed") {
+                    $0.statusLine.contains("in Local") || $0.statusLine.contains("reloaded")
+                }
             }
             let statuses = await script.value
             #expect(statuses.allSatisfy { $0 == 0 }, "set exit statuses: \(statuses)")
@@ -60,7 +71,10 @@ extension TerminalTests {
         @Test("Undo in the browser after a script's write puts back only the browser's key")
         func undoKeepsTheScriptsKeys() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("together-undo")
-            defer { session.close(); demo.remove() }
+            defer {
+                session.close()
+                demo.remove()
+            }
             try session.press("j")
             try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
             try session.press("Space")
@@ -68,7 +82,9 @@ extension TerminalTests {
 
             let set = try CLIRunner.run(["set", "playback/skip_interval", "45", "--config", demo.workspaceFile.path])
             #expect(set.status == 0, "\(set.stdout)\(set.stderr)")
-            try await session.waitUntil("the script's write reloaded", timeout: 3) { $0.statusLine.contains("reloaded") }
+            try await session.waitUntil("the script's write reloaded", timeout: 3) {
+                $0.statusLine.contains("reloaded")
+            }
 
             try session.press("u")
             let local = try await demo.waitForLocal("lab/sson gone again") { $0["lab/sson"] == nil }

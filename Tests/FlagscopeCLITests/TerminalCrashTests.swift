@@ -22,7 +22,8 @@ extension TerminalTests {
         func crashAtStartup() async throws {
             let demo = try DemoCopy()
             defer { demo.remove() }
-            let session = try TmuxSession(name: "crashstart", arguments: demo.browserArguments, environment: ["FLAGSCOPE_TEST_CRASH": "startup"])
+            let session = try TmuxSession(
+                name: "crashstart", arguments: demo.browserArguments, environment: ["FLAGSCOPE_TEST_CRASH": "startup"])
             defer { session.close() }
             try await TerminalTests.expectHandedBack(session, status: 128 + SIGSEGV)
         }

@@ -11,7 +11,9 @@ extension TerminalTests {
             screen.lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
         }
 
-        @Test("Ctrl-Z gives the shell a sane terminal and its prompt; fg brings the browser back redrawn and working; q restores the terminal")
+        @Test(
+            "Ctrl-Z gives the shell a sane terminal and its prompt; fg brings the browser back redrawn and working; q restores the terminal"
+        )
         func suspendAndResume() async throws {
             let demo = try DemoCopy()
             defer { demo.remove() }
@@ -24,7 +26,9 @@ extension TerminalTests {
             try session.press("Enter")
             try await session.waitForBrowser()
             try session.press("j")
-            try await session.waitUntil("the selection on allowsSSON") { $0.selectedRow?.contains("allowsSSON") == true }
+            try await session.waitUntil("the selection on allowsSSON") {
+                $0.selectedRow?.contains("allowsSSON") == true
+            }
             #expect(try session.paneFormat("#{mouse_sgr_flag}") == "1", "the browser asks for SGR mouse reports")
 
             try session.press("C-z")
@@ -35,9 +39,12 @@ extension TerminalTests {
             let suspendedModes = try session.modes()
             #expect(suspendedModes == .restored, "while suspended the terminal is the shell's: \(suspendedModes)")
             #expect(try session.paneFormat("#{mouse_sgr_flag}") == "0")
-            try session.type("stty -g > stty-suspended; cmp -s stty-before stty-suspended && echo STTY-SAME || echo STTY-DIFFERS")
+            try session.type(
+                "stty -g > stty-suspended; cmp -s stty-before stty-suspended && echo STTY-SAME || echo STTY-DIFFERS")
             try session.press("Enter")
-            screen = try await session.waitUntil("the stty comparison") { $0.contains("STTY-SAME") || $0.contains("STTY-DIFFERS") }
+            screen = try await session.waitUntil("the stty comparison") {
+                $0.contains("STTY-SAME") || $0.contains("STTY-DIFFERS")
+            }
             #expect(screen.contains("STTY-SAME"), "the shell's line settings while suspended:\n\(screen)")
 
             try session.type("fg")
@@ -46,14 +53,18 @@ extension TerminalTests {
             #expect(screen.selectedRow?.contains("allowsSSON") == true, "the browser comes back as it was left")
             #expect(screen.lines[28].contains("? help"), "redrawn whole, footer included")
             let modes = try session.modes()
-            #expect(modes.alternateScreen && modes.mouse && !modes.cursorVisible, "curses has the terminal again: \(modes)")
+            #expect(
+                modes.alternateScreen && modes.mouse && !modes.cursorVisible, "curses has the terminal again: \(modes)")
             #expect(try session.paneFormat("#{mouse_sgr_flag}") == "1")
             try session.press("j")
             try await session.waitUntil("keys work after fg") { $0.selectedRow?.contains("rememberLogin") == true }
 
             try session.press("q")
-            try await session.waitUntil("the prompt after q") { Self.lastLine($0).hasPrefix("shell>") && !$0.contains("Flagscope ·") }
-            try session.type("echo EXIT=$?; stty -g > stty-after; cmp -s stty-before stty-after && echo STTY-AFTER-SAME")
+            try await session.waitUntil("the prompt after q") {
+                Self.lastLine($0).hasPrefix("shell>") && !$0.contains("Flagscope ·")
+            }
+            try session.type(
+                "echo EXIT=$?; stty -g > stty-after; cmp -s stty-before stty-after && echo STTY-AFTER-SAME")
             try session.press("Enter")
             screen = try await session.waitFor("EXIT=")
             #expect(screen.contains("EXIT=0"))
@@ -81,11 +92,15 @@ extension TerminalTests {
             try session.press("Enter")
             try await session.waitForBrowser()
             try session.press("q")
-            try await session.waitUntil("the prompt after q") { Self.lastLine($0).hasPrefix("shell>") && !$0.contains("Flagscope ·") }
+            try await session.waitUntil("the prompt after q") {
+                Self.lastLine($0).hasPrefix("shell>") && !$0.contains("Flagscope ·")
+            }
             #expect(try session.modes() == .restored)
         }
 
-        @Test("Alt-b (Esc then b from the terminal) moves a word left in the line editor instead of cancelling; Ctrl-W and Ctrl-K edit")
+        @Test(
+            "Alt-b (Esc then b from the terminal) moves a word left in the line editor instead of cancelling; Ctrl-W and Ctrl-K edit"
+        )
         func altKeysInTheEditor() async throws {
             let demo = try DemoCopy()
             defer { demo.remove() }
@@ -95,7 +110,9 @@ extension TerminalTests {
             try session.press("/")
             try session.type("promoBanner")
             try session.press("Enter")
-            try await session.waitUntil("promoBannerText selected") { $0.selectedRow?.contains("promoBannerText") == true }
+            try await session.waitUntil("promoBannerText selected") {
+                $0.selectedRow?.contains("promoBannerText") == true
+            }
             try session.press("e", "C-u")
             try session.type("summer sale today")
             try await session.waitFor("(string): summer sale today")
@@ -106,12 +123,16 @@ extension TerminalTests {
             try session.type("autumn")
             try await session.waitFor("(string): autumn")
             try session.press("Enter")
-            _ = try await demo.waitForLocal("promo_banner_text = autumn") { $0["store/catalog/promo_banner_text"] as? String == "autumn" }
+            _ = try await demo.waitForLocal("promo_banner_text = autumn") {
+                $0["store/catalog/promo_banner_text"] as? String == "autumn"
+            }
             try session.press("q")
             try await TerminalTests.expectHandedBack(session, status: 0)
         }
 
-        @Test("Clicks arrive as SGR reports, so a click beyond column 223 lands; a click on a footer hint does what it says")
+        @Test(
+            "Clicks arrive as SGR reports, so a click beyond column 223 lands; a click on a footer hint does what it says"
+        )
         func sgrClicks() async throws {
             let demo = try DemoCopy()
             defer { demo.remove() }
@@ -123,11 +144,15 @@ extension TerminalTests {
 
             // A press of the left button at column 240, row 5 (1-based), in the detail pane.
             try session.sendBytes(Array("\u{1B}[<0;240;5M".utf8))
-            screen = try await session.waitUntil("the detail pane focused by the click") { $0.lines[1].hasSuffix("detail") }
+            screen = try await session.waitUntil("the detail pane focused by the click") {
+                $0.lines[1].hasSuffix("detail")
+            }
 
             // The tree row on screen row 4 (1-based): a press selects it.
             try session.sendBytes(Array("\u{1B}[<0;6;4M\u{1B}[<0;6;4m".utf8))
-            screen = try await session.waitUntil("the clicked row selected") { $0.selectedRow?.contains("rememberLogin") == true }
+            screen = try await session.waitUntil("the clicked row selected") {
+                $0.selectedRow?.contains("rememberLogin") == true
+            }
 
             let footer = screen.lines[28]
             let hint = try #require(footer.range(of: "? help"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Tier 3: the built `flagscope` binary in a real terminal (tmux), driven with keys and read back
 /// from the screen, the files it writes and the terminal it leaves behind.
@@ -12,19 +12,26 @@ struct TerminalTests {
     /// Checks what a user sees after the browser ends: the expected exit status, `stty` settings
     /// identical to before, the main screen back (the shell's output, not the browser), the cursor
     /// visible and no keypad or mouse reporting left on.
-    static func expectHandedBack(_ session: TmuxSession, status expected: Int32,
-                                 sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func expectHandedBack(
+        _ session: TmuxSession, status expected: Int32,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let status = try await session.waitForExit()
         #expect(status == expected, "flagscope exited with \(status)", sourceLocation: sourceLocation)
         let stty = session.sttySettings()
-        #expect(stty.before != nil && stty.after != nil, "the launch script did not record stty", sourceLocation: sourceLocation)
-        #expect(stty.before == stty.after, "stty -g differs after flagscope ended:\nbefore \(stty.before ?? "-")\nafter  \(stty.after ?? "-")",
-                sourceLocation: sourceLocation)
+        #expect(
+            stty.before != nil && stty.after != nil, "the launch script did not record stty",
+            sourceLocation: sourceLocation)
+        #expect(
+            stty.before == stty.after,
+            "stty -g differs after flagscope ended:\nbefore \(stty.before ?? "-")\nafter  \(stty.after ?? "-")",
+            sourceLocation: sourceLocation)
         let modes = try session.modes()
         #expect(modes == .restored, "terminal left with \(modes)", sourceLocation: sourceLocation)
         let screen = try session.screen()
-        #expect(!screen.contains("Flagscope ·") && !screen.contains("q quit"),
-                "the browser is still on screen after it ended:\n\(screen)", sourceLocation: sourceLocation)
+        #expect(
+            !screen.contains("Flagscope ·") && !screen.contains("q quit"),
+            "the browser is still on screen after it ended:\n\(screen)", sourceLocation: sourceLocation)
         #expect(screen.contains("EXIT=\(expected)"), sourceLocation: sourceLocation)
     }
 
@@ -44,7 +51,8 @@ extension TerminalTests {
         func demoStarts() async throws {
             let state = try TemporaryFolder()
             defer { state.remove() }
-            let session = try TmuxSession(name: "start", arguments: ["demo"], environment: ["XDG_STATE_HOME": state.url.path])
+            let session = try TmuxSession(
+                name: "start", arguments: ["demo"], environment: ["XDG_STATE_HOME": state.url.path])
             defer { session.close() }
 
             let screen = try await session.waitForBrowser()
@@ -52,7 +60,9 @@ extension TerminalTests {
             #expect(header.contains("Flagscope"))
             #expect(header.contains("Remote › Local✎ › Rollouts › QA profile › Environment › default"))
             #expect(screen.lines.count == 30)
-            for row in ["▾ User Experiments", "allowsSSON", "▸ search", "▾ Podcast app", "▾ Store & Catalog", "Features"] {
+            for row in [
+                "▾ User Experiments", "allowsSSON", "▸ search", "▾ Podcast app", "▾ Store & Catalog", "Features",
+            ] {
                 #expect(screen.contains(row), "missing \(row)")
             }
             #expect(try #require(screen.selectedRow).contains("User Experiments"))
@@ -69,14 +79,23 @@ extension TerminalTests {
         @Test("j and k move the › selection; l and h expand and collapse a collection")
         func navigate() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("navigate")
-            defer { session.close(); demo.remove() }
+            defer {
+                session.close()
+                demo.remove()
+            }
 
             try session.press("j")
-            try await session.waitUntil("the selection on allowsSSON") { $0.selectedRow?.contains("allowsSSON") == true }
+            try await session.waitUntil("the selection on allowsSSON") {
+                $0.selectedRow?.contains("allowsSSON") == true
+            }
             try session.press("j")
-            try await session.waitUntil("the selection on rememberLogin") { $0.selectedRow?.contains("rememberLogin") == true }
+            try await session.waitUntil("the selection on rememberLogin") {
+                $0.selectedRow?.contains("rememberLogin") == true
+            }
             try session.press("k")
-            var screen = try await session.waitUntil("the selection back on allowsSSON") { $0.selectedRow?.contains("allowsSSON") == true }
+            var screen = try await session.waitUntil("the selection back on allowsSSON") {
+                $0.selectedRow?.contains("allowsSSON") == true
+            }
             #expect(screen.lines.filter { $0.hasPrefix("›") }.count == 1, "exactly one selected row")
             #expect(screen.contains("lab/sson"), "the detail pane follows the selection")
 
@@ -92,7 +111,9 @@ extension TerminalTests {
             #expect(screen.contains("fuzzyMatchThreshold"))
 
             try session.press("h")
-            screen = try await session.waitUntil("search collapsed again") { $0.selectedRow?.contains("▸ search") == true }
+            screen = try await session.waitUntil("search collapsed again") {
+                $0.selectedRow?.contains("▸ search") == true
+            }
             #expect(!screen.contains("resultsPerPage"))
 
             try session.press("Right", "Right")
@@ -108,7 +129,10 @@ extension TerminalTests {
         @Test("/sson then Enter selects allowsSSON and shows lab/sson in the detail pane")
         func search() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("search")
-            defer { session.close(); demo.remove() }
+            defer {
+                session.close()
+                demo.remove()
+            }
 
             try session.press("/")
             try session.type("sson")
@@ -117,7 +141,9 @@ extension TerminalTests {
             let screen = try await session.waitUntil("allowsSSON selected after the search") {
                 $0.selectedRow?.contains("allowsSSON") == true && $0.statusLine.contains("search: sson")
             }
-            #expect(screen.row(containing: "│ lab/sson") != nil, "the detail pane beside the tree at 100 columns names the key")
+            #expect(
+                screen.row(containing: "│ lab/sson") != nil,
+                "the detail pane beside the tree at 100 columns names the key")
             #expect(screen.contains("Offer sign-in through the listener's company"))
             #expect(screen.contains("▶ Remote        set          true  wins"))
 
@@ -127,18 +153,29 @@ extension TerminalTests {
         @Test("? shows the key table over the browser, End pages to the legend's end, Esc closes it")
         func help() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("help")
-            defer { session.close(); demo.remove() }
+            defer {
+                session.close()
+                demo.remove()
+            }
 
             try session.press("?")
             // Wait for the whole overlay: a capture can land between two halves of one frame.
-            let screen = try await session.waitUntil("the help is drawn") { $0.contains("Keys — Esc closes") && $0.contains("more below ↓") }
-            for line in ["↑ k         move up", "Space       toggle bool", "u           undo (writes back)", "^R          redo"] {
+            let screen = try await session.waitUntil("the help is drawn") {
+                $0.contains("Keys — Esc closes") && $0.contains("more below ↓")
+            }
+            for line in [
+                "↑ k         move up", "Space       toggle bool", "u           undo (writes back)", "^R          redo",
+            ] {
                 #expect(screen.contains(line), "help lacks “\(line)”")
             }
             try session.press("End")
-            try await session.waitUntil("the end of the legend") { $0.contains("the wheel") && $0.contains("above") && !$0.contains("more below ↓") }
+            try await session.waitUntil("the end of the legend") {
+                $0.contains("the wheel") && $0.contains("above") && !$0.contains("more below ↓")
+            }
             try session.press("Escape")
-            try await session.waitUntil("the help closed") { !$0.contains("Keys — Esc closes") && $0.contains("allowsSSON") }
+            try await session.waitUntil("the help closed") {
+                !$0.contains("Keys — Esc closes") && $0.contains("allowsSSON")
+            }
 
             try await TerminalTests.quit(session)
         }
@@ -146,7 +183,10 @@ extension TerminalTests {
         @Test("Shrunk below 40×10 it says so and keeps running; grown back, the tree returns")
         func resize() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("resize")
-            defer { session.close(); demo.remove() }
+            defer {
+                session.close()
+                demo.remove()
+            }
             try session.press("j")
             try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
 
@@ -183,7 +223,9 @@ extension TerminalTests {
             try await session.waitUntil("autoPlayNext selected") { $0.selectedRow?.contains("autoPlayNext") == true }
 
             try session.press("Space")
-            try await demo.waitForLocal("playback/auto_play_next = true") { $0["playback/auto_play_next"] as? Bool == true }
+            try await demo.waitForLocal("playback/auto_play_next = true") {
+                $0["playback/auto_play_next"] as? Bool == true
+            }
             let screen = try await session.waitUntil("the status line about the write") {
                 $0.statusLine.contains("set playback/auto_play_next = true in Local (.flagscope/local.json)")
             }
@@ -210,7 +252,8 @@ extension TerminalTests {
             try await demo.waitForLocal("lab/sson = false") { $0["lab/sson"] as? Bool == false }
             // The warning first, what to do about it, then where the value went.
             let screen = try await session.waitUntil("the status line about the write") {
-                $0.statusLine.hasPrefix("⚠ Remote still wins with true: edit remote/remote-config.json · saved false in Local")
+                $0.statusLine.hasPrefix(
+                    "⚠ Remote still wins with true: edit remote/remote-config.json · saved false in Local")
             }
             #expect(try #require(screen.selectedRow).contains("true Remote ✎"))
             #expect(screen.contains("Local         set          false  shadowed"))
@@ -221,9 +264,14 @@ extension TerminalTests {
         @Test("Editing an int: an invalid value is flagged live and not saved; a valid one is written")
         func editInt() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("edit")
-            defer { session.close(); demo.remove() }
+            defer {
+                session.close()
+                demo.remove()
+            }
             try session.search("results_per")
-            try await session.waitUntil("resultsPerPage selected") { $0.selectedRow?.contains("resultsPerPage") == true }
+            try await session.waitUntil("resultsPerPage selected") {
+                $0.selectedRow?.contains("resultsPerPage") == true
+            }
 
             try session.press("e")
             try await session.waitUntil("the editor") { $0.statusLine.hasPrefix("lab/search/results_per_page (int):") }
@@ -232,7 +280,9 @@ extension TerminalTests {
             var screen = try await session.waitUntil("the editor holding abc") { $0.statusLine.hasSuffix("(int): abc") }
             let validation = screen.lines[screen.lines.count - 2]
             #expect(validation.contains("✗"), "validation line: \(validation)")
-            #expect(validation.contains("'abc' is not a whole number (allowed: 5 to 100)"), "validation line: \(validation)")
+            #expect(
+                validation.contains("'abc' is not a whole number (allowed: 5 to 100)"), "validation line: \(validation)"
+            )
 
             try session.press("Enter")
             screen = try await session.waitUntil("the editor still open") { $0.statusLine.hasSuffix("(int): abc") }
@@ -240,16 +290,23 @@ extension TerminalTests {
 
             try session.press("C-u")
             try session.type("500")
-            screen = try await session.waitUntil("500 flagged") { $0.lines[$0.lines.count - 2].contains("✗") && $0.statusLine.hasSuffix(": 500") }
+            screen = try await session.waitUntil("500 flagged") {
+                $0.lines[$0.lines.count - 2].contains("✗") && $0.statusLine.hasSuffix(": 500")
+            }
             #expect(screen.lines[screen.lines.count - 2].contains("above the maximum"))
 
             try session.press("C-u")
             try session.type("50")
-            screen = try await session.waitUntil("50 accepted") { $0.statusLine.hasSuffix(": 50") && $0.lines[$0.lines.count - 2].contains("✓") }
+            screen = try await session.waitUntil("50 accepted") {
+                $0.statusLine.hasSuffix(": 50") && $0.lines[$0.lines.count - 2].contains("✓")
+            }
             try session.press("Enter")
-            try await demo.waitForLocal("lab/search/results_per_page = 50") { $0["lab/search/results_per_page"] as? Int == 50 }
+            try await demo.waitForLocal("lab/search/results_per_page = 50") {
+                $0["lab/search/results_per_page"] as? Int == 50
+            }
             screen = try await session.waitUntil("the status line about the write") {
-                $0.statusLine.hasPrefix("⚠ Remote still wins with 25: edit remote/remote-config.json · saved 50 in Local")
+                $0.statusLine.hasPrefix(
+                    "⚠ Remote still wins with 25: edit remote/remote-config.json · saved 50 in Local")
             }
             #expect(screen.contains("Local         set          50"))
 
@@ -259,7 +316,10 @@ extension TerminalTests {
         @Test("u restores the key's previous state in the file (absent or old value); Ctrl-R redoes")
         func undoRedo() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("undo")
-            defer { session.close(); demo.remove() }
+            defer {
+                session.close()
+                demo.remove()
+            }
 
             // A key that was not in the file: undo removes it again.
             try session.press("j")
@@ -270,20 +330,29 @@ extension TerminalTests {
             try await demo.waitForLocal("no lab/sson") { $0["lab/sson"] == nil && $0["playback/auto_play_next"] != nil }
             var screen = try await session.waitUntil("the undo status") { $0.statusLine.hasPrefix("undid:") }
             #expect(screen.statusLine.contains("lab/sson"))
-            #expect(try #require(screen.selectedRow).contains("true Remote") && !(screen.selectedRow ?? "").contains("✎"))
+            #expect(
+                try #require(screen.selectedRow).contains("true Remote") && !(screen.selectedRow ?? "").contains("✎"))
 
             // A key that was in the file: undo writes the old value back.
             try session.search("auto_play")
             try await session.waitUntil("autoPlayNext selected") { $0.selectedRow?.contains("autoPlayNext") == true }
             try session.press("Space")
-            try await demo.waitForLocal("playback/auto_play_next = true") { $0["playback/auto_play_next"] as? Bool == true }
+            try await demo.waitForLocal("playback/auto_play_next = true") {
+                $0["playback/auto_play_next"] as? Bool == true
+            }
             try session.press("u")
-            try await demo.waitForLocal("playback/auto_play_next = false again") { $0["playback/auto_play_next"] as? Bool == false }
-            screen = try await session.waitUntil("the row back to false") { $0.selectedRow?.contains("false Local ✎") == true }
+            try await demo.waitForLocal("playback/auto_play_next = false again") {
+                $0["playback/auto_play_next"] as? Bool == false
+            }
+            screen = try await session.waitUntil("the row back to false") {
+                $0.selectedRow?.contains("false Local ✎") == true
+            }
             #expect(screen.statusLine.hasPrefix("undid:"))
 
             try session.press("C-r")
-            try await demo.waitForLocal("playback/auto_play_next = true after redo") { $0["playback/auto_play_next"] as? Bool == true }
+            try await demo.waitForLocal("playback/auto_play_next = true after redo") {
+                $0["playback/auto_play_next"] as? Bool == true
+            }
             screen = try await session.waitUntil("the redo status") { $0.statusLine.hasPrefix("redid:") }
             #expect(try #require(screen.selectedRow).contains("true Local ✎"))
 
@@ -293,15 +362,22 @@ extension TerminalTests {
         @Test("x removes the key from the local file and the row falls back to the next layer")
         func resetKey() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("reset")
-            defer { session.close(); demo.remove() }
+            defer {
+                session.close()
+                demo.remove()
+            }
             try session.search("auto_play")
-            try await session.waitUntil("autoPlayNext from Local") { $0.selectedRow?.contains("autoPlayNext            false Local ✎") == true }
+            try await session.waitUntil("autoPlayNext from Local") {
+                $0.selectedRow?.contains("autoPlayNext            false Local ✎") == true
+            }
 
             try session.press("x")
             try await demo.waitForLocal("no playback/auto_play_next") {
                 $0["playback/auto_play_next"] == nil && $0["lab/search/results_per_page"] as? Int == 40
             }
-            let screen = try await session.waitUntil("the row back on the default") { $0.selectedRow?.contains("true default") == true }
+            let screen = try await session.waitUntil("the row back on the default") {
+                $0.selectedRow?.contains("true default") == true
+            }
             #expect(screen.statusLine.contains("playback/auto_play_next"), "status: \(screen.statusLine)")
             #expect(!(screen.selectedRow ?? "").contains("✎"))
 
@@ -311,9 +387,14 @@ extension TerminalTests {
         @Test("A file changed by someone else is reloaded within a second or two, keeping the selection")
         func externalChange() async throws {
             let (demo, session) = try await TmuxSession.openOnDemo("reload")
-            defer { session.close(); demo.remove() }
+            defer {
+                session.close()
+                demo.remove()
+            }
             try session.search("sson")
-            var screen = try await session.waitUntil("allowsSSON selected") { $0.selectedRow?.contains("allowsSSON") == true }
+            var screen = try await session.waitUntil("allowsSSON selected") {
+                $0.selectedRow?.contains("allowsSSON") == true
+            }
             #expect(screen.contains("Local         unset"))
 
             let set = try CLIRunner.run(["set", "lab/sson", "false", "--config", demo.workspaceFile.path])
@@ -322,7 +403,9 @@ extension TerminalTests {
                 $0.contains("Local         set          false") && $0.statusLine.contains("reloaded")
             }
             let row = try #require(screen.selectedRow)
-            #expect(row.contains("allowsSSON") && row.contains("✎"), "the selection stays on allowsSSON, now marked: \(row)")
+            #expect(
+                row.contains("allowsSSON") && row.contains("✎"), "the selection stays on allowsSSON, now marked: \(row)"
+            )
             #expect(screen.statusLine.contains("local.json"))
 
             try await TerminalTests.quit(session)
@@ -336,7 +419,9 @@ extension TerminalTests {
     @Suite("Ending")
     struct Ending {
         /// Opens the demo copy, toggles allowsSSON (a write to end with) and returns the session.
-        static func openAndEdit(_ name: String, _ demo: DemoCopy, environment: [String: String] = [:]) async throws -> TmuxSession {
+        static func openAndEdit(_ name: String, _ demo: DemoCopy, environment: [String: String] = [:]) async throws
+            -> TmuxSession
+        {
             let session = try TmuxSession(name: name, arguments: demo.browserArguments, environment: environment)
             try await session.waitForBrowser()
             try session.press("j")
@@ -354,7 +439,8 @@ extension TerminalTests {
             var testDescription: String {
                 switch self {
                 case .quit: "q quits with 0, the edit is on disk and the terminal is as it was"
-                case .controlC: "Ctrl-C ends the browser with 130, like an interrupted program, and restores the terminal"
+                case .controlC:
+                    "Ctrl-C ends the browser with 130, like an interrupted program, and restores the terminal"
                 case .sigterm: "SIGTERM ends the browser with 143 and restores the terminal"
                 case .sigint: "SIGINT from outside ends the browser with 130 and restores the terminal"
                 case .crash: "A crash (SIGSEGV) leaves the terminal as it was, then dies of the signal"
@@ -388,8 +474,9 @@ extension TerminalTests {
             }
         }
 
-        @Test("Every way of ending gives its exit status, keeps the edit on disk and hands the terminal back as it was",
-              arguments: Way.allCases)
+        @Test(
+            "Every way of ending gives its exit status, keeps the edit on disk and hands the terminal back as it was",
+            arguments: Way.allCases)
         func ending(way: Way) async throws {
             let demo = try DemoCopy()
             defer { demo.remove() }
@@ -414,7 +501,9 @@ extension TerminalTests {
             #expect(lines.count == 1, "stderr: \(output.stderr)")
             #expect(output.stderr.hasPrefix("error: the browser needs a terminal"))
             #expect(output.stderr.contains("flagscope list"))
-            #expect(!output.stderr.contains("Error opening terminal") && !output.stderr.contains("\u{1B}"), "no curses abort, no escape codes")
+            #expect(
+                !output.stderr.contains("Error opening terminal") && !output.stderr.contains("\u{1B}"),
+                "no curses abort, no escape codes")
         }
 
         @Test("TERM=dumb in a real terminal: exit 1 with one clear line")
@@ -439,14 +528,18 @@ extension TerminalTests {
 extension TerminalTests {
     @Suite("Remote providers")
     struct Remote {
-        @Test("The first frame shows the tree and fetching… while the server still thinks; its answer lands later; r asks again; errors reach the status line")
+        @Test(
+            "The first frame shows the tree and fetching… while the server still thinks; its answer lands later; r asks again; errors reach the status line"
+        )
         func firstFrameDoesNotWaitForTheServer() async throws {
             let server = try FlagServer()
             defer { server.stop() }
             let workspace = try RemoteWorkspace(ofrep: server.url("slow-3"), ["timeout: 10"])
             defer { workspace.remove() }
-            let session = try TmuxSession(name: "remote", arguments: ["--config", workspace.folder.url.appendingPathComponent("flagscope.yml").path],
-                                          directory: workspace.folder.url, environment: ["XDG_CACHE_HOME": workspace.cache.url.path])
+            let session = try TmuxSession(
+                name: "remote",
+                arguments: ["--config", workspace.folder.url.appendingPathComponent("flagscope.yml").path],
+                directory: workspace.folder.url, environment: ["XDG_CACHE_HOME": workspace.cache.url.path])
             defer { session.close() }
 
             let launched = Date()
@@ -463,10 +556,13 @@ extension TerminalTests {
             let waiting = try await session.waitUntil("the selection moving while the server sleeps", timeout: 1) {
                 $0.selectedRow?.contains("sson") == true
             }
-            #expect(waiting.lines.first?.contains("fetching Flags…") == true, "answered too early to prove anything:\n\(waiting)")
+            #expect(
+                waiting.lines.first?.contains("fetching Flags…") == true,
+                "answered too early to prove anything:\n\(waiting)")
 
             let answered = try await session.waitUntil("the server's value after its answer") {
-                ($0.row(containing: " sson ")?.contains("true Flags") ?? false) && !($0.lines.first?.contains("fetching") ?? true)
+                ($0.row(containing: " sson ")?.contains("true Flags") ?? false)
+                    && !($0.lines.first?.contains("fetching") ?? true)
             }
             #expect(answered.statusLine.contains("fetched Flags"), "\(answered)")
 
@@ -482,25 +578,33 @@ extension TerminalTests {
                 $0.statusLine.hasPrefix("Flags: the server answered HTTP 500")
             }
             #expect(server.requests().count == 2)
-            #expect(failed.row(containing: "▶ Flags")?.contains("(cached)") == true, "the cached answer stands in:\n\(failed)")
+            #expect(
+                failed.row(containing: "▶ Flags")?.contains("(cached)") == true,
+                "the cached answer stands in:\n\(failed)")
             #expect(failed.row(containing: " greeting ")?.contains("hello Flags") == true, "\(failed)")
 
             try await TerminalTests.quit(session)
         }
 
-        @Test("A server that is down costs the browser nothing: the tree at once, the error in the status line, the other layers as usual")
+        @Test(
+            "A server that is down costs the browser nothing: the tree at once, the error in the status line, the other layers as usual"
+        )
         func serverDown() async throws {
             let workspace = try RemoteWorkspace(ofrep: try RemoteFailureTests.downURL())
             defer { workspace.remove() }
-            let session = try TmuxSession(name: "remote-down", arguments: ["--config", workspace.folder.url.appendingPathComponent("flagscope.yml").path],
-                                          directory: workspace.folder.url, environment: ["XDG_CACHE_HOME": workspace.cache.url.path])
+            let session = try TmuxSession(
+                name: "remote-down",
+                arguments: ["--config", workspace.folder.url.appendingPathComponent("flagscope.yml").path],
+                directory: workspace.folder.url, environment: ["XDG_CACHE_HOME": workspace.cache.url.path])
             defer { session.close() }
             let screen = try await session.waitUntil("the connection error in the status line") {
                 $0.contains("▾ App") && $0.statusLine.hasPrefix("Flags: cannot connect to 127.0.0.1:")
             }
             #expect(screen.row(containing: " localOnly ")?.contains("from local Local") == true, "\(screen)")
             try session.press("j")
-            let detail = try await session.waitUntil("the error layer in the detail pane") { $0.contains("Flags         error") }
+            let detail = try await session.waitUntil("the error layer in the detail pane") {
+                $0.contains("Flags         error")
+            }
             #expect(detail.contains("connection refused"), "\(detail)")
             try await TerminalTests.quit(session)
         }

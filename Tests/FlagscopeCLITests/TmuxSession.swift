@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A real terminal for one test: a private tmux server (its own socket, so tests never meet each
 /// other or the user's tmux) running `flagscope …` in a detached window, 100×30 unless told.
@@ -69,13 +69,18 @@ final class TmuxSession {
             let candidate = "\(folder)/tmux"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw Failure(description: "tmux is not installed, and the real-terminal tests need it: install it (apt-get install tmux; .ci/run does) and run again")
+        throw Failure(
+            description:
+                "tmux is not installed, and the real-terminal tests need it: install it (apt-get install tmux; .ci/run does) and run again"
+        )
     }
 
     /// Starts `flagscope arguments…` in `directory`, in a fresh tmux server, with `LANG=C.UTF-8`,
     /// a non-interactive Swift backtracer (a crash must not wait for a key) and `environment`.
-    init(name: String, arguments: [String], directory: URL? = nil, environment: [String: String] = [:],
-         width: Int = 100, height: Int = 30) throws {
+    init(
+        name: String, arguments: [String], directory: URL? = nil, environment: [String: String] = [:],
+        width: Int = 100, height: Int = 30
+    ) throws {
         tmux = try Self.locateTmux()
         self.name = name
         socket = "/tmp/flagscope-tmux-\(name)-\(ProcessInfo.processInfo.processIdentifier).sock"
@@ -98,18 +103,24 @@ final class TmuxSession {
             """
         let scriptURL = try harness.write("run.sh", script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
-        try tmuxCommand(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, scriptURL.path])
+        try tmuxCommand([
+            "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, scriptURL.path,
+        ])
     }
 
     /// Starts an interactive `bash` (no startup files, prompt `shell> `) in `directory`, for
     /// what needs a job-control shell around flagscope (Ctrl-Z, `fg`): the test types the
     /// command lines itself. The pid file is written by ``shellLaunchLine(_:)``'s command.
-    init(shellNamed name: String, directory: URL, environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws {
+    init(
+        shellNamed name: String, directory: URL, environment: [String: String] = [:], width: Int = 100, height: Int = 30
+    ) throws {
         tmux = try Self.locateTmux()
         self.name = name
         socket = "/tmp/flagscope-tmux-\(name)-\(ProcessInfo.processInfo.processIdentifier).sock"
         harness = try TemporaryFolder()
-        var variables = ["LANG": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no", "PS1": "shell> ", "HISTFILE": "/dev/null"]
+        var variables = [
+            "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no", "PS1": "shell> ", "HISTFILE": "/dev/null",
+        ]
         for (key, value) in environment { variables[key] = value }
         let assignments = variables.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
         let script = """
@@ -119,14 +130,17 @@ final class TmuxSession {
             """
         let scriptURL = try harness.write("shell.sh", script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
-        try tmuxCommand(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, scriptURL.path])
+        try tmuxCommand([
+            "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, scriptURL.path,
+        ])
     }
 
     /// The command line that runs `flagscope arguments…` from the shell of ``init(shellNamed:directory:environment:width:height:)``
     /// as its own job, recording its pid first (`exec` keeps it).
     func shellLaunchLine(_ arguments: [String]) -> String {
         let command = ([CLIRunner.executable.path] + arguments).map(Self.quote).joined(separator: " ")
-        return "sh -c 'echo $$ > \"$0\"; exec \"$@\"' \(Self.quote(harness.url.appendingPathComponent("pid").path)) \(command)"
+        return
+            "sh -c 'echo $$ > \"$0\"; exec \"$@\"' \(Self.quote(harness.url.appendingPathComponent("pid").path)) \(command)"
     }
 
     /// One of tmux's format variables for the pane (`#{mouse_sgr_flag}`).
@@ -149,9 +163,10 @@ final class TmuxSession {
         _ = try? tmuxCommand(["kill-server"])
         // A browser that ignored the hang-up must not outlive its test.
         if let text = try? String(contentsOf: harness.url.appendingPathComponent("pid"), encoding: .utf8),
-           let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
-           let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
-           name.trimmingCharacters(in: .whitespacesAndNewlines) == "flagscope" {
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
+            name.trimmingCharacters(in: .whitespacesAndNewlines) == "flagscope"
+        {
             kill(pid, SIGKILL)
         }
         try? FileManager.default.removeItem(atPath: socket)
@@ -160,7 +175,8 @@ final class TmuxSession {
 
     /// Opens the browser on a fresh copy of the demo in a new terminal named `name` and waits for
     /// its first frame. The caller closes the session and removes the copy.
-    static func openOnDemo(_ name: String, environment: [String: String] = [:]) async throws -> (DemoCopy, TmuxSession) {
+    static func openOnDemo(_ name: String, environment: [String: String] = [:]) async throws -> (DemoCopy, TmuxSession)
+    {
         let demo = try DemoCopy()
         do {
             let session = try TmuxSession(name: name, arguments: demo.browserArguments, environment: environment)
@@ -213,12 +229,14 @@ final class TmuxSession {
 
     /// The pane's terminal modes as tmux tracks them.
     func modes() throws -> Modes {
-        let format = "#{alternate_on} #{cursor_flag} #{keypad_flag} #{keypad_cursor_flag} #{mouse_any_flag} #{mouse_standard_flag} #{mouse_button_flag}"
+        let format =
+            "#{alternate_on} #{cursor_flag} #{keypad_flag} #{keypad_cursor_flag} #{mouse_any_flag} #{mouse_standard_flag} #{mouse_button_flag}"
         let flags = try tmuxCommand(["display-message", "-p", "-t", name, format])
             .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map { $0 == "1" }
         guard flags.count == 7 else { throw Failure(description: "unexpected tmux mode flags: \(flags)") }
-        return Modes(alternateScreen: flags[0], cursorVisible: flags[1], keypad: flags[2] || flags[3],
-                     mouse: flags[4] || flags[5] || flags[6])
+        return Modes(
+            alternateScreen: flags[0], cursorVisible: flags[1], keypad: flags[2] || flags[3],
+            mouse: flags[4] || flags[5] || flags[6])
     }
 
     /// Polls the pane until `condition` holds, and returns that screen; fails with the last one.
@@ -229,7 +247,8 @@ final class TmuxSession {
         while true {
             if try condition(last) { return last }
             if Date() > deadline {
-                throw Failure(description: "after \(timeout) s the terminal still does not show \(what); it shows:\n\(last.text)")
+                throw Failure(
+                    description: "after \(timeout) s the terminal still does not show \(what); it shows:\n\(last.text)")
             }
             try await Task.sleep(for: .milliseconds(50))
             last = try screen()
@@ -268,7 +287,8 @@ final class TmuxSession {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let text = try? String(contentsOf: file, encoding: .utf8),
-               let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 return pid
             }
             try await Task.sleep(for: .milliseconds(50))
@@ -299,8 +319,9 @@ final class TmuxSession {
         var environment = ProcessInfo.processInfo.environment
         environment["LANG"] = "C.UTF-8"
         environment.removeValue(forKey: "TMUX")  // inside a user's tmux, still talk to our own server
-        let status = try Self.spawnAndWait(tmux, ["-S", socket] + arguments, environment: environment,
-                                           output: output, errors: errors)
+        let status = try Self.spawnAndWait(
+            tmux, ["-S", socket] + arguments, environment: environment,
+            output: output, errors: errors)
         let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         guard status == 0 else {
             let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
@@ -311,12 +332,14 @@ final class TmuxSession {
 
     /// Runs a program to its end with stdin from /dev/null and stdout and stderr into files, no
     /// other descriptors inherited (so the tmux server never holds another test's pipe open).
-    private static func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: String],
-                                     output: String, errors: String) throws -> Int32 {
+    private static func spawnAndWait(
+        _ path: String, _ arguments: [String], environment: [String: String],
+        output: String, errors: String
+    ) throws -> Int32 {
         #if os(Linux)
-        var actions = posix_spawn_file_actions_t()
+            var actions = posix_spawn_file_actions_t()
         #else
-        var actions: posix_spawn_file_actions_t?
+            var actions: posix_spawn_file_actions_t?
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -324,22 +347,26 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         #if os(Linux)
-        // glibc ≥ 2.34 has it, but Swift's Glibc module does not import it: look it up.
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-        }
+            // glibc ≥ 2.34 has it, but Swift's Glibc module does not import it: look it up.
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+                _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            }
         #endif
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw Failure(description: "cannot run \(path): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Failure(description: "cannot run \(path): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { throw Failure(description: "waitpid for tmux failed: \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else {
+                throw Failure(description: "waitpid for tmux failed: \(String(cString: strerror(errno)))")
+            }
         }
         // WIFEXITED / WEXITSTATUS are macros Swift does not import.
         return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
@@ -373,14 +400,18 @@ struct DemoCopy {
     }
 
     /// Polls the local file until `condition` holds on it (writes land between frames).
-    func waitForLocal(_ what: String, timeout: Double = 10, _ condition: ([String: Any]) -> Bool) async throws -> [String: Any] {
+    func waitForLocal(_ what: String, timeout: Double = 10, _ condition: ([String: Any]) -> Bool) async throws
+        -> [String: Any]
+    {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let contents = (try? local()) ?? [:]
             if condition(contents) { return contents }
             if Date() > deadline {
                 let text = (try? String(contentsOf: localFile, encoding: .utf8)) ?? "(missing)"
-                throw TmuxSession.Failure(description: "after \(timeout) s .flagscope/local.json still does not have \(what); it reads:\n\(text)")
+                throw TmuxSession.Failure(
+                    description:
+                        "after \(timeout) s .flagscope/local.json still does not have \(what); it reads:\n\(text)")
             }
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// How a layer's rules decided, as `get` and `get --json` show it (SPEC §8): the variant, the
 /// reason, and every step with the context keys it read, the deciding one marked.
@@ -72,11 +72,13 @@ struct TraceCLITests {
         defer { folder.remove() }
         let output = try CLIRunner.run(["get", "home_layout"], in: folder.url)
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.contains("""
-                Flags: rules chose variant "video" (TARGETING_MATCH)
-                  ▶ email ends_with "@example.com" → true
-                      reads context/email = "ana@example.com"
-            """), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                """
+                    Flags: rules chose variant "video" (TARGETING_MATCH)
+                      ▶ email ends_with "@example.com" → true
+                          reads context/email = "ana@example.com"
+                """), "\(output.stdout)")
         // The second condition was never evaluated, so it is not in the trace.
         #expect(!output.stdout.contains("country"), "\(output.stdout)")
     }
@@ -87,13 +89,15 @@ struct TraceCLITests {
         defer { folder.remove() }
         let output = try CLIRunner.run(["get", "home_layout"], in: folder.url)
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.contains("""
-                Flags: no rule matched: default variant "grid" (DEFAULT)
-                    email ends_with "@example.com" → false
-                      reads context/email = "ana@else.org"
-                    country in ["it", "fr"] → false
-                      reads context/country (unset)
-            """), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                """
+                    Flags: no rule matched: default variant "grid" (DEFAULT)
+                        email ends_with "@example.com" → false
+                          reads context/email = "ana@else.org"
+                        country in ["it", "fr"] → false
+                          reads context/country (unset)
+                """), "\(output.stdout)")
         #expect(!output.stdout.contains("▶"), "\(output.stdout)")
     }
 
@@ -103,11 +107,13 @@ struct TraceCLITests {
         defer { folder.remove() }
         let output = try CLIRunner.run(["get", "new_checkout"], in: folder.url)
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.contains("""
-                  ▶ fractional(["on", 50], ["off", 50]) → "off"
-                      reads context/targeting_key = "user-1"
-                      bucket 64.1 → "off"; on 50 % · off 50 %
-            """), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                """
+                      ▶ fractional(["on", 50], ["off", 50]) → "off"
+                          reads context/targeting_key = "user-1"
+                          bucket 64.1 → "off"; on 50 % · off 50 %
+                """), "\(output.stdout)")
         #expect(output.stdout.contains("value    false   from Flags"), "\(output.stdout)")
     }
 
@@ -131,7 +137,9 @@ struct TraceCLITests {
         #expect(layers.last?["rules"] == nil)
 
         let plain = try CLIRunner.run(["get", "dark_mode", "--json"], in: folder.url)
-        let plainLayers = try #require((try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])?["layers"] as? [[String: Any]])
+        let plainLayers = try #require(
+            (try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])?["layers"]
+                as? [[String: Any]])
         #expect(plainLayers.allSatisfy { $0["rules"] == nil }, "\(plain.stdout)")
         let plainText = try CLIRunner.run(["get", "dark_mode"], in: folder.url)
         #expect(!plainText.stdout.contains("rules"), "\(plainText.stdout)")

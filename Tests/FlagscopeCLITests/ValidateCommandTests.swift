@@ -1,23 +1,23 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `flagscope validate`: every diagnostic, rendered or as JSON; exit 1 on any error (SPEC §2, §6).
 @Suite("validate command")
 struct ValidateCommandTests {
     static let broken = """
-    name: App
-    flags:
-      sson:
-        type: bool
-        default: "true"
-        description: d
-      theme:
-        type: enum
-        values: [system, light, dark]
-        default: system
+        name: App
+        flags:
+          sson:
+            type: bool
+            default: "true"
+            description: d
+          theme:
+            type: enum
+            values: [system, light, dark]
+            default: system
 
-    """
+        """
 
     @Test("validate exits 0 on the bundled demo and prints no error")
     func demoIsValid() throws {
@@ -34,7 +34,8 @@ struct ValidateCommandTests {
         let output = try CLIRunner.run(["validate"], in: folder.url)
         #expect(output.status == 1, "\(CLIFixture.describe(output))")
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let headline = "blueprints/app.yml:5:14: error: default of 'sson' does not fit its type: expected a bool (true or false), found text \"true\"; remove the quotes"
+        let headline =
+            "blueprints/app.yml:5:14: error: default of 'sson' does not fit its type: expected a bool (true or false), found text \"true\"; remove the quotes"
         let index = try #require(lines.firstIndex(of: headline), "\(output.stdout)")
         #expect(lines[index + 1] == "        default: \"true\"")
         #expect(lines[index + 2] == String(repeating: " ", count: 17) + "^")
@@ -46,7 +47,9 @@ struct ValidateCommandTests {
 
     @Test("Warnings alone do not fail validation")
     func warningsOnly() throws {
-        let folder = try CLIFixture.folder(["blueprints/app.yml": "name: App\nflags:\n  a: { type: bool, default: false }\n"])
+        let folder = try CLIFixture.folder([
+            "blueprints/app.yml": "name: App\nflags:\n  a: { type: bool, default: false }\n"
+        ])
         defer { folder.remove() }
         let output = try CLIRunner.run(["validate"], in: folder.url)
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
@@ -94,8 +97,9 @@ struct ValidateCommandTests {
         defer { folder.remove() }
         let elsewhere = try TemporaryFolder()
         defer { elsewhere.remove() }
-        let output = try CLIRunner.run(["validate", "--json", "--config", folder.url.appendingPathComponent("flagscope.yml").path],
-                                       in: elsewhere.url)
+        let output = try CLIRunner.run(
+            ["validate", "--json", "--config", folder.url.appendingPathComponent("flagscope.yml").path],
+            in: elsewhere.url)
         let diagnostics = try #require(try CLIFixture.object(output.stdout)["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.compactMap { $0["file"] as? String } == ["blueprints/app.yml", "blueprints/app.yml"])
         // From a subfolder, the workspace is found by walking up.
@@ -110,16 +114,20 @@ struct ValidateCommandTests {
         let folder = try CLIFixture.folder([
             "flagscope.yml": CLIFixture.workspace(blueprints: ["blueprints/a.yml", "blueprints/b.json"]),
             "blueprints/a.yml": "name: A\nflags:\n  x: { type: int, default: 1.5, description: d }\n",
-            "blueprints/b.json": "{\"name\": \"B\", \"flags\": {\"y\": {\"type\": \"bool\", \"default\": true, \"descripton\": \"d\"}}}\n",
+            "blueprints/b.json":
+                "{\"name\": \"B\", \"flags\": {\"y\": {\"type\": \"bool\", \"default\": true, \"descripton\": \"d\"}}}\n",
         ])
         defer { folder.remove() }
         let output = try CLIRunner.run(["validate"], in: folder.url)
         #expect(output.status == 1)
-        let headlines = output.stdout.split(separator: "\n").filter { $0.contains(": error:") || $0.contains(": warning:") }.map(String.init)
-        #expect(headlines == [
-            "blueprints/a.yml:3:28: error: default of 'x' does not fit its type: expected a whole number, found 1.5",
-            "blueprints/b.json:1:25: warning: flag 'y' has no description",
-            "blueprints/b.json:1:64: error: unknown field 'descripton' in flag 'y'; did you mean 'description'?",
-        ], "\(output.stdout)")
+        let headlines = output.stdout.split(separator: "\n").filter {
+            $0.contains(": error:") || $0.contains(": warning:")
+        }.map(String.init)
+        #expect(
+            headlines == [
+                "blueprints/a.yml:3:28: error: default of 'x' does not fit its type: expected a whole number, found 1.5",
+                "blueprints/b.json:1:25: warning: flag 'y' has no description",
+                "blueprints/b.json:1:64: error: unknown field 'descripton' in flag 'y'; did you mean 'description'?",
+            ], "\(output.stdout)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A typo in the writable file's path: `validate` says the file does not exist and will be
 /// created on the first write, without failing.
@@ -19,7 +19,10 @@ struct WritableFileNoteTests {
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let index = try #require(lines.firstIndex { $0.hasPrefix("flagscope.yml:9:11: note: ") }, "\(output.stdout)")
-        #expect(lines[index] == "flagscope.yml:9:11: note: .flagscope/lcoal.json does not exist; it will be created on the first write to 'Local' (check the path if you expected an existing file)")
+        #expect(
+            lines[index]
+                == "flagscope.yml:9:11: note: .flagscope/lcoal.json does not exist; it will be created on the first write to 'Local' (check the path if you expected an existing file)"
+        )
         #expect(lines[index + 1] == "        path: .flagscope/lcoal.json")
         #expect(lines[index + 2] == "              ^")
         #expect(output.stdout.contains("✓ 0 errors, 0 warnings, 1 note"), "\(output.stdout)")

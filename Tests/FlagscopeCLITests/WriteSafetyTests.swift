@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Writing through real processes: stale and live locks, an uncreatable writable path, nothing
 /// written outside the declared files, permission bits and symlinks kept (SPEC §3, issue 6).
@@ -29,7 +29,11 @@ struct WriteSafetyTests {
     static func lockHolder(_ path: URL) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
-        process.arguments = ["-e", #"use Fcntl qw(:flock); open(my $f, ">>", $ARGV[0]) or die "open: $!"; flock($f, LOCK_EX) or die "flock: $!"; $| = 1; print "locked\n"; sleep 120;"#, path.path]
+        process.arguments = [
+            "-e",
+            #"use Fcntl qw(:flock); open(my $f, ">>", $ARGV[0]) or die "open: $!"; flock($f, LOCK_EX) or die "flock: $!"; $| = 1; print "locked\n"; sleep 120;"#,
+            path.path,
+        ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -99,7 +103,8 @@ struct WriteSafetyTests {
         try process.run()
         usleep(1_500_000)
         #expect(process.isRunning, "set waits while the lock is held")
-        #expect(try folder.read(Self.localFile) == Self.original, "nothing is written while another process holds the lock")
+        #expect(
+            try folder.read(Self.localFile) == Self.original, "nothing is written while another process holds the lock")
         flock(descriptor, LOCK_UN)
         close(descriptor)
         released = true
@@ -125,7 +130,9 @@ struct WriteSafetyTests {
         #expect(run.seconds >= 4.5 && run.seconds < 15, "waited about the 5 s timeout: \(run.seconds) s")
         #expect(run.err.contains("local.json.lock") && run.err.contains("another process"), "\(run)")
         #expect(Self.bytes(folder.url.appendingPathComponent(Self.localFile)) == before, "the file is unchanged")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".flagscope").path).sorted()
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent(".flagscope").path
+        ).sorted()
         #expect(names == ["local.json", "local.json.lock"], "no temporary file: \(names)")
     }
 
@@ -133,13 +140,16 @@ struct WriteSafetyTests {
 
     static func workspaceWritingTo(_ path: String) throws -> TemporaryFolder {
         let folder = try CLIFixture.folder()
-        try folder.write("flagscope.yml", CLIFixture.workspace(blueprints: ["blueprints/app.yml"])
-            .replacingOccurrences(of: ".flagscope/local.json", with: path))
+        try folder.write(
+            "flagscope.yml",
+            CLIFixture.workspace(blueprints: ["blueprints/app.yml"])
+                .replacingOccurrences(of: ".flagscope/local.json", with: path))
         return folder
     }
 
-    @Test("The writable file's parent is a regular file: exit 1, a clear message naming the path, nothing touched",
-          arguments: ["state/local.json", "state/sub/local.json"])
+    @Test(
+        "The writable file's parent is a regular file: exit 1, a clear message naming the path, nothing touched",
+        arguments: ["state/local.json", "state/sub/local.json"])
     func parentIsAFile(path: String) throws {
         let folder = try Self.workspaceWritingTo(path)
         defer { folder.remove() }
@@ -150,28 +160,32 @@ struct WriteSafetyTests {
             #expect(run.status == 1, "\(run)")
             #expect(run.err.contains("error:"), "\(run)")
             #expect(run.err.contains("state"), "the message names the path\n\(run)")
-            #expect(!run.err.lowercased().contains("nscocoaerrordomain") && !run.err.contains("error 512"),
-                    "the reason is said in words, not as a Foundation error code\n\(run)")
+            #expect(
+                !run.err.lowercased().contains("nscocoaerrordomain") && !run.err.contains("error 512"),
+                "the reason is said in words, not as a Foundation error code\n\(run)")
         }
         let after = try TreeSnapshot(folder.url)
         #expect(after.differences(from: before) == [], "nothing else was touched")
         #expect(try folder.read("state") == "I am a file, not a folder\n")
     }
 
-    @Test("The writable file's parent folder is read-only (0500): exit 1, a message naming the path, nothing written",
-          .enabled(if: geteuid() != 0, "root ignores permission bits"))
+    @Test(
+        "The writable file's parent folder is read-only (0500): exit 1, a message naming the path, nothing written",
+        .enabled(if: geteuid() != 0, "root ignores permission bits"))
     func readOnlyParent() throws {
         let folder = try Self.workspaceWritingTo("state/local.json")
         defer {
             chmod(folder.url.appendingPathComponent("state").path, 0o700)
             folder.remove()
         }
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("state"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("state"), withIntermediateDirectories: true)
         chmod(folder.url.appendingPathComponent("state").path, 0o500)
         let run = try TimedCLI.run(["set", "lab/sson", "true"], in: folder.url)
         #expect(run.status == 1, "\(run)")
         #expect(run.err.contains("state"), "\(run)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("state").path) == [])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("state").path) == [])
     }
 
     // MARK: (c) nothing written outside the declared files
@@ -191,7 +205,8 @@ struct WriteSafetyTests {
                 let mode = String(Int(info.st_mode) & 0o7777, radix: 8)
                 switch info.st_mode & S_IFMT {
                 case S_IFLNK:
-                    entries[relative] = "link → \((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?")"
+                    entries[relative] =
+                        "link → \((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?")"
                 case S_IFDIR:
                     entries[relative] = "dir \(mode)"
                 default:
@@ -214,7 +229,8 @@ struct WriteSafetyTests {
         let before = try TreeSnapshot(folder.url)
         let commands: [[String]] = [
             ["set", "lab/sson", "true"], ["set", "lab/playback_rate", "2.5"], ["set", "lab/theme", "light"],
-            ["reset", "lab/sson"], ["set", "lab/future_banner", "snow"], ["reset", "--all"], ["set", "lab/sson", "false"],
+            ["reset", "lab/sson"], ["set", "lab/future_banner", "snow"], ["reset", "--all"],
+            ["set", "lab/sson", "false"],
             ["snapshot", "--keys", "j<Space>"], ["list"], ["validate"], ["get", "lab/sson"],
         ]
         for arguments in commands {
@@ -238,7 +254,9 @@ struct WriteSafetyTests {
         let run = try TimedCLI.run(["set", "lab/sson", "true"], in: folder.url)
         #expect(run.status == 0, "\(run)")
         let changed = try TreeSnapshot(folder.url).differences(from: before)
-        #expect(Set(changed) == ["state", "state/deep", "state/deep/local.json", "state/deep/local.json.lock"], "\(changed)")
+        #expect(
+            Set(changed) == ["state", "state/deep", "state/deep/local.json", "state/deep/local.json.lock"], "\(changed)"
+        )
     }
 
     // MARK: (d) permission bits and symlinks
@@ -251,7 +269,9 @@ struct WriteSafetyTests {
         chmod(file.path, mode_t(mode))
         let set = try TimedCLI.run(["set", "lab/sson", "true"], in: folder.url)
         #expect(set.status == 0, "\(set)")
-        #expect(Self.mode(file) == mode, "after set: \(String(Self.mode(file), radix: 8)), expected \(String(mode, radix: 8))")
+        #expect(
+            Self.mode(file) == mode,
+            "after set: \(String(Self.mode(file), radix: 8)), expected \(String(mode, radix: 8))")
         let reset = try TimedCLI.run(["reset", "lab/sson"], in: folder.url)
         #expect(reset.status == 0, "\(reset)")
         #expect(Self.mode(file) == mode, "after reset: \(String(Self.mode(file), radix: 8))")
@@ -271,14 +291,16 @@ struct WriteSafetyTests {
 
         let run = try TimedCLI.run(["set", "lab/sson", "true"], in: folder.url)
         #expect(run.status == 0, "\(run)")
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == "../shared/real-local.json",
-                "still a symlink to the same target")
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == "../shared/real-local.json",
+            "still a symlink to the same target")
         let object = try CLIFixture.object(String(decoding: try Data(contentsOf: target), as: UTF8.self))
         #expect(object["lab/sson"] as? Bool == true && object["lab/theme"] as? String == "dark", "\(object)")
         #expect(Self.mode(target) == 0o640)
         let get = try TimedCLI.run(["get", "lab/sson"], in: folder.url)
         #expect(get.out.contains("from Local"), "\(get)")
-        let shared = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("shared").path)
+        let shared = try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("shared").path)
         #expect(shared.allSatisfy { !$0.hasSuffix(".tmp") }, "no temporary files beside the target: \(shared)")
     }
 }

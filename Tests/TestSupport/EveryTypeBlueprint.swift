@@ -60,8 +60,10 @@ package enum EveryTypeBlueprint {
     }
 
     /// The keys of the typed flags and the collection's flag, in declaration order (extra flags not included).
-    package static let keys = ["dark_mode", "retries", "ratio", "greeting", "theme", "launch_date", "homepage", "layout",
-                              "checkout/new_flow"]
+    package static let keys = [
+        "dark_mode", "retries", "ratio", "greeting", "theme", "launch_date", "homepage", "layout",
+        "checkout/new_flow",
+    ]
 }
 
 /// Workspace files for the usual test layout: a read-only Remote layer (`remote.json`) above a

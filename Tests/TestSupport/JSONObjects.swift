@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Parses a JSON object a command printed; the test fails at the caller when it is not one.
-package func parseJSONObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+package func parseJSONObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any]
+{
     let value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
     return try #require(value as? [String: Any], "not a JSON object: \(text)", sourceLocation: sourceLocation)
 }

@@ -31,8 +31,10 @@ package struct CLIRunner {
 
     /// A `flagscope arguments…` process, not yet started: run in `directory`, in a UTF-8 locale
     /// with `environment` added, reading nothing from stdin. Output goes where the caller sets it.
-    package static func process(_ arguments: [String], in directory: URL? = nil,
-                               environment: [String: String] = [:]) -> Process {
+    package static func process(
+        _ arguments: [String], in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -48,7 +50,9 @@ package struct CLIRunner {
     }
 
     /// Runs `flagscope arguments…` in `directory` with extra environment variables, to the end.
-    package static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
+    package static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> Output
+    {
         let run = try TimedCLI.run(arguments, in: directory, timeout: nil, environment: environment, noColor: false)
         return Output(stdout: run.out, stderr: run.err, status: run.status)
     }
@@ -76,9 +80,12 @@ package enum TimedCLI {
         package var both: String { out + "\n" + err }
 
         package var description: String {
-            let how = timedOut ? "killed after \(String(format: "%.1f", seconds)) s (timed out)"
+            let how =
+                timedOut
+                ? "killed after \(String(format: "%.1f", seconds)) s (timed out)"
                 : signaled ? "died of signal \(status)" : "exit \(status)"
-            return "flagscope \(arguments.map { $0.debugDescription }.joined(separator: " ")): \(how)\n--- stdout\n\(out.prefix(3000).debugDescription)\n--- stderr\n\(err.prefix(3000).debugDescription)"
+            return
+                "flagscope \(arguments.map { $0.debugDescription }.joined(separator: " ")): \(how)\n--- stdout\n\(out.prefix(3000).debugDescription)\n--- stderr\n\(err.prefix(3000).debugDescription)"
         }
     }
 
@@ -109,8 +116,10 @@ package enum TimedCLI {
 
     /// Runs `flagscope arguments…` in `directory`, killing it after `timeout` seconds (never, when
     /// nil). `NO_COLOR=1` is set unless `noColor` is false.
-    package static func run(_ arguments: [String], in directory: URL?, timeout: Double? = 20,
-                           environment: [String: String] = [:], noColor: Bool = true) throws -> Run {
+    package static func run(
+        _ arguments: [String], in directory: URL?, timeout: Double? = 20,
+        environment: [String: String] = [:], noColor: Bool = true
+    ) throws -> Run {
         var variables = environment
         if noColor, variables["NO_COLOR"] == nil { variables["NO_COLOR"] = "1" }
         let process = CLIRunner.process(arguments, in: directory, environment: variables)
@@ -135,9 +144,10 @@ package enum TimedCLI {
         }
         process.waitUntilExit()
         let seconds = Date().timeIntervalSince(start)
-        return Run(arguments: arguments, stdout: outDrain.finish(timeout: 5), stderr: errDrain.finish(timeout: 5),
-                   status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-                   timedOut: timedOut, seconds: seconds)
+        return Run(
+            arguments: arguments, stdout: outDrain.finish(timeout: 5), stderr: errDrain.finish(timeout: 5),
+            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+            timedOut: timedOut, seconds: seconds)
     }
 
     /// A `path:line:column: error|warning:` diagnostic somewhere in the text.

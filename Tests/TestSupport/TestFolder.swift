@@ -21,7 +21,8 @@ extension TestFolder {
     @discardableResult
     package func write(_ path: String, bytes: [UInt8]) throws -> URL {
         let target = file(path)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: target)
         return target
     }

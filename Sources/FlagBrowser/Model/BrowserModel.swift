@@ -55,7 +55,9 @@ package struct BrowserModel: Sendable {
             values.append(ResolvedValue(resolution, writableProvider: writable, now: now))
             // Sized once here, so the detail pane of a multi-megabyte JSON value does not
             // serialise it whole on every frame to say how large it is.
-            if let size = resolution.value?.textSize, size > Renderer.detailPreviewLimit { hugeValueSizes[resolution.flag.key] = size }
+            if let size = resolution.value?.textSize, size > Renderer.detailPreviewLimit {
+                hugeValueSizes[resolution.flag.key] = size
+            }
         }
         self.values = values
         self.hugeValueSizes = hugeValueSizes
@@ -72,7 +74,9 @@ package struct BrowserModel: Sendable {
             case .section, .collection, .group: isBranch = true
             default: isBranch = false
             }
-            return NodeTraits(parent: Int32(node.parent ?? -1), isBranch: isBranch, hasChildren: !node.children.isEmpty, hidden: node.hidden)
+            return NodeTraits(
+                parent: Int32(node.parent ?? -1), isBranch: isBranch, hasChildren: !node.children.isEmpty,
+                hidden: node.hidden)
         }
         let explanations = explanations
         viewMarks = nodes.map { node in
@@ -101,8 +105,10 @@ package struct BrowserModel: Sendable {
     /// constraint rows), an unknown key coming or going, or a diagnostic — builds the model again.
     package func updated(afterRereading provider: String, in workspace: Workspace) -> BrowserModel {
         guard let position = workspace.providers.firstIndex(where: { $0.config.name == provider }),
-              workspace.providers.count == self.workspace.providers.count, workspace.flags.count == self.workspace.flags.count,
-              workspace.unknownKeys == self.workspace.unknownKeys, workspace.diagnostics == self.workspace.diagnostics else {
+            workspace.providers.count == self.workspace.providers.count,
+            workspace.flags.count == self.workspace.flags.count,
+            workspace.unknownKeys == self.workspace.unknownKeys, workspace.diagnostics == self.workspace.diagnostics
+        else {
             return BrowserModel(workspace: workspace, now: now)
         }
         let old = self.workspace.providers[position].entries
@@ -122,7 +128,9 @@ package struct BrowserModel: Sendable {
         let resolver = Resolver(workspace: workspace)
         let writable = workspace.config.writableProvider?.name
         for key in changed {
-            guard let flagIndex = workspace.flags.index(forKey: key), let resolution = resolver.resolve(key) else { continue }
+            guard let flagIndex = workspace.flags.index(forKey: key), let resolution = resolver.resolve(key) else {
+                continue
+            }
             let value = ResolvedValue(resolution, writableProvider: writable, now: now)
             model.values[flagIndex] = value
             let size = resolution.value?.textSize ?? 0

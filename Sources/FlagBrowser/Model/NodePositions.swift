@@ -51,8 +51,9 @@ struct NodePositions: Sendable {
     func position(of id: NodeID, flags: OrderedDictionary<String, FlagDefinition>) -> Int? {
         if let position = others[id] { return position }
         guard id.rawValue.hasPrefix(NodeID.flagPrefix),
-              let flagIndex = flags.index(forKey: String(id.rawValue.dropFirst(NodeID.flagPrefix.count))),
-              flagNodes[flagIndex] >= 0 else { return nil }
+            let flagIndex = flags.index(forKey: String(id.rawValue.dropFirst(NodeID.flagPrefix.count))),
+            flagNodes[flagIndex] >= 0
+        else { return nil }
         return Int(flagNodes[flagIndex])
     }
 }

@@ -25,7 +25,7 @@ package struct SearchIndex: Sendable {
 
     /// The bytes ``append(_:)`` adds for `parts`.
     static func textSize(of parts: [String]) -> Int {
-        var size = max(1, parts.count) // a newline between parts, a NUL after the last
+        var size = max(1, parts.count)  // a newline between parts, a NUL after the last
         for part in parts {
             size += isASCII(part) ? part.utf8.count : part.lowercased().utf8.count
         }
@@ -43,7 +43,9 @@ package struct SearchIndex: Sendable {
                 let partStart = text.count
                 text.append(contentsOf: part.utf8)
                 text.withUnsafeMutableBufferPointer { buffer in
-                    for offset in partStart..<buffer.count where buffer[offset] >= 0x41 && buffer[offset] <= 0x5A { buffer[offset] |= 0x20 }
+                    for offset in partStart..<buffer.count where buffer[offset] >= 0x41 && buffer[offset] <= 0x5A {
+                        buffer[offset] |= 0x20
+                    }
                 }
             } else {
                 text.append(contentsOf: part.lowercased().utf8)

@@ -5,7 +5,8 @@ import OrderedCollections
 protocol TreeSink {
     /// Adds a node, a child of `parent` (a position this sink returned), and returns its position.
     /// `flagIndex` is a flag node's index in `workspace.flags`; `search` is its search text in parts.
-    mutating func add(_ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: [String], hidden: Bool) -> Int
+    mutating func add(_ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: [String], hidden: Bool)
+        -> Int
 }
 
 /// What a tree holds, counted by a first walk, so that the walk that builds it allocates its
@@ -19,7 +20,9 @@ struct TreeSize: TreeSink {
     /// Bytes of search text.
     var searchBytes = 0
 
-    mutating func add(_ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: [String], hidden: Bool) -> Int {
+    mutating func add(_ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: [String], hidden: Bool)
+        -> Int
+    {
         nodes += 1
         if flagIndex != nil { flagNodes += 1 }
         searchBytes += SearchIndex.textSize(of: search)
@@ -39,15 +42,20 @@ struct TreeBuilder: TreeSink {
     private(set) var search: SearchIndex
 
     /// The tree of a workspace: walked once to size it, then once to build it.
-    static func tree(of workspace: Workspace, explanations: OrderedDictionary<String, FeatureExplanation>) -> TreeBuilder {
+    static func tree(of workspace: Workspace, explanations: OrderedDictionary<String, FeatureExplanation>)
+        -> TreeBuilder
+    {
         let contextKeys = workspace.flags.keys.elements.filter { $0.hasPrefix(ContextKeys.prefix) }
-        var sizing = TreeWalk(workspace: workspace, explanations: explanations, contextKeys: contextKeys, sink: TreeSize())
+        var sizing = TreeWalk(
+            workspace: workspace, explanations: explanations, contextKeys: contextKeys, sink: TreeSize())
         sizing.walk()
-        var building = TreeWalk(workspace: workspace, explanations: explanations, contextKeys: contextKeys,
-                                sink: TreeBuilder(size: sizing.sink, flagCount: workspace.flags.count))
+        var building = TreeWalk(
+            workspace: workspace, explanations: explanations, contextKeys: contextKeys,
+            sink: TreeBuilder(size: sizing.sink, flagCount: workspace.flags.count))
         building.walk()
-        assert(building.sink.nodes.count == sizing.sink.nodes && building.sink.search.byteCount == sizing.sink.searchBytes,
-               "the sizing walk counted what the building walk adds")
+        assert(
+            building.sink.nodes.count == sizing.sink.nodes && building.sink.search.byteCount == sizing.sink.searchBytes,
+            "the sizing walk counted what the building walk adds")
         // Linked in place: a copy taken first would copy the nodes as well.
         building.sink.linkChildren()
         return building.sink
@@ -60,14 +68,18 @@ struct TreeBuilder: TreeSink {
         search = SearchIndex(nodes: size.nodes, bytes: size.searchBytes)
     }
 
-    mutating func add(_ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search parts: [String], hidden: Bool) -> Int {
+    mutating func add(
+        _ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search parts: [String], hidden: Bool
+    ) -> Int {
         let position = nodes.count
         // A repeated identity (which validation reports) must not break selection: the node
         // goes by its identity and its position.
         let repeated = positions.record(kind, flagIndex: flagIndex, at: position)
         search.append(parts)
-        nodes.append(TreeNode(kind: kind, label: label, depth: parent.map { nodes[$0].depth + 1 } ?? 0, parent: parent,
-                              repeatPosition: repeated ? position : nil, hidden: hidden))
+        nodes.append(
+            TreeNode(
+                kind: kind, label: label, depth: parent.map { nodes[$0].depth + 1 } ?? 0, parent: parent,
+                repeatPosition: repeated ? position : nil, hidden: hidden))
         if parent == nil { roots.append(position) }
         return position
     }
@@ -115,13 +127,19 @@ struct TreeWalk<Sink: TreeSink> {
     }
 
     @discardableResult
-    private mutating func add(_ kind: NodeKind, flagIndex: Int? = nil, label: String, parent: Int?, search parts: [String], hidden: Bool = false) -> Int {
+    private mutating func add(
+        _ kind: NodeKind, flagIndex: Int? = nil, label: String, parent: Int?, search parts: [String],
+        hidden: Bool = false
+    ) -> Int {
         sink.add(kind, flagIndex: flagIndex, label: label, parent: parent, search: parts, hidden: hidden)
     }
 
     private mutating func addCollection(_ collection: FlagCollection, file: String, parent: Int?) {
-        let node = add(.collection(name: collection.name, description: collection.description, keyPath: collection.keyPath, file: file),
-                       label: collection.name, parent: parent, search: [collection.name, collection.keyPath, collection.description ?? ""])
+        let node = add(
+            .collection(
+                name: collection.name, description: collection.description, keyPath: collection.keyPath, file: file),
+            label: collection.name, parent: parent,
+            search: [collection.name, collection.keyPath, collection.description ?? ""])
         for flag in collection.flags { addFlag(flag.key, parent: node) }
         for nested in collection.collections { addCollection(nested, file: file, parent: node) }
     }
@@ -129,8 +147,10 @@ struct TreeWalk<Sink: TreeSink> {
     private mutating func addFlag(_ key: String, label: String? = nil, parent: Int) {
         guard let flagIndex = workspace.flags.index(forKey: key) else { return }
         let flag = workspace.flags.values[flagIndex]
-        add(.flag(key: key), flagIndex: flagIndex, label: label ?? flag.name, parent: parent,
-            search: [flag.name, key, flag.description ?? "", flag.tags.joined(separator: " "), flag.owner ?? ""], hidden: flag.hidden)
+        add(
+            .flag(key: key), flagIndex: flagIndex, label: label ?? flag.name, parent: parent,
+            search: [flag.name, key, flag.description ?? "", flag.tags.joined(separator: " "), flag.owner ?? ""],
+            hidden: flag.hidden)
     }
 
     private mutating func addFeatures() {
@@ -138,16 +158,19 @@ struct TreeWalk<Sink: TreeSink> {
         guard !topLevel.isEmpty else { return }
         // Unavailable and unknown alike: what the unavailable-features view shows, counted the same way.
         let unavailable = explanations.values.filter { $0.availability != .available }.count
-        let section = add(.section(.features, summary: "\(unavailable) of \(workspace.features.count) not available"),
-                          label: TreeSection.features.title, parent: nil, search: ["features"])
+        let section = add(
+            .section(.features, summary: "\(unavailable) of \(workspace.features.count) not available"),
+            label: TreeSection.features.title, parent: nil, search: ["features"])
         for feature in topLevel { addFeature(feature, parent: section) }
     }
 
     private mutating func addFeature(_ feature: FeatureDefinition, parent: Int) {
-        let node = add(.feature(key: feature.key), label: feature.displayName, parent: parent,
-                       search: [feature.displayName, feature.key, feature.description ?? ""])
+        let node = add(
+            .feature(key: feature.key), label: feature.displayName, parent: parent,
+            search: [feature.displayName, feature.key, feature.description ?? ""])
         if let explanation = explanations[feature.key] {
-            for (position, constraint) in explanation.constraints.enumerated() where constraint.status != .notActive || constraint.kind != .platform {
+            for (position, constraint) in explanation.constraints.enumerated()
+            where constraint.status != .notActive || constraint.kind != .platform {
                 let label: String
                 switch constraint.kind {
                 case .permission: label = "permission \(constraint.name)"
@@ -156,7 +179,9 @@ struct TreeWalk<Sink: TreeSink> {
                 case .userToggled: label = "user toggle"
                 case .runtimeEnabled: label = "runtime switch"
                 }
-                add(.constraint(featureKey: feature.key, index: position, kind: constraint.kind, name: constraint.name), label: label, parent: node,
+                add(
+                    .constraint(featureKey: feature.key, index: position, kind: constraint.kind, name: constraint.name),
+                    label: label, parent: node,
                     search: [label, constraint.name, constraint.detail, constraint.keys.joined(separator: " ")])
             }
         }
@@ -165,28 +190,36 @@ struct TreeWalk<Sink: TreeSink> {
 
     private mutating func addContext() {
         guard !contextKeys.isEmpty else { return }
-        let section = add(.section(.context, summary: "the simulated device"), label: TreeSection.context.title,
-                          parent: nil, search: ["context device"])
+        let section = add(
+            .section(.context, summary: "the simulated device"), label: TreeSection.context.title,
+            parent: nil, search: ["context device"])
         // Each group is added whole, in the order its first key appears, so node indices stay
         // in tree pre-order (the rows rely on it).
         var order: [String] = []
         var grouped: [String: [String]] = [:]
         for key in contextKeys {
-            let group = key.hasPrefix("context/permissions/") ? "permissions" : key.hasPrefix("context/purchases/") ? "purchases" : key
+            let group =
+                key.hasPrefix("context/permissions/")
+                ? "permissions" : key.hasPrefix("context/purchases/") ? "purchases" : key
             if grouped[group] == nil { order.append(group) }
             grouped[group, default: []].append(key)
         }
-        let productNames = Dictionary(workspace.products.values.map { ($0.productID, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let productNames = Dictionary(
+            workspace.products.values.map { ($0.productID, $0.name) }, uniquingKeysWith: { first, _ in first })
         for group in order {
             switch group {
             case "permissions":
-                let node = add(.group(.permissions), label: ContextGroup.permissions.title, parent: section, search: ["permissions"])
+                let node = add(
+                    .group(.permissions), label: ContextGroup.permissions.title, parent: section,
+                    search: ["permissions"])
                 for key in grouped[group]! { addFlag(key, parent: node) }
             case "purchases":
-                let node = add(.group(.purchases), label: ContextGroup.purchases.title, parent: section, search: ["purchases"])
+                let node = add(
+                    .group(.purchases), label: ContextGroup.purchases.title, parent: section, search: ["purchases"])
                 for key in grouped[group]! {
                     let productID = String(key.dropFirst("context/purchases/".count))
-                    addFlag(key, label: productNames[productID].map { "\($0) (\(productID))" } ?? productID, parent: node)
+                    addFlag(
+                        key, label: productNames[productID].map { "\($0) (\(productID))" } ?? productID, parent: node)
                 }
             default:
                 addFlag(group, label: String(group.dropFirst(ContextKeys.prefix.count)), parent: section)
@@ -206,12 +239,16 @@ struct TreeWalk<Sink: TreeSink> {
             sorted.filter { $0.severity == severity }
         }
         var summary = ProblemCount(diagnostics).text
-        if ordered.count > Self.problemNodeLimit { summary += "; the first \(Self.problemNodeLimit) shown, `flagscope validate` lists all" }
-        let section = add(.section(.problems, summary: summary), label: TreeSection.problems.title, parent: nil,
-                          search: ["problems diagnostics"])
+        if ordered.count > Self.problemNodeLimit {
+            summary += "; the first \(Self.problemNodeLimit) shown, `flagscope validate` lists all"
+        }
+        let section = add(
+            .section(.problems, summary: summary), label: TreeSection.problems.title, parent: nil,
+            search: ["problems diagnostics"])
         for diagnostic in ordered.prefix(Self.problemNodeLimit) {
             let position = diagnostic.location.map { ":\($0.line):\($0.column)" } ?? ""
-            add(.diagnostic(diagnostic), label: "\(diagnostic.file)\(position): \(diagnostic.message)", parent: section,
+            add(
+                .diagnostic(diagnostic), label: "\(diagnostic.file)\(position): \(diagnostic.message)", parent: section,
                 // The place as validate prints it, so `/podcast.yml:25` finds its problem.
                 search: ["\(diagnostic.file)\(position)", diagnostic.message, diagnostic.severity.rawValue])
         }
@@ -219,10 +256,17 @@ struct TreeWalk<Sink: TreeSink> {
 
     private mutating func addUnknownKeys() {
         guard !workspace.unknownKeys.isEmpty else { return }
-        let section = add(.section(.unknown, summary: "\(workspace.unknownKeys.count) key\(workspace.unknownKeys.count == 1 ? "" : "s") no blueprint declares"),
-                          label: TreeSection.unknown.title, parent: nil, search: ["unknown keys"])
+        let section = add(
+            .section(
+                .unknown,
+                summary:
+                    "\(workspace.unknownKeys.count) key\(workspace.unknownKeys.count == 1 ? "" : "s") no blueprint declares"
+            ),
+            label: TreeSection.unknown.title, parent: nil, search: ["unknown keys"])
         for unknown in workspace.unknownKeys {
-            add(.unknownKey(unknown), label: unknown.key, parent: section, search: [unknown.key, unknown.provider, unknown.suggestion ?? ""])
+            add(
+                .unknownKey(unknown), label: unknown.key, parent: section,
+                search: [unknown.key, unknown.provider, unknown.suggestion ?? ""])
         }
     }
 }

@@ -80,7 +80,8 @@ package enum NodeKind: Sendable {
         case .group(let group): "group:context/" + group.rawValue
         // Where it points, not its words (which may change with the wording); two at one place
         // are told apart by position, as every repeated identity is.
-        case .diagnostic(let diagnostic): "diagnostic:\(diagnostic.file):\(diagnostic.location.map { "\($0.line):\($0.column)" } ?? "")"
+        case .diagnostic(let diagnostic):
+            "diagnostic:\(diagnostic.file):\(diagnostic.location.map { "\($0.line):\($0.column)" } ?? "")"
         }
     }
 }

@@ -31,7 +31,10 @@ enum DetailText {
             let markWidth = TerminalText.displayWidth(of: mark)
             let pad = String(repeating: " ", count: indent)
             for (index, line) in Renderer.wrap(value, width: max(1, width - indent - markWidth)).enumerated() {
-                lines.append([Span(pad + (index == 0 ? mark : String(repeating: " ", count: markWidth)), markRole), Span(line, role)])
+                lines.append([
+                    Span(pad + (index == 0 ? mark : String(repeating: " ", count: markWidth)), markRole),
+                    Span(line, role),
+                ])
             }
         }
 
@@ -51,8 +54,11 @@ enum DetailText {
                 let last = index == text.count - 1
                 var shown = TerminalText.escaped(line)
                 if last, TerminalText.displayWidth(of: shown + trailer) <= room { shown += trailer }
-                lines.append([Span(index == 0 ? TerminalText.padded(name, toWidth: 13) : String(repeating: " ", count: 13), .muted),
-                              Span(TerminalText.truncated(shown, toWidth: room), role)])
+                lines.append([
+                    Span(
+                        index == 0 ? TerminalText.padded(name, toWidth: 13) : String(repeating: " ", count: 13), .muted),
+                    Span(TerminalText.truncated(shown, toWidth: room), role),
+                ])
                 if last, !shown.hasSuffix(trailer) { field("", String(trailer.drop { $0 == " " }), role) }
             }
         }
@@ -83,11 +89,15 @@ enum DetailText {
             out.text(summary, .muted)
             if section == .context {
                 out.blank()
-                out.text("The simulated device is ordinary context/* keys: any provider can set them, and your edits here go to the writable file, so you can try what-ifs and reset them.", .normal)
+                out.text(
+                    "The simulated device is ordinary context/* keys: any provider can set them, and your edits here go to the writable file, so you can try what-ifs and reset them.",
+                    .normal)
             }
             if section == .problems {
                 out.blank()
-                out.text("What `flagscope validate` reports, errors first. Fix a file and save it: the browser reloads it within a second (r reloads now), and a fixed problem leaves this list.", .normal)
+                out.text(
+                    "What `flagscope validate` reports, errors first. Fix a file and save it: the browser reloads it within a second (r reloads now), and a fixed problem leaves this list.",
+                    .normal)
             }
         case .group(let group):
             out.text(group.title, .header)
@@ -98,7 +108,9 @@ enum DetailText {
             guard let explanation = model.explanations[featureKey] else { break }
             let constraint = explanation.constraints[index]
             out.text("\(constraint.kind.rawValue) \(constraint.name)", .header)
-            out.field("status", ExplainReport.symbol(constraint.status) + " " + constraint.status.rawValue, Renderer.statusRole(constraint.status))
+            out.field(
+                "status", ExplainReport.symbol(constraint.status) + " " + constraint.status.rawValue,
+                Renderer.statusRole(constraint.status))
             out.field("detail", constraint.detail)
             out.field("of feature", "\(explanation.feature.displayName) (\(featureKey))")
             out.field("keys", constraint.keys.joined(separator: ", "))
@@ -116,7 +128,10 @@ enum DetailText {
             out.field("file", unknown.file + (unknown.location.map { ":\($0.line):\($0.column)" } ?? ""))
             if let value = unknown.value { out.field("value", value.preview(limit: Renderer.detailPreviewLimit)) }
             if let suggestion = unknown.suggestion { out.field("did you mean", suggestion, .key) }
-            if unknown.provider == model.writableProvider { out.blank(); out.text("x removes it from \(unknown.provider).", .muted) }
+            if unknown.provider == model.writableProvider {
+                out.blank()
+                out.text("x removes it from \(unknown.provider).", .muted)
+            }
         case .diagnostic(let diagnostic):
             diagnosticLines(diagnostic, model, &out)
         }
@@ -132,7 +147,8 @@ enum DetailText {
         var type = flag.typeWords
         if !flag.rules.values.isEmpty { type += ": " + flag.rules.values.joined(separator: " | ") }
         if flag.rules.minimum != nil || flag.rules.maximum != nil {
-            type += " (\(flag.rules.minimum.map { ValueRules.number($0, for: flag.type) } ?? "…") to \(flag.rules.maximum.map { ValueRules.number($0, for: flag.type) } ?? "…"))"
+            type +=
+                " (\(flag.rules.minimum.map { ValueRules.number($0, for: flag.type) } ?? "…") to \(flag.rules.maximum.map { ValueRules.number($0, for: flag.type) } ?? "…"))"
         }
         if let pattern = flag.rules.pattern { type += " matching \(pattern)" }
         out.field("type", type, .normal)
@@ -145,15 +161,23 @@ enum DetailText {
         if let value = resolution.value, let pretty = prettyJSON(value) {
             out.block("value", pretty, trailer: "   " + source, Renderer.valueRole(value))
         } else {
-            out.field("value", (resolution.value?.preview(limit: Renderer.detailPreviewLimit) ?? "unset (unknown)") + "   " + source, Renderer.valueRole(resolution.value))
+            out.field(
+                "value",
+                (resolution.value?.preview(limit: Renderer.detailPreviewLimit) ?? "unset (unknown)") + "   " + source,
+                Renderer.valueRole(resolution.value))
         }
         if let size = model.hugeValueSizes[key] {
-            out.field("", "cut for the screen: \(TerminalText.byteCount(size)) in all; `flagscope get \(key) --json` prints it whole", .muted)
+            out.field(
+                "",
+                "cut for the screen: \(TerminalText.byteCount(size)) in all; `flagscope get \(key) --json` prints it whole",
+                .muted)
         }
         if let value = flag.defaultValue, let pretty = prettyJSON(value) {
             out.block("default", pretty, trailer: "", .muted)
         } else {
-            out.field("default", flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? "none (unset means unknown)", .muted)
+            out.field(
+                "default",
+                flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? "none (unset means unknown)", .muted)
         }
         var markers: [String] = []
         if model.isOverridden(key) { markers.append("✎ set in \(model.writableProvider ?? "the writable file")") }
@@ -165,27 +189,39 @@ enum DetailText {
         if let computed = flag.computed {
             out.blank()
             out.field("computed", computed, .normal)
-            let reads = resolution.computedInputs.isEmpty ? (model.workspace.expressions[key]?.referencedKeys ?? []) : resolution.computedInputs
+            let reads =
+                resolution.computedInputs.isEmpty
+                ? (model.workspace.expressions[key]?.referencedKeys ?? []) : resolution.computedInputs
             for input in reads {
                 let value = model.value(input)?.value?.preview(limit: Renderer.rowPreviewLimit) ?? "unset"
                 out.field("  reads", "\(input) = \(value)", .muted)
             }
-            if resolution.reason != .computed { out.field("", "no value: a key it reads is unset, so the stack decides", .muted) }
+            if resolution.reason != .computed {
+                out.field("", "no value: a key it reads is unset, so the stack decides", .muted)
+            }
         }
         out.blank()
         out.text("Layers, highest first:", .key, indent: 0)
-        if resolution.reason == .computed { out.append([Span("▶ ", .success), Span("computed", .source), Span("  wins", .success)]) }
+        if resolution.reason == .computed {
+            out.append([Span("▶ ", .success), Span("computed", .source), Span("  wins", .success)])
+        }
         for layer in LayerDescription.all(of: resolution, workspace: model.workspace) { layerLines(layer, &out) }
         let defaultWins = resolution.reason == .default
-        out.append([Span(defaultWins ? "▶ " : "  ", .success), Span(TerminalText.padded("default", toWidth: 14), .source),
-                      Span(TerminalText.padded(flag.defaultValue == nil ? "unset" : "set", toWidth: 13), .muted),
-                      Span(flag.defaultValue?.preview(limit: Renderer.rowPreviewLimit) ?? "", Renderer.valueRole(flag.defaultValue)),
-                      Span(defaultWins ? "  wins" : "", .success)])
+        out.append([
+            Span(defaultWins ? "▶ " : "  ", .success), Span(TerminalText.padded("default", toWidth: 14), .source),
+            Span(TerminalText.padded(flag.defaultValue == nil ? "unset" : "set", toWidth: 13), .muted),
+            Span(
+                flag.defaultValue?.preview(limit: Renderer.rowPreviewLimit) ?? "", Renderer.valueRole(flag.defaultValue)
+            ),
+            Span(defaultWins ? "  wins" : "", .success),
+        ])
         var details: [(String, String)] = []
         if !flag.tags.isEmpty { details.append(("tags", flag.tags.joined(separator: ", "))) }
         if let owner = flag.owner { details.append(("owner", owner)) }
         if let expires = flag.expires { details.append(("expires", expires)) }
-        if !flag.excludedProviders.isEmpty { details.append(("excludes", flag.excludedProviders.joined(separator: ", "))) }
+        if !flag.excludedProviders.isEmpty {
+            details.append(("excludes", flag.excludedProviders.joined(separator: ", ")))
+        }
         if flag.requiresRestart { details.append(("restart", "takes effect after the app restarts")) }
         if flag.hidden { details.append(("hidden", "shown only with \"show hidden\" (.)")) }
         if !flag.isGenerated { details.append(("declared", flag.origin.description)) }
@@ -220,8 +256,12 @@ enum DetailText {
         default: return nil
         }
         // Cut text is longer than the limit (it ends in `…`): only values shown whole get here.
-        guard json.compactText(limit: Renderer.detailPreviewLimit).utf8.count <= Renderer.detailPreviewLimit else { return nil }
-        var lines = json.serialized(pretty: true, sortedKeys: false).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard json.compactText(limit: Renderer.detailPreviewLimit).utf8.count <= Renderer.detailPreviewLimit else {
+            return nil
+        }
+        var lines = json.serialized(pretty: true, sortedKeys: false).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
         if lines.count > prettyLineLimit {
             let hidden = lines.count - (prettyLineLimit - 1)
             lines = Array(lines.prefix(prettyLineLimit - 1)) + ["… \(hidden) more lines"]
@@ -245,9 +285,11 @@ enum DetailText {
         }
         if layer.isCached { trailer.append(Span("  (cached)", .warning)) }
         let trailerWidth = trailer.reduce(0) { $0 + TerminalText.displayWidth(of: $1.text) }
-        var spans: [Span] = [Span(layer.verdict == .wins ? "▶ " : "  ", .success),
-                             Span(TerminalText.padded(TerminalText.escaped(layer.provider), toWidth: 14), .source),
-                             Span(TerminalText.padded(layer.stateWord, toWidth: 13), layer.state.name == "set" ? .normal : .muted)]
+        var spans: [Span] = [
+            Span(layer.verdict == .wins ? "▶ " : "  ", .success),
+            Span(TerminalText.padded(TerminalText.escaped(layer.provider), toWidth: 14), .source),
+            Span(TerminalText.padded(layer.stateWord, toWidth: 13), layer.state.name == "set" ? .normal : .muted),
+        ]
         var used = layerValueColumn
         if let value = layer.valueText(limit: Renderer.rowPreviewLimit) {
             let room = max(1, out.width - used - trailerWidth)
@@ -273,7 +315,9 @@ enum DetailText {
             if line.mark.isEmpty {
                 out.text(line.text, role(of: line, in: layer), indent: indent)
             } else {
-                out.marked(line.mark, line.text, role(of: line, in: layer), markRole: line.isDeciding ? .success : .muted, indent: indent)
+                out.marked(
+                    line.mark, line.text, role(of: line, in: layer), markRole: line.isDeciding ? .success : .muted,
+                    indent: indent)
             }
         }
     }
@@ -298,20 +342,30 @@ enum DetailText {
             for line in quoted { out.append([Span(String(line), .muted)]) }
         }
         out.blank()
-        let consequence = diagnostic.severity == .error
+        let consequence =
+            diagnostic.severity == .error
             ? "The workspace has errors, so some of what it declares is missing above. "
             : ""
-        out.text(consequence + "Fix the file and save it: the browser reloads it within a second (r reloads now).", .muted)
+        out.text(
+            consequence + "Fix the file and save it: the browser reloads it within a second (r reloads now).", .muted)
     }
 
     static func featureLines(_ explanation: FeatureExplanation, _ out: inout Builder) {
         let feature = explanation.feature
-        let role: StyleRole = explanation.availability == .available ? .success : (explanation.availability == .unavailable ? .error : .warning)
-        out.text("\(explanation.availability.symbol) \(feature.displayName): \(explanation.availability.rawValue)", role)
-        if let description = feature.description, feature.explicitName != nil { out.text(description, .normal, indent: 0) }
+        let role: StyleRole =
+            explanation.availability == .available
+            ? .success : (explanation.availability == .unavailable ? .error : .warning)
+        out.text(
+            "\(explanation.availability.symbol) \(feature.displayName): \(explanation.availability.rawValue)", role)
+        if let description = feature.description, feature.explicitName != nil {
+            out.text(description, .normal, indent: 0)
+        }
         out.field("key", feature.key, .normal)
         if let parent = explanation.parent {
-            out.field("parent", "\(parent.availability.symbol) \(parent.name) (\(parent.key)): \(parent.availability.rawValue)", .normal)
+            out.field(
+                "parent",
+                "\(parent.availability.symbol) \(parent.name) (\(parent.key)): \(parent.availability.rawValue)", .normal
+            )
         }
         out.blank()
         if explanation.constraints.isEmpty {
@@ -319,10 +373,12 @@ enum DetailText {
         } else {
             out.text("Constraints:", .key, indent: 0)
             for constraint in explanation.constraints {
-                out.append([Span(ExplainReport.symbol(constraint.status) + " ", Renderer.statusRole(constraint.status)),
-                              Span(TerminalText.padded(constraint.kind.rawValue, toWidth: 15), .muted),
-                              Span(constraint.name + "  ", .normal),
-                              Span(constraint.detail, .muted)])
+                out.append([
+                    Span(ExplainReport.symbol(constraint.status) + " ", Renderer.statusRole(constraint.status)),
+                    Span(TerminalText.padded(constraint.kind.rawValue, toWidth: 15), .muted),
+                    Span(constraint.name + "  ", .normal),
+                    Span(constraint.detail, .muted),
+                ])
             }
         }
         if !explanation.nextSteps.isEmpty {

@@ -86,7 +86,8 @@ enum HelpOverlay {
         var note = notes.joined(separator: " · ")
         if TerminalText.displayWidth(of: note) > boxWidth(screenWidth: screen.width) - 6 {
             // Narrow: the counts matter more than the words.
-            note = [first > 0 ? "↑ \(first)" : nil, below > 0 ? "↓ \(below) more" : nil].compactMap { $0 }.joined(separator: " · ")
+            note = [first > 0 ? "↑ \(first)" : nil, below > 0 ? "↓ \(below) more" : nil].compactMap { $0 }.joined(
+                separator: " · ")
         }
         Renderer.box(shown, title: title, width: preferredWidth, &screen, note: note.isEmpty ? nil : note)
     }

@@ -30,7 +30,8 @@ package enum Renderer {
     }
 
     static func drawTooSmall(_ screen: inout ScreenBuffer) {
-        let message = "terminal too small (need \(Layout.minimumWidth)×\(Layout.minimumHeight), have \(screen.width)×\(screen.height))"
+        let message =
+            "terminal too small (need \(Layout.minimumWidth)×\(Layout.minimumHeight), have \(screen.width)×\(screen.height))"
         let lines = wrap(message, width: max(1, screen.width))
         for (index, line) in lines.prefix(screen.height).enumerated() {
             screen.write(line, x: 0, y: index, role: .warning)
@@ -48,15 +49,20 @@ package enum Renderer {
         var right: [String] = []
         // Errors stay in sight until a reload finds them fixed; the status line only says them once.
         let errors = state.model.problemCount.workspaceErrors
-        if errors > 0 { right.append("⚠ \(Plural.count(errors, "error"))\(state.view == .problems ? "" : " — F problems")") }
+        if errors > 0 {
+            right.append("⚠ \(Plural.count(errors, "error"))\(state.view == .problems ? "" : " — F problems")")
+        }
         if !state.fetching.isEmpty { right.append("fetching \(state.fetching.joined(separator: ", "))…") }
         if state.view != .all { right.append("view: \(state.view.title)") }
         if let filter = state.filter { right.append("filter: \(filter)") }
         if state.showHidden { right.append("+hidden") }
         let rightText = right.joined(separator: " · ")
         let rightWidth = TerminalText.displayWidth(of: TerminalText.escaped(rightText))
-        let used = screen.write(" Flagscope · \(name) · ", x: 0, y: 0, role: .header, limit: max(0, screen.width - rightWidth - 1))
-        screen.write(stack.joined(separator: " › "), x: used, y: 0, role: .headerDim, limit: max(0, screen.width - used - rightWidth - 2))
+        let used = screen.write(
+            " Flagscope · \(name) · ", x: 0, y: 0, role: .header, limit: max(0, screen.width - rightWidth - 1))
+        screen.write(
+            stack.joined(separator: " › "), x: used, y: 0, role: .headerDim,
+            limit: max(0, screen.width - used - rightWidth - 2))
         if !rightText.isEmpty {
             screen.write(rightText, x: max(0, screen.width - rightWidth - 1), y: 0, role: .header)
         }
@@ -71,7 +77,8 @@ package enum Renderer {
         // A writable file that does not exist yet is normal: the first edit creates it.
         case .missing where !provider.config.writable: entry += " (missing)"
         case .failed: entry += " ⚠ error"
-        case .loaded where provider.remote?.problem != nil: entry += provider.remote?.isCached == true ? " ⚠ cached" : " ⚠ error"
+        case .loaded where provider.remote?.problem != nil:
+            entry += provider.remote?.isCached == true ? " ⚠ cached" : " ⚠ error"
         default: break
         }
         return entry
@@ -112,7 +119,8 @@ package enum Renderer {
             counter = count.total == 0 ? ("no match", .statusWarning) : ("\(count.current)/\(count.total)", .status)
         }
         let counterWidth = counter.map { TerminalText.displayWidth(of: $0.text) + 2 } ?? 0
-        let used = screen.write("/" + state.query, x: 0, y: y, role: .input, limit: max(1, screen.width - counterWidth - 1))
+        let used = screen.write(
+            "/" + state.query, x: 0, y: y, role: .input, limit: max(1, screen.width - counterWidth - 1))
         if let counter, screen.width - counterWidth > used {
             screen.write(counter.text, x: screen.width - counterWidth + 1, y: y, role: counter.role)
         }
@@ -121,7 +129,8 @@ package enum Renderer {
 
     static func drawEditor(_ editor: TextEditor, _ state: BrowserState, y: Int, _ screen: inout ScreenBuffer) {
         let flag = state.model.workspace.flags[editor.key]
-        let kind = flag.flatMap { Reducer.ruleAttribute(of: $0, state)?.typeHint?.rawValue } ?? flag?.type.rawValue ?? "?"
+        let kind =
+            flag.flatMap { Reducer.ruleAttribute(of: $0, state)?.typeHint?.rawValue } ?? flag?.type.rawValue ?? "?"
         let label = "\(editor.key) (\(kind)): "
         let used = screen.write(label, x: 0, y: y, role: .key, limit: screen.width / 2)
         let available = max(1, screen.width - used - 1)
@@ -149,7 +158,9 @@ package enum Renderer {
         if let problem = editor.problem {
             screen.write("✗ " + problem, x: 1, y: hintY, role: .error)
         } else {
-            screen.write("✓ valid — Enter saves to \(state.model.writableProvider ?? "?"), Esc cancels", x: 1, y: hintY, role: .success)
+            screen.write(
+                "✓ valid — Enter saves to \(state.model.writableProvider ?? "?"), Esc cancels", x: 1, y: hintY,
+                role: .success)
         }
     }
 
@@ -202,7 +213,11 @@ package enum Renderer {
             labelRole = .key
         case .flag(let key):
             if let resolution = model.value(key) {
-                right.append((resolution.value.map { $0.preview(limit: rowPreviewLimit) } ?? "unset", valueRole(resolution.value)))
+                right.append(
+                    (
+                        resolution.value.map { $0.preview(limit: rowPreviewLimit) } ?? "unset",
+                        valueRole(resolution.value)
+                    ))
                 right.append((" " + resolution.source, resolution.reason == .default ? .muted : .source))
                 let markers = self.markers(resolution)
                 if !markers.isEmpty { right.append((" " + markers, .warning)) }
@@ -252,7 +267,9 @@ package enum Renderer {
     /// sources and details) is one column per byte, counted without walking graphemes.
     static func columns(of text: String, upTo limit: Int) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return min(text.utf8.count, limit) }
-        return min(TerminalText.displayWidth(of: TerminalText.escaped(String(TerminalText.leading(text, columns: limit)))), limit)
+        return min(
+            TerminalText.displayWidth(of: TerminalText.escaped(String(TerminalText.leading(text, columns: limit)))),
+            limit)
     }
 
     /// Whether the children of the node on `row` are on screen: the next row is one of them
@@ -302,7 +319,8 @@ package enum Renderer {
             guard index < lines.count else { break }
             var x = layout.detailX + 1
             for span in lines[index] {
-                x += screen.write(span.text, x: x, y: layout.bodyTop + line, role: span.role, limit: max(0, screen.width - x))
+                x += screen.write(
+                    span.text, x: x, y: layout.bodyTop + line, role: span.role, limit: max(0, screen.width - x))
             }
         }
         if state.focus == .detail, layout.showsTree {
@@ -314,8 +332,10 @@ package enum Renderer {
 
     /// A framed box in the middle of the screen: `title` in the top border, `note` (if any) in
     /// the bottom one, the lines scrolled so that `selected` shows.
-    static func box(_ lines: [(String, StyleRole)], title: String, width: Int, _ screen: inout ScreenBuffer, selected: Int? = nil,
-                    note: String? = nil) {
+    static func box(
+        _ lines: [(String, StyleRole)], title: String, width: Int, _ screen: inout ScreenBuffer, selected: Int? = nil,
+        note: String? = nil
+    ) {
         let boxWidth = min(screen.width - 2, max(width, TerminalText.displayWidth(of: title) + 6))
         let boxHeight = min(screen.height - 2, lines.count + 2)
         let left = max(0, (screen.width - boxWidth) / 2)
@@ -335,7 +355,9 @@ package enum Renderer {
             screen.write(lines[index].0, x: left + 2, y: y, role: lines[index].1, limit: boxWidth - 4)
             if index == selected { screen.paint(x: left + 1, y: y, count: boxWidth - 2, role: .selection) }
         }
-        screen.write("└" + String(repeating: "─", count: max(0, boxWidth - 2)) + "┘", x: left, y: top + boxHeight - 1, role: .border)
+        screen.write(
+            "└" + String(repeating: "─", count: max(0, boxWidth - 2)) + "┘", x: left, y: top + boxHeight - 1,
+            role: .border)
         if let note {
             screen.write(" \(note) ", x: left + 2, y: top + boxHeight - 1, role: .muted, limit: boxWidth - 4)
         }
@@ -349,7 +371,8 @@ package enum Renderer {
         }
         if picker.offersOther {
             let holdsOther = current.map { !picker.options.contains($0) } ?? false
-            lines.append(((picker.isOtherSelected ? "›" : " ") + (holdsOther ? "● " : "  ") + "other… (type a value)", .muted))
+            lines.append(
+                ((picker.isOtherSelected ? "›" : " ") + (holdsOther ? "● " : "  ") + "other… (type a value)", .muted))
         }
         let width = (lines.map { TerminalText.displayWidth(of: $0.0) }.max() ?? 10) + 6
         let note = picker.typed.isEmpty ? "type to jump" : "jump: " + picker.typed

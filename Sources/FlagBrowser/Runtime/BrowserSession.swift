@@ -44,9 +44,11 @@ package struct BrowserSession: Sendable {
     private var askedWith: [RemoteIdentity: [UInt8]] = [:]
 
     /// Loads the workspace and builds the first state.
-    package init(workspaceFile: URL, fileSystem: FileSystem = LocalFileSystem(),
-                environment: [String: String] = ProcessInfo.processInfo.environment, width: Int, height: Int, now: Date? = nil,
-                remote: RemoteMode = .synchronous(HTTPRemoteFetcher()), context: ContextLayer? = nil) {
+    package init(
+        workspaceFile: URL, fileSystem: FileSystem = LocalFileSystem(),
+        environment: [String: String] = ProcessInfo.processInfo.environment, width: Int, height: Int, now: Date? = nil,
+        remote: RemoteMode = .synchronous(HTTPRemoteFetcher()), context: ContextLayer? = nil
+    ) {
         self.workspaceFile = workspaceFile
         self.fileSystem = fileSystem
         self.environment = environment
@@ -58,15 +60,19 @@ package struct BrowserSession: Sendable {
         case .synchronous(let fetcher): source = .fetch(fetcher)
         case .background: source = .known([:])
         }
-        let workspace = Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: source, context: context)
-        state = BrowserState(model: BrowserModel(workspace: workspace, now: now ?? Date()), width: width, height: height)
+        let workspace = Workspace.load(
+            from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: source, context: context)
+        state = BrowserState(
+            model: BrowserModel(workspace: workspace, now: now ?? Date()), width: width, height: height)
         if case .synchronous = remote {
             for plan in RemotePlan.plans(for: workspace) { askedWith[plan.identity] = plan.requestBody ?? [] }
         }
         // A server that did not answer is not a problem of the workspace: its layer and the status line say so.
         let problems = workspace.diagnostics.filter { $0.severity == .error && $0.provider == nil }
         if let first = problems.first {
-            state.status = StatusMessage("\(problems.count) error\(problems.count == 1 ? "" : "s") in the workspace: \(first.headline) (flagscope validate)", .error)
+            state.status = StatusMessage(
+                "\(problems.count) error\(problems.count == 1 ? "" : "s") in the workspace: \(first.headline) (flagscope validate)",
+                .error)
         } else if case .synchronous = remote {
             state.status = Self.fetchMessage(workspace.remoteAnswers, in: workspace, reason: .startup)
         }
@@ -122,10 +128,15 @@ package struct BrowserSession: Sendable {
             do {
                 let report = try editor.apply(request.changes, removeAll: request.removeAll)
                 let line = report.statusLine
-                let model = report.rereadOnly
+                let model =
+                    report.rereadOnly
                     ? state.model.updated(afterRereading: report.provider, in: report.workspace)
                     : BrowserModel(workspace: report.workspace, now: now ?? Date())
-                return .wrote(request, .success(WriteOutcome(model: model, message: StatusMessage(line.text, line.isWarning ? .warning : .info))))
+                return .wrote(
+                    request,
+                    .success(
+                        WriteOutcome(model: model, message: StatusMessage(line.text, line.isWarning ? .warning : .info))
+                    ))
             } catch {
                 return .wrote(request, .failure(WriteFailure(error.description)))
             }
@@ -162,8 +173,9 @@ package struct BrowserSession: Sendable {
     }
 
     private func loadModel(answers: [RemoteIdentity: RemoteAnswer]) -> BrowserModel {
-        let workspace = Workspace.load(from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: .known(answers),
-                                       context: context)
+        let workspace = Workspace.load(
+            from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: .known(answers),
+            context: context)
         return BrowserModel(workspace: workspace, now: now ?? Date())
     }
 
@@ -234,7 +246,9 @@ package struct BrowserSession: Sendable {
     /// What the status line says about answers: every failure (an error), else which providers
     /// were fetched — only when the user is waiting for it (start, `r`); a periodic or
     /// context-driven refetch that went well keeps the status line as it was.
-    static func fetchMessage(_ answers: [RemoteIdentity: RemoteAnswer], in workspace: Workspace, reason: FetchReason) -> StatusMessage? {
+    static func fetchMessage(_ answers: [RemoteIdentity: RemoteAnswer], in workspace: Workspace, reason: FetchReason)
+        -> StatusMessage?
+    {
         let answered = workspace.config.providers.filter { answers[RemoteIdentity($0)] != nil }
         guard !answered.isEmpty else { return nil }
         let problems = answered.compactMap { config -> String? in

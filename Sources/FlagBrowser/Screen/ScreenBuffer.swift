@@ -66,7 +66,9 @@ package struct ScreenBuffer: Sendable, Equatable {
             if used + characterWidth > budget { break }
             if column >= 0 {
                 cells[y * width + column] = Cell(text: String(character), role: role)
-                if characterWidth == 2, column + 1 < width { cells[y * width + column + 1] = Cell(text: "", role: role) }
+                if characterWidth == 2, column + 1 < width {
+                    cells[y * width + column + 1] = Cell(text: "", role: role)
+                }
             }
             column += characterWidth
             used += characterWidth

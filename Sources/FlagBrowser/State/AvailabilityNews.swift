@@ -9,8 +9,10 @@ enum AvailabilityNews {
 
     /// "Smart playlists is now available", "3 features changed: …", or `nil` when no feature's
     /// availability changed. Features that came or went with the change are not news here.
-    static func sentence(from old: OrderedDictionary<String, FeatureExplanation>,
-                         to new: OrderedDictionary<String, FeatureExplanation>) -> String? {
+    static func sentence(
+        from old: OrderedDictionary<String, FeatureExplanation>,
+        to new: OrderedDictionary<String, FeatureExplanation>
+    ) -> String? {
         var changes: [(name: String, availability: Availability)] = []
         for (key, explanation) in new {
             guard let before = old[key], before.availability != explanation.availability else { continue }

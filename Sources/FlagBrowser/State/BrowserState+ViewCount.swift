@@ -11,7 +11,8 @@ extension BrowserState {
                 guard case .feature = model.nodes[position].kind else { return false }
                 return model.viewMarks[position].contains(.unavailable)
             }.count
-            return "\(features) of \(Plural.count(model.workspace.features.count, "feature")), with the constraints that block them"
+            return
+                "\(features) of \(Plural.count(model.workspace.features.count, "feature")), with the constraints that block them"
         case .overridden, .differs:
             return Plural.count(shownLeafCount, "flag") + " shown"
         case .problems:

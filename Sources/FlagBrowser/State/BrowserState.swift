@@ -71,7 +71,11 @@ package struct BrowserState: Sendable {
         expandedNodes = NodeSet(count: model.nodes.count)
         expandedElsewhere = []
         for id in identities {
-            if let position = model.position(of: id) { expandedNodes.insert(position) } else { expandedElsewhere.insert(id) }
+            if let position = model.position(of: id) {
+                expandedNodes.insert(position)
+            } else {
+                expandedElsewhere.insert(id)
+            }
         }
     }
 

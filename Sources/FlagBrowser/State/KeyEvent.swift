@@ -31,7 +31,10 @@ package enum KeyEvent: Hashable, Sendable {
                     // As typed: <M-B> is Alt-Shift-b.
                     events.append(.alt(typed.last!))
                 } else {
-                    throw KeyNotationError(message: "unknown key <\(typed)>; keys are <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x> <M-x> (Alt)")
+                    throw KeyNotationError(
+                        message:
+                            "unknown key <\(typed)>; keys are <Up> <Down> <Left> <Right> <Enter> <Esc> <Space> <Tab> <BTab> <PgUp> <PgDn> <Home> <End> <BS> <C-x> <M-x> (Alt)"
+                    )
                 }
                 rest = rest[rest.index(after: close)...]
             } else {

@@ -14,8 +14,10 @@ package struct Binding<Action: Hashable & Sendable>: Sendable {
     package var footerLabel: String?
 
     /// Creates a binding.
-    package init(_ keys: [KeyEvent], _ label: String, _ help: String, _ command: Action, footer: String? = nil,
-                footerLabel: String? = nil) {
+    package init(
+        _ keys: [KeyEvent], _ label: String, _ help: String, _ command: Action, footer: String? = nil,
+        footerLabel: String? = nil
+    ) {
         self.keys = keys
         self.label = label
         self.help = help
@@ -64,7 +66,9 @@ package struct KeyTable<Action: Hashable & Sendable>: Sendable {
     /// The footer hints, in order.
     package var footer: [FooterHint] {
         bindings.compactMap { binding in
-            binding.footer.map { FooterHint(label: binding.footerLabel ?? binding.label, help: $0, key: binding.keys[0]) }
+            binding.footer.map {
+                FooterHint(label: binding.footerLabel ?? binding.label, help: $0, key: binding.keys[0])
+            }
         }
     }
 

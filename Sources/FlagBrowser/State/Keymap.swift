@@ -2,36 +2,43 @@
 /// hints and its part of the `?` help; no key is handled anywhere else.
 package enum Keymap {
     /// Keys in the tree and the detail pane.
-    package static let normal = KeyTable<Command>(title: "Browsing", [
-        Binding([.up, .character("k")], "↑ k", "move up", .moveUp),
-        Binding([.down, .character("j")], "↓ j", "move down", .moveDown),
-        Binding([.left, .character("h")], "← h", "collapse / go to parent", .collapse),
-        Binding([.right, .character("l")], "→ l", "expand / go to first child", .expand),
-        Binding([.pageUp, .control("b")], "PgUp ^B", "page up", .pageUp),
-        Binding([.pageDown, .control("f")], "PgDn ^F", "page down", .pageDown),
-        Binding([.home, .character("g")], "Home g", "first row", .top),
-        Binding([.end, .character("G")], "End G", "last row", .bottom),
-        Binding([.enter], "Enter", "toggle bool, edit value, expand", .activate, footer: "toggle/edit"),
-        Binding([.space], "Space", "toggle bool; on a feature, its user toggle", .toggle),
-        Binding([.character("e")], "e", "edit (typed editor or picker)", .edit, footer: "edit"),
-        Binding([.character("x")], "x", "reset key (remove from the writable file)", .resetKey, footer: "reset"),
-        Binding([.character("X")], "X", "reset all (shows what will go, asks first)", .resetAll),
-        Binding([.character("D")], "D", "restore the simulated device: remove every context/* key from the writable file (asks first)",
+    package static let normal = KeyTable<Command>(
+        title: "Browsing",
+        [
+            Binding([.up, .character("k")], "↑ k", "move up", .moveUp),
+            Binding([.down, .character("j")], "↓ j", "move down", .moveDown),
+            Binding([.left, .character("h")], "← h", "collapse / go to parent", .collapse),
+            Binding([.right, .character("l")], "→ l", "expand / go to first child", .expand),
+            Binding([.pageUp, .control("b")], "PgUp ^B", "page up", .pageUp),
+            Binding([.pageDown, .control("f")], "PgDn ^F", "page down", .pageDown),
+            Binding([.home, .character("g")], "Home g", "first row", .top),
+            Binding([.end, .character("G")], "End G", "last row", .bottom),
+            Binding([.enter], "Enter", "toggle bool, edit value, expand", .activate, footer: "toggle/edit"),
+            Binding([.space], "Space", "toggle bool; on a feature, its user toggle", .toggle),
+            Binding([.character("e")], "e", "edit (typed editor or picker)", .edit, footer: "edit"),
+            Binding([.character("x")], "x", "reset key (remove from the writable file)", .resetKey, footer: "reset"),
+            Binding([.character("X")], "X", "reset all (shows what will go, asks first)", .resetAll),
+            Binding(
+                [.character("D")], "D",
+                "restore the simulated device: remove every context/* key from the writable file (asks first)",
                 .restoreDevice),
-        Binding([.character("u")], "u", "undo (writes back)", .undo, footer: "undo"),
-        Binding([.control("r")], "^R", "redo", .redo),
-        Binding([.character("/")], "/", "search as you type; n / N next, previous", .search, footer: "search"),
-        Binding([.character("n")], "n", "next match", .nextMatch),
-        Binding([.character("N")], "N", "previous match", .previousMatch),
-        Binding([.character("f")], "f", "filter to matches (ancestors kept); again to clear", .filter, footer: "filter"),
-        Binding([.character("F")], "F", "cycle views: all, overridden, differs, unavailable, problems", .cycleView, footer: "view"),
-        Binding([.character(".")], ".", "show hidden flags", .toggleHidden),
-        Binding([.tab], "Tab", "switch pane (detail full-width when narrow)", .switchPane),
-        Binding([.character("r")], "r", "reload from disk, ask servers again", .reload),
-        Binding([.character("?")], "?", "help", .help, footer: "help"),
-        Binding([.character("q")], "q", "quit", .quit, footer: "quit"),
-        Binding([.escape], "Esc", "back, cancel, clear filter", .back),
-    ])
+            Binding([.character("u")], "u", "undo (writes back)", .undo, footer: "undo"),
+            Binding([.control("r")], "^R", "redo", .redo),
+            Binding([.character("/")], "/", "search as you type; n / N next, previous", .search, footer: "search"),
+            Binding([.character("n")], "n", "next match", .nextMatch),
+            Binding([.character("N")], "N", "previous match", .previousMatch),
+            Binding(
+                [.character("f")], "f", "filter to matches (ancestors kept); again to clear", .filter, footer: "filter"),
+            Binding(
+                [.character("F")], "F", "cycle views: all, overridden, differs, unavailable, problems", .cycleView,
+                footer: "view"),
+            Binding([.character(".")], ".", "show hidden flags", .toggleHidden),
+            Binding([.tab], "Tab", "switch pane (detail full-width when narrow)", .switchPane),
+            Binding([.character("r")], "r", "reload from disk, ask servers again", .reload),
+            Binding([.character("?")], "?", "help", .help, footer: "help"),
+            Binding([.character("q")], "q", "quit", .quit, footer: "quit"),
+            Binding([.escape], "Esc", "back, cancel, clear filter", .back),
+        ])
 
     /// Keys while typing a search after `/`; other characters are typed into the query.
     package static let search = KeyTable<SearchCommand>(
@@ -47,28 +54,32 @@ package enum Keymap {
 
     /// Keys in the line editor of `e` (numbers, text, dates, URLs, JSON): the readline keys of a
     /// shell. Other characters are typed.
-    package static let editor = KeyTable<EditorCommand>(title: "Line editor (e on a number, text, date, URL, JSON)", [
-        Binding([.enter], "Enter", "save (refused, with the reason, while the value does not fit)", .save),
-        Binding([.escape], "Esc", "cancel the edit", .cancel),
-        Binding([.left, .control("b")], "← ^B", "character left", .left),
-        Binding([.right, .control("f")], "→ ^F", "character right", .right),
-        Binding([.alt("b")], "Alt-b", "word left", .wordLeft),
-        Binding([.alt("f")], "Alt-f", "word right", .wordRight),
-        Binding([.home, .control("a")], "Home ^A", "start of the line", .lineStart),
-        Binding([.end, .control("e")], "End ^E", "end of the line", .lineEnd),
-        Binding([.backspace], "BS", "delete the character before the cursor", .deleteBack),
-        Binding([.delete, .control("d")], "Del ^D", "delete the character under the cursor", .deleteForward),
-        Binding([.control("w")], "^W", "delete the word before the cursor", .deleteWordBack),
-        Binding([.alt("d")], "Alt-d", "delete the word after the cursor", .deleteWordForward),
-        Binding([.control("k")], "^K", "delete to the end of the line", .killToEnd),
-        Binding([.control("u")], "^U", "delete to the start of the line", .clear),
-    ])
+    package static let editor = KeyTable<EditorCommand>(
+        title: "Line editor (e on a number, text, date, URL, JSON)",
+        [
+            Binding([.enter], "Enter", "save (refused, with the reason, while the value does not fit)", .save),
+            Binding([.escape], "Esc", "cancel the edit", .cancel),
+            Binding([.left, .control("b")], "← ^B", "character left", .left),
+            Binding([.right, .control("f")], "→ ^F", "character right", .right),
+            Binding([.alt("b")], "Alt-b", "word left", .wordLeft),
+            Binding([.alt("f")], "Alt-f", "word right", .wordRight),
+            Binding([.home, .control("a")], "Home ^A", "start of the line", .lineStart),
+            Binding([.end, .control("e")], "End ^E", "end of the line", .lineEnd),
+            Binding([.backspace], "BS", "delete the character before the cursor", .deleteBack),
+            Binding([.delete, .control("d")], "Del ^D", "delete the character under the cursor", .deleteForward),
+            Binding([.control("w")], "^W", "delete the word before the cursor", .deleteWordBack),
+            Binding([.alt("d")], "Alt-d", "delete the word after the cursor", .deleteWordForward),
+            Binding([.control("k")], "^K", "delete to the end of the line", .killToEnd),
+            Binding([.control("u")], "^U", "delete to the start of the line", .clear),
+        ])
 
     /// Keys in a picker (enum values, bools, permission and purchase states). Letters are not
     /// commands there: they jump, as in a file picker.
     package static let picker = KeyTable<PickerCommand>(
         title: "Pickers (e on an enum, bool, permission or purchase)",
-        notes: ["Typing jumps to the first option that starts with the letters typed; the same letter again goes to the next one."],
+        notes: [
+            "Typing jumps to the first option that starts with the letters typed; the same letter again goes to the next one."
+        ],
         [
             Binding([.up], "↑", "previous option", .up),
             Binding([.down], "↓", "next option", .down, footer: "choose", footerLabel: "↑↓"),
@@ -82,26 +93,38 @@ package enum Keymap {
         ])
 
     /// Keys while a confirmation (`X`, `D`) waits for an answer.
-    package static let confirm = KeyTable<ConfirmCommand>(title: "Confirmations (X, D)", [
-        Binding([.character("y"), .character("Y"), .enter], "y", "yes, remove them (u undoes it)", .yes, footer: "yes, remove them"),
-        Binding([.character("n"), .character("N"), .escape, .character("q")], "n Esc", "no, keep them", .no, footer: "keep them"),
-    ])
+    package static let confirm = KeyTable<ConfirmCommand>(
+        title: "Confirmations (X, D)",
+        [
+            Binding(
+                [.character("y"), .character("Y"), .enter], "y", "yes, remove them (u undoes it)", .yes,
+                footer: "yes, remove them"),
+            Binding(
+                [.character("n"), .character("N"), .escape, .character("q")], "n Esc", "no, keep them", .no,
+                footer: "keep them"),
+        ])
 
     /// Keys in this help.
-    package static let help = KeyTable<HelpCommand>(title: "This help", [
-        Binding([.escape, .character("q"), .character("?"), .enter], "Esc q ?", "close", .close, footer: "close help"),
-        Binding([.down, .character("j")], "↓ j", "scroll down a line", .lineDown),
-        Binding([.up, .character("k")], "↑ k", "scroll up a line", .lineUp),
-        Binding([.pageDown, .space, .control("f")], "PgDn Space", "scroll down a page", .pageDown, footer: "scroll",
+    package static let help = KeyTable<HelpCommand>(
+        title: "This help",
+        [
+            Binding(
+                [.escape, .character("q"), .character("?"), .enter], "Esc q ?", "close", .close, footer: "close help"),
+            Binding([.down, .character("j")], "↓ j", "scroll down a line", .lineDown),
+            Binding([.up, .character("k")], "↑ k", "scroll up a line", .lineUp),
+            Binding(
+                [.pageDown, .space, .control("f")], "PgDn Space", "scroll down a page", .pageDown, footer: "scroll",
                 footerLabel: "↑↓ PgDn"),
-        Binding([.pageUp, .control("b")], "PgUp", "scroll up a page", .pageUp),
-        Binding([.home, .character("g")], "Home g", "top", .top),
-        Binding([.end, .character("G")], "End G", "bottom", .bottom),
-    ])
+            Binding([.pageUp, .control("b")], "PgUp", "scroll up a page", .pageUp),
+            Binding([.home, .character("g")], "Home g", "top", .top),
+            Binding([.end, .character("G")], "End G", "bottom", .bottom),
+        ])
 
     /// Keys that do the same in every mode.
-    package static let everywhere = KeyTable<GlobalCommand>(title: "Everywhere", [
-        Binding([.control("c")], "^C", "quit at once (exit status 130)", .interrupt),
-        Binding([.control("z")], "^Z", "suspend to the shell; fg brings the browser back", .suspend),
-    ])
+    package static let everywhere = KeyTable<GlobalCommand>(
+        title: "Everywhere",
+        [
+            Binding([.control("c")], "^C", "quit at once (exit status 130)", .interrupt),
+            Binding([.control("z")], "^Z", "suspend to the shell; fg brings the browser back", .suspend),
+        ])
 }

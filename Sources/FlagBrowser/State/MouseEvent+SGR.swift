@@ -6,7 +6,9 @@ extension MouseEvent {
     package static func sgr(parameters: String, final: Character) -> MouseEvent? {
         guard final == "M", parameters.first == "<" else { return nil }
         let fields = parameters.dropFirst().split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
-        guard fields.count == 3, let button = fields[0], let column = fields[1], let row = fields[2], column >= 1, row >= 1 else {
+        guard fields.count == 3, let button = fields[0], let column = fields[1], let row = fields[2], column >= 1,
+            row >= 1
+        else {
             return nil
         }
         // Shift, Alt and Ctrl add 4, 8 and 16; motion adds 32; the wheel is 64 and up.

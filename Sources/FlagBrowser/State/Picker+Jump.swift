@@ -19,7 +19,9 @@ extension Picker {
             typed = candidate
             return true
         }
-        if candidate.allSatisfy({ String($0) == letter }), let index = firstOption(startingWith: letter, after: selected) {
+        if candidate.allSatisfy({ String($0) == letter }),
+            let index = firstOption(startingWith: letter, after: selected)
+        {
             selected = index
             typed = letter
             return true

@@ -25,7 +25,9 @@ extension Reducer {
                 return handle(hint.hint.key, &state)
             }
             guard state.mode == .normal else { return [] }
-            if layout.showsTree, event.x < layout.treeWidth, event.y >= layout.bodyTop, event.y < layout.bodyTop + layout.bodyHeight {
+            if layout.showsTree, event.x < layout.treeWidth, event.y >= layout.bodyTop,
+                event.y < layout.bodyTop + layout.bodyHeight
+            {
                 let row = state.scroll + event.y - layout.bodyTop
                 if row < state.rows.count {
                     select(node: state.rows[row], &state)

@@ -11,7 +11,9 @@ extension Reducer {
 
     /// What typed text gives a key: read as its rules compare it for a rule attribute, else by
     /// the key's own value rules.
-    static func typedValue(_ text: String, flag: FlagDefinition, _ state: BrowserState) -> Result<FlagValue, ValueProblem> {
+    static func typedValue(_ text: String, flag: FlagDefinition, _ state: BrowserState) -> Result<
+        FlagValue, ValueProblem
+    > {
         ruleAttribute(of: flag, state)?.value(fromText: text) ?? flag.rules.value(fromText: text)
     }
 
@@ -31,7 +33,8 @@ extension Reducer {
         default:
             return nil
         }
-        picker.selected = current.flatMap { picker.options.firstIndex(of: $0) } ?? (current == nil ? 0 : picker.options.count)
+        picker.selected =
+            current.flatMap { picker.options.firstIndex(of: $0) } ?? (current == nil ? 0 : picker.options.count)
         picker.select(picker.selected)
         return picker
     }

@@ -51,7 +51,8 @@ extension Reducer {
         if state.query.isEmpty {
             state.status = StatusMessage("search cancelled")
         } else if let count = state.matchCount, count.current > 0 {
-            state.status = StatusMessage("search: \(state.query) (\(count.current)/\(count.total)) — n next, N previous, f filter")
+            state.status = StatusMessage(
+                "search: \(state.query) (\(count.current)/\(count.total)) — n next, N previous, f filter")
         } else {
             state.status = StatusMessage("no match for '\(state.query)'", .warning)
         }

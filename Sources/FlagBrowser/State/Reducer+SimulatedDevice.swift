@@ -15,22 +15,27 @@ extension Reducer {
         let keys = contextKeys.filter { state.model.workspace.flags[$0]?.locked != true }
         guard !keys.isEmpty else {
             let lockedNote = locked.isEmpty ? "" : " (only locked ones: \(locked.joined(separator: ", ")))"
-            state.status = StatusMessage("the simulated device is already as the other layers say: \(provider.config.name) sets no context/* keys\(lockedNote)")
+            state.status = StatusMessage(
+                "the simulated device is already as the other layers say: \(provider.config.name) sets no context/* keys\(lockedNote)"
+            )
             return
         }
         let summary = "restore the simulated device (\(keys.count) context key\(keys.count == 1 ? "" : "s"))"
         var forward: OrderedDictionary<String, KeyChange> = [:]
         for key in keys { forward[key] = .remove }
-        let request = WriteRequest(changes: forward, removeAll: false, summary: summary,
-                                   entry: UndoEntry(summary: summary, forward: forward, forwardRemovesAll: false,
-                                                    backward: backward(for: keys, state)),
-                                   origin: .edit)
+        let request = WriteRequest(
+            changes: forward, removeAll: false, summary: summary,
+            entry: UndoEntry(
+                summary: summary, forward: forward, forwardRemovesAll: false,
+                backward: backward(for: keys, state)),
+            origin: .edit)
         var lines = keys.map { key -> String in
             "\(key) = \(provider.entries[key]?.value?.preview(limit: Renderer.rowPreviewLimit) ?? "")"
         }
         if !locked.isEmpty { lines.append("(kept, locked: \(locked.joined(separator: ", ")))") }
         // Short enough for the box's title at 70 columns; the keys that go are the lines.
-        let title = "Restore the simulated device: remove \(keys.count) context key\(keys.count == 1 ? "" : "s") from \(provider.config.name)?"
+        let title =
+            "Restore the simulated device: remove \(keys.count) context key\(keys.count == 1 ? "" : "s") from \(provider.config.name)?"
         state.mode = .confirm(Confirmation(title: title, lines: lines, request: request))
     }
 }

@@ -27,7 +27,9 @@ package enum Reducer {
                 replaceModel(outcome.model, &state)
                 // What the write did to features leads: the write itself is what the user just asked for.
                 var text = outcome.message.text
-                if let news = AvailabilityNews.sentence(from: before, to: state.model.explanations) { text = news + " — " + text }
+                if let news = AvailabilityNews.sentence(from: before, to: state.model.explanations) {
+                    text = news + " — " + text
+                }
                 switch request.origin {
                 case .edit:
                     state.undoStack.append(request.entry)
@@ -77,17 +79,22 @@ package enum Reducer {
             // Esc typed just before a key arrives as Alt with it does. Only the line editor has
             // Alt keys (and ignores the others, so a stray one never cancels an edit); elsewhere
             // the pair is the two keys, as before Alt was read.
-            if case .edit = state.mode {} else {
+            if case .edit = state.mode {
+            } else {
                 return handle(.escape, &state) + handle(character == " " ? .space : .character(character), &state)
             }
         }
         switch state.mode {
         case .normal: return handleNormal(key, &state)
-        case .search: handleSearch(key, &state); return []
+        case .search:
+            handleSearch(key, &state)
+            return []
         case .edit(let editor): return handleEditor(key, editor, &state)
         case .picker(let picker): return handlePicker(key, picker, &state)
         case .confirm(let confirmation): return handleConfirm(key, confirmation, &state)
-        case .help(let scroll): handleHelp(key, scroll: scroll, &state); return []
+        case .help(let scroll):
+            handleHelp(key, scroll: scroll, &state)
+            return []
         }
     }
 
@@ -95,11 +102,21 @@ package enum Reducer {
         guard let command = Keymap.normal.command(for: key) else { return [] }
         if state.focus == .detail {
             switch command {
-            case .moveDown: state.detailScroll += 1; return []
-            case .moveUp: state.detailScroll = max(0, state.detailScroll - 1); return []
-            case .pageDown: state.detailScroll += max(1, state.treeHeight - 1); return []
-            case .pageUp: state.detailScroll = max(0, state.detailScroll - max(1, state.treeHeight - 1)); return []
-            case .top: state.detailScroll = 0; return []
+            case .moveDown:
+                state.detailScroll += 1
+                return []
+            case .moveUp:
+                state.detailScroll = max(0, state.detailScroll - 1)
+                return []
+            case .pageDown:
+                state.detailScroll += max(1, state.treeHeight - 1)
+                return []
+            case .pageUp:
+                state.detailScroll = max(0, state.detailScroll - max(1, state.treeHeight - 1))
+                return []
+            case .top:
+                state.detailScroll = 0
+                return []
             case .back, .switchPane, .collapse:
                 state.focus = .tree
                 return []
@@ -204,7 +221,9 @@ package enum Reducer {
         if !state.isExpanded(position) {
             state.expand(position)
             state.settleSelection()
-        } else if let row = state.row(of: position), row + 1 < state.rows.count, state.model.nodes[state.rows[row + 1]].parent == position {
+        } else if let row = state.row(of: position), row + 1 < state.rows.count,
+            state.model.nodes[state.rows[row + 1]].parent == position
+        {
             select(row: row + 1, &state)
         }
     }
@@ -223,7 +242,9 @@ package enum Reducer {
         }
         state.refreshRows()
         state.settleSelection()
-        if let filter = state.filter { state.status = StatusMessage("filter: \(filter) (\(countLeaves(state)) shown) — f or Esc clears") }
+        if let filter = state.filter {
+            state.status = StatusMessage("filter: \(filter) (\(countLeaves(state)) shown) — f or Esc clears")
+        }
     }
 
     // MARK: Editing
@@ -247,7 +268,8 @@ package enum Reducer {
     static func toggle(_ state: inout BrowserState) -> [Effect] {
         if case .feature(let featureKey)? = state.selectedNode?.kind { return toggleUserSwitch(of: featureKey, &state) }
         guard let key = state.editableKey, let flag = state.model.workspace.flags[key] else {
-            state.status = StatusMessage("nothing to toggle here: Space toggles a bool flag (Enter or → opens a branch)", .warning)
+            state.status = StatusMessage(
+                "nothing to toggle here: Space toggles a bool flag (Enter or → opens a branch)", .warning)
             return []
         }
         guard flag.type == .bool else {
@@ -267,8 +289,11 @@ package enum Reducer {
         guard let explanation = state.model.explanations[featureKey] else { return [] }
         let name = explanation.feature.displayName
         guard let userToggle = explanation.constraints.first(where: { $0.kind == .userToggled }),
-              state.model.workspace.flags[userToggle.key]?.type == .bool else {
-            state.status = StatusMessage("Space toggles a bool; \(name) has no user toggle — → shows its constraints, e on one simulates it", .warning)
+            state.model.workspace.flags[userToggle.key]?.type == .bool
+        else {
+            state.status = StatusMessage(
+                "Space toggles a bool; \(name) has no user toggle — → shows its constraints, e on one simulates it",
+                .warning)
             return []
         }
         let current = writableValue(userToggle.key, state) ?? state.model.value(userToggle.key)?.value
@@ -295,12 +320,15 @@ package enum Reducer {
         }
         switch flag.type {
         case .bool, .enum:
-            let options: [FlagValue] = flag.type == .bool ? [.bool(true), .bool(false)] : flag.rules.values.map(FlagValue.string)
+            let options: [FlagValue] =
+                flag.type == .bool ? [.bool(true), .bool(false)] : flag.rules.values.map(FlagValue.string)
             let selected = current.flatMap { options.firstIndex(of: $0) } ?? 0
             state.mode = .picker(Picker(key: flag.key, options: options, selected: selected))
         default:
             if let current, current.textSize > TextEditor.sizeLimit {
-                state.status = StatusMessage("\(flag.key) holds \(TerminalText.byteCount(current.textSize)), too large for the line editor; `flagscope set` writes it", .warning)
+                state.status = StatusMessage(
+                    "\(flag.key) holds \(TerminalText.byteCount(current.textSize)), too large for the line editor; `flagscope set` writes it",
+                    .warning)
                 return []
             }
             let text = Array(current.map(\.displayText) ?? "")
@@ -319,7 +347,9 @@ package enum Reducer {
 
     /// Why a flag cannot be edited here, if it cannot.
     static func editRefusal(_ flag: FlagDefinition, _ state: BrowserState) -> String? {
-        if state.model.writableProvider == nil { return "no writable provider: add `writable: true` to a json or plist provider" }
+        if state.model.writableProvider == nil {
+            return "no writable provider: add `writable: true` to a json or plist provider"
+        }
         if flag.locked { return "\(flag.key) is locked (read-only in the browser; `flagscope set --force` changes it)" }
         if state.writing { return "still writing the previous change…" }
         return nil
@@ -342,9 +372,10 @@ package enum Reducer {
         let summary = "\(key) = \(value.preview(limit: Renderer.rowPreviewLimit))"
         let forward: OrderedDictionary<String, KeyChange> = [key: .set(value.json)]
         let restore = backward(for: [key], state)
-        let request = WriteRequest(changes: forward, removeAll: false, summary: summary,
-                                   entry: UndoEntry(summary: summary, forward: forward, forwardRemovesAll: false, backward: restore),
-                                   origin: .edit)
+        let request = WriteRequest(
+            changes: forward, removeAll: false, summary: summary,
+            entry: UndoEntry(summary: summary, forward: forward, forwardRemovesAll: false, backward: restore),
+            origin: .edit)
         return submit(request, &state)
     }
 
@@ -393,9 +424,10 @@ package enum Reducer {
         let summary = "reset \(key)"
         let forward: OrderedDictionary<String, KeyChange> = [key: .remove]
         let restore = backward(for: [key], state)
-        let request = WriteRequest(changes: forward, removeAll: false, summary: summary,
-                                   entry: UndoEntry(summary: summary, forward: forward, forwardRemovesAll: false, backward: restore),
-                                   origin: .edit)
+        let request = WriteRequest(
+            changes: forward, removeAll: false, summary: summary,
+            entry: UndoEntry(summary: summary, forward: forward, forwardRemovesAll: false, backward: restore),
+            origin: .edit)
         return submit(request, &state)
     }
 
@@ -410,16 +442,20 @@ package enum Reducer {
             return
         }
         let summary = "reset all \(keys.count) keys of \(provider.config.name)"
-        let request = WriteRequest(changes: [:], removeAll: true, summary: summary,
-                                   entry: UndoEntry(summary: summary, forward: [:], forwardRemovesAll: true,
-                                                    backward: backward(for: keys, state)),
-                                   origin: .edit)
+        let request = WriteRequest(
+            changes: [:], removeAll: true, summary: summary,
+            entry: UndoEntry(
+                summary: summary, forward: [:], forwardRemovesAll: true,
+                backward: backward(for: keys, state)),
+            origin: .edit)
         let lines = keys.map { key -> String in
             let value = provider.entries[key]?.value?.preview(limit: Renderer.rowPreviewLimit) ?? ""
             return "\(key) = \(value)"
         }
-        state.mode = .confirm(Confirmation(title: "Remove these \(keys.count) keys from \(provider.config.name) (\(provider.displayPath))?",
-                                           lines: lines, request: request))
+        state.mode = .confirm(
+            Confirmation(
+                title: "Remove these \(keys.count) keys from \(provider.config.name) (\(provider.displayPath))?",
+                lines: lines, request: request))
     }
 
     static func handleConfirm(_ key: KeyEvent, _ confirmation: Confirmation, _ state: inout BrowserState) -> [Effect] {
@@ -442,7 +478,8 @@ package enum Reducer {
             return []
         }
         if state.writing { return [] }
-        let request = WriteRequest(changes: entry.backward, removeAll: false, summary: entry.summary, entry: entry, origin: .undo)
+        let request = WriteRequest(
+            changes: entry.backward, removeAll: false, summary: entry.summary, entry: entry, origin: .undo)
         return submit(request, &state)
     }
 
@@ -452,8 +489,9 @@ package enum Reducer {
             return []
         }
         if state.writing { return [] }
-        let request = WriteRequest(changes: entry.forward, removeAll: entry.forwardRemovesAll, summary: entry.summary,
-                                   entry: entry, origin: .redo)
+        let request = WriteRequest(
+            changes: entry.forward, removeAll: entry.forwardRemovesAll, summary: entry.summary,
+            entry: entry, origin: .redo)
         return submit(request, &state)
     }
 }

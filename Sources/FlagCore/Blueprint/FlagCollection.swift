@@ -14,8 +14,10 @@ package struct FlagCollection: Sendable, Hashable {
     package var origin: SourceReference
 
     /// Creates a collection.
-    package init(name: String, description: String?, keyPath: String, flags: [FlagDefinition] = [],
-                collections: [FlagCollection] = [], origin: SourceReference) {
+    package init(
+        name: String, description: String?, keyPath: String, flags: [FlagDefinition] = [],
+        collections: [FlagCollection] = [], origin: SourceReference
+    ) {
         self.name = name
         self.description = description
         self.keyPath = keyPath

@@ -135,15 +135,21 @@ package struct FlagDefinition: Sendable, Hashable {
     package var typeWords: String { rules.acceptsAnyJSON ? "any JSON value" : type.rawValue }
 
     /// Creates a definition.
-    package init(name: String, key: String, rules: ValueRules, defaultValue: FlagValue?, description: String? = nil,
-                locked: Bool = false, hidden: Bool = false, tags: [String] = [], owner: String? = nil,
-                expires: String? = nil, excludedProviders: [String] = [], requiresRestart: Bool = false,
-                computed: String? = nil, origin: SourceReference, computedOrigin: SourceReference? = nil,
-                isGenerated: Bool = false) {
-        let rare = Rare(expires: expires, excludedProviders: excludedProviders, computed: computed, computedOrigin: computedOrigin)
-        fields = Indirect(Fields(name: name, key: key, rules: rules, defaultValue: defaultValue, locked: locked, hidden: hidden,
-                                 requiresRestart: requiresRestart, isGenerated: isGenerated, description: description, tags: tags, owner: owner,
-                                 origin: origin, rare: .boxed(rare)))
+    package init(
+        name: String, key: String, rules: ValueRules, defaultValue: FlagValue?, description: String? = nil,
+        locked: Bool = false, hidden: Bool = false, tags: [String] = [], owner: String? = nil,
+        expires: String? = nil, excludedProviders: [String] = [], requiresRestart: Bool = false,
+        computed: String? = nil, origin: SourceReference, computedOrigin: SourceReference? = nil,
+        isGenerated: Bool = false
+    ) {
+        let rare = Rare(
+            expires: expires, excludedProviders: excludedProviders, computed: computed, computedOrigin: computedOrigin)
+        fields = Indirect(
+            Fields(
+                name: name, key: key, rules: rules, defaultValue: defaultValue, locked: locked, hidden: hidden,
+                requiresRestart: requiresRestart, isGenerated: isGenerated, description: description, tags: tags,
+                owner: owner,
+                origin: origin, rare: .boxed(rare)))
     }
 }
 

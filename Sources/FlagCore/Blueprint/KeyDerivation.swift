@@ -10,7 +10,8 @@ package enum KeyDerivation {
             var previous: UInt8 = 0
             for byte in name.utf8 {
                 let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-                let follows = (previous >= UInt8(ascii: "a") && previous <= UInt8(ascii: "z"))
+                let follows =
+                    (previous >= UInt8(ascii: "a") && previous <= UInt8(ascii: "z"))
                     || (previous >= UInt8(ascii: "0") && previous <= UInt8(ascii: "9"))
                 if isUpper && follows { bytes.append(UInt8(ascii: "_")) }
                 bytes.append(isUpper ? byte | 0x20 : byte)
@@ -23,7 +24,9 @@ package enum KeyDerivation {
         var previous: Unicode.Scalar?
         // By scalars: the rule only looks at ASCII letters and digits, and scalars are cheap.
         for scalar in name.unicodeScalars {
-            if let previous, ("A"..."Z").contains(scalar), ("a"..."z").contains(previous) || ("0"..."9").contains(previous) {
+            if let previous, ("A"..."Z").contains(scalar),
+                ("a"..."z").contains(previous) || ("0"..."9").contains(previous)
+            {
                 result.unicodeScalars.append("_")
             }
             result.unicodeScalars.append(scalar)

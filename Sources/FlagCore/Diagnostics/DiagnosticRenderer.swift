@@ -14,15 +14,16 @@ package struct DiagnosticRenderer: Sendable {
     /// The first line of a diagnostic: `path:line:column: severity: message`, escaped.
     package func headline(_ diagnostic: Diagnostic) -> String {
         guard let paths else { return diagnostic.headline }
-        return diagnostic.headline(path: paths.shown(diagnostic.file),
-                                   message: paths.shownMessage(diagnostic.message, files: sources.keys))
+        return diagnostic.headline(
+            path: paths.shown(diagnostic.file),
+            message: paths.shownMessage(diagnostic.message, files: sources.keys))
     }
 
     /// The full human rendering of one diagnostic; control characters in quoted text are escaped.
     package func render(_ diagnostic: Diagnostic) -> String {
         var output = headline(diagnostic)  // already escaped
         guard let location = diagnostic.location, !diagnostic.hidesSourceLine,
-              let line = sources[diagnostic.file]?.line(location.line)
+            let line = sources[diagnostic.file]?.line(location.line)
         else { return output }
         let shown = Self.clip(line, around: location.column)
         output += "\n    " + TerminalText.escaped(shown.text)
@@ -66,6 +67,7 @@ extension Diagnostic {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let notes = diagnostics.filter { $0.severity == .note }.count
         let warnings = diagnostics.count - errors - notes
-        return "\(Plural.count(errors, "error")), \(Plural.count(warnings, "warning"))" + (notes > 0 ? ", \(Plural.count(notes, "note"))" : "")
+        return "\(Plural.count(errors, "error")), \(Plural.count(warnings, "warning"))"
+            + (notes > 0 ? ", \(Plural.count(notes, "note"))" : "")
     }
 }

@@ -19,7 +19,8 @@ package struct SourceText: Sendable {
     /// (the YAML reader's convention), other files at "\n" only.
     package init(path: String, text: String) {
         let lower = path.lowercased()
-        self.init(path: path, text: text, lineBreaks: lower.hasSuffix(".yml") || lower.hasSuffix(".yaml") ? .crLF : .lineFeed)
+        self.init(
+            path: path, text: text, lineBreaks: lower.hasSuffix(".yml") || lower.hasSuffix(".yaml") ? .crLF : .lineFeed)
     }
 
     /// Indexes the lines of `text`, ending lines at `lineBreaks`.
@@ -34,8 +35,10 @@ package struct SourceText: Sendable {
             case .lineFeed:
                 for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
             case .crLF:
-                for (offset, byte) in bytes.enumerated() where byte == 0x0A
-                    || (byte == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)) {
+                for (offset, byte) in bytes.enumerated()
+                where byte == 0x0A
+                    || (byte == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A))
+                {
                     starts.append(offset + 1)
                 }
             }
@@ -51,7 +54,8 @@ package struct SourceText: Sendable {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
-        var end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        var end =
+            number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
         if end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
         return String(decoding: utf8[start..<end], as: UTF8.self)
     }

@@ -31,12 +31,15 @@ package enum Suggestion {
     /// The hint followed by every valid name: `"; did you mean 'json'? Formats are json, plist, …"`,
     /// or `"; formats are json, plist, …"` when nothing is close. `kind` names the list (`formats`);
     /// `names` are listed when they differ from the candidates (spellings that are not shown).
-    package static func hint(for word: String, in candidates: [String], listing kind: String, names: [String]? = nil) -> String {
+    package static func hint(for word: String, in candidates: [String], listing kind: String, names: [String]? = nil)
+        -> String
+    {
         let shown = names ?? candidates
         guard !shown.isEmpty else { return "; there are no \(kind)" }
         let list = listed(shown)
         guard let best = closest(to: word, in: candidates) else { return "; \(kind) are \(list)" }
-        return "; did you mean '\(TerminalText.escaped(best))'? \(kind.prefix(1).uppercased() + kind.dropFirst()) are \(list)"
+        return
+            "; did you mean '\(TerminalText.escaped(best))'? \(kind.prefix(1).uppercased() + kind.dropFirst()) are \(list)"
     }
 
     /// Names joined with commas, the first `limit` of them then `…`, escaped for a terminal.

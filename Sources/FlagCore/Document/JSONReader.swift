@@ -17,7 +17,9 @@ package enum JSONReader {
 
     /// Parses a whole document whose member keys that are `knownKeys` share those strings.
     static func parse(_ bytes: [UInt8], knownKeys: KnownKeys) throws(DocumentError) -> SourceNode {
-        try document(bytes, knownKeys: knownKeys) { (parser: inout Parser<NodeBuilder>) throws(DocumentError) in try parser.value(depth: 0) }
+        try document(bytes, knownKeys: knownKeys) { (parser: inout Parser<NodeBuilder>) throws(DocumentError) in
+            try parser.value(depth: 0)
+        }
     }
 
     /// Parses text.
@@ -28,7 +30,8 @@ package enum JSONReader {
     /// Parses a document that must be an object into its members, in file order, as values
     /// with no positions: the cheap read of a large provider file before a write.
     package static func members(_ bytes: [UInt8]) throws(DocumentError) -> [(key: String, value: JSONValue)] {
-        let members = try document(bytes) { (parser: inout Parser<ValueBuilder>) throws(DocumentError) -> [(key: String, value: JSONValue)]? in
+        let members = try document(bytes) {
+            (parser: inout Parser<ValueBuilder>) throws(DocumentError) -> [(key: String, value: JSONValue)]? in
             guard parser.offset < parser.bytes.count, parser.bytes[parser.offset] == UInt8(ascii: "{") else {
                 _ = try parser.value(depth: 0)
                 return nil
@@ -38,13 +41,15 @@ package enum JSONReader {
         if let members { return members }
         // Not an object: read it again with positions, to say what it is and where.
         let root = try parse(bytes)
-        throw DocumentError("expected a JSON object of keys to values, found \(root.kindDescription)", at: root.location)
+        throw DocumentError(
+            "expected a JSON object of keys to values, found \(root.kindDescription)", at: root.location)
     }
 
     /// Runs `body` over the bytes after a byte order mark and white space, then insists that
     /// only white space follows what it read.
     private static func document<Builder: JSONBuilder, Result>(
-        _ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys(), _ body: (inout Parser<Builder>) throws(DocumentError) -> Result
+        _ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys(),
+        _ body: (inout Parser<Builder>) throws(DocumentError) -> Result
     ) throws(DocumentError) -> Result {
         try bytes.withUnsafeBufferPointer { buffer throws(DocumentError) in
             var parser = Parser<Builder>(buffer, knownKeys: knownKeys)
@@ -254,7 +259,8 @@ package enum JSONReader {
             func digits(_ parser: inout Parser) -> Int {
                 let first = parser.offset
                 while parser.offset < parser.bytes.count,
-                      parser.bytes[parser.offset] >= UInt8(ascii: "0"), parser.bytes[parser.offset] <= UInt8(ascii: "9") {
+                    parser.bytes[parser.offset] >= UInt8(ascii: "0"), parser.bytes[parser.offset] <= UInt8(ascii: "9")
+                {
                     parser.offset += 1
                 }
                 return parser.offset - first
@@ -339,7 +345,8 @@ package enum JSONReader {
                     if (0xD800...0xDBFF).contains(code) {
                         // A high surrogate must be followed by an escaped low surrogate.
                         guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
-                              bytes[offset + 1] == UInt8(ascii: "u") else {
+                            bytes[offset + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("unpaired surrogate in a \\u escape")
                         }
                         offset += 2
@@ -388,7 +395,9 @@ package enum JSONReader {
                 let end = min(bytes.count, index + 4)
                 var valid = false
                 for length in 1...max(1, end - index) {
-                    if String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self) != nil {
+                    if String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
+                        != nil
+                    {
                         index += length
                         valid = true
                         break
@@ -426,13 +435,21 @@ extension JSONReader {
     /// Builds ``SourceNode``s: every value and key with its position.
     enum NodeBuilder: JSONBuilder {
         static var keepsPositions: Bool { true }
-        static func string(_ text: String, at location: TextLocation) -> SourceNode { SourceNode(.scalar(text, quoted: true), at: location) }
-        static func literal(_ text: String, at location: TextLocation) -> SourceNode { SourceNode(.scalar(text, quoted: false), at: location) }
-        static func key(_ text: String, at location: TextLocation) -> SourceNode { SourceNode(.scalar(text, quoted: true), at: location) }
+        static func string(_ text: String, at location: TextLocation) -> SourceNode {
+            SourceNode(.scalar(text, quoted: true), at: location)
+        }
+        static func literal(_ text: String, at location: TextLocation) -> SourceNode {
+            SourceNode(.scalar(text, quoted: false), at: location)
+        }
+        static func key(_ text: String, at location: TextLocation) -> SourceNode {
+            SourceNode(.scalar(text, quoted: true), at: location)
+        }
         static func object(_ members: [(key: SourceNode, value: SourceNode)], at location: TextLocation) -> SourceNode {
             SourceNode(.mapping(members), at: location)
         }
-        static func array(_ items: [SourceNode], at location: TextLocation) -> SourceNode { SourceNode(.sequence(items), at: location) }
+        static func array(_ items: [SourceNode], at location: TextLocation) -> SourceNode {
+            SourceNode(.sequence(items), at: location)
+        }
     }
 
     /// Builds ``JSONValue``s exactly as ``JSONValue/init(_:)`` reads the nodes, without positions.

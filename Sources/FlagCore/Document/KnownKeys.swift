@@ -26,7 +26,9 @@ struct KnownKeys: Sendable {
         slots = [Int32](repeating: -1, count: size)
         let mask = size - 1
         for (position, key) in keys.enumerated() {
-            var slot = key.utf8.withContiguousStorageIfAvailable { Self.hash($0) }.map { Int(truncatingIfNeeded: $0) & mask } ?? 0
+            var slot =
+                key.utf8.withContiguousStorageIfAvailable { Self.hash($0) }.map { Int(truncatingIfNeeded: $0) & mask }
+                ?? 0
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(position)
         }

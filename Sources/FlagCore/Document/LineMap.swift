@@ -82,8 +82,12 @@ struct NodeLocations {
     init(_ bytes: UnsafeBufferPointer<UInt8>, text: String) {
         if Self.isASCII(bytes) {
             var lastLineStart = bytes.count
-            while lastLineStart > 0, bytes[lastLineStart - 1] != 0x0A, bytes[lastLineStart - 1] != 0x0D { lastLineStart -= 1 }
-            mapping = .ascii(count: bytes.count, endColumn: bytes.count - lastLineStart + 1, endsWithBreak: lastLineStart == bytes.count)
+            while lastLineStart > 0, bytes[lastLineStart - 1] != 0x0A, bytes[lastLineStart - 1] != 0x0D {
+                lastLineStart -= 1
+            }
+            mapping = .ascii(
+                count: bytes.count, endColumn: bytes.count - lastLineStart + 1,
+                endsWithBreak: lastLineStart == bytes.count)
             return
         }
         var lineCount = 1
@@ -100,8 +104,8 @@ struct NodeLocations {
                 lineCount += 1
                 lastLineStart = index + 1
             case 0x85 where bytes[index - 1] == 0xC2,
-                 0xA8 where bytes[index - 1] == 0x80 && bytes[index - 2] == 0xE2,
-                 0xA9 where bytes[index - 1] == 0x80 && bytes[index - 2] == 0xE2:
+                0xA8 where bytes[index - 1] == 0x80 && bytes[index - 2] == 0xE2,
+                0xA9 where bytes[index - 1] == 0x80 && bytes[index - 2] == 0xE2:
                 // Continuation bytes always follow their lead bytes in valid UTF-8: no bounds to check.
                 mapping = .mapped(LineMap(text))
                 return
@@ -119,10 +123,13 @@ struct NodeLocations {
         switch mapping {
         case .ascii(let count, let endColumn, let endsWithBreak):
             // Past the end of a file without a final line break: libyaml's extra line.
-            if index == count, column == 0, line > 0, !endsWithBreak { return TextLocation(line: line, column: endColumn) }
+            if index == count, column == 0, line > 0, !endsWithBreak {
+                return TextLocation(line: line, column: endColumn)
+            }
             return TextLocation(line: line + 1, column: column + 1)
         case .direct(let lineCount, let endColumn):
-            return line < lineCount ? TextLocation(line: line + 1, column: column + 1) : TextLocation(line: lineCount, column: endColumn)
+            return line < lineCount
+                ? TextLocation(line: line + 1, column: column + 1) : TextLocation(line: lineCount, column: endColumn)
         case .mapped(let lines):
             return lines.location(line: line + 1, column: column + 1)
         }

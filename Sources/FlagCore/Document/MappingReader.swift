@@ -10,7 +10,8 @@ struct MappingReader {
     /// Checks that `node` is a mapping whose keys are all in `allowed`; `what` names it in messages.
     init?(_ node: SourceNode, file: String, what: String, allowed: [String], diagnostics: inout [Diagnostic]) {
         guard let pairs = node.mapping else {
-            diagnostics.append(.error("\(what) must be a mapping, found \(node.kindDescription)", file: file, at: node.location))
+            diagnostics.append(
+                .error("\(what) must be a mapping, found \(node.kindDescription)", file: file, at: node.location))
             return nil
         }
         self.file = file
@@ -18,12 +19,15 @@ struct MappingReader {
         self.pairs = pairs
         for (key, _) in pairs {
             guard let name = key.scalarText else {
-                diagnostics.append(.error("field names must be text, found \(key.kindDescription)", file: file, at: key.location))
+                diagnostics.append(
+                    .error("field names must be text, found \(key.kindDescription)", file: file, at: key.location))
                 continue
             }
             if !allowed.contains(name) {
-                diagnostics.append(.error("unknown field '\(name)' in \(what)\(Suggestion.hint(for: name, in: allowed))",
-                                          file: file, at: key.location))
+                diagnostics.append(
+                    .error(
+                        "unknown field '\(name)' in \(what)\(Suggestion.hint(for: name, in: allowed))",
+                        file: file, at: key.location))
             }
         }
     }
@@ -42,7 +46,8 @@ struct MappingReader {
     func text(_ field: String, _ diagnostics: inout [Diagnostic]) -> String? {
         guard let value = value(field), !value.isNull else { return nil }
         guard let text = value.scalarText else {
-            diagnostics.append(.error("'\(field)' must be text, found \(value.kindDescription)", file: file, at: value.location))
+            diagnostics.append(
+                .error("'\(field)' must be text, found \(value.kindDescription)", file: file, at: value.location))
             return nil
         }
         return text
@@ -52,8 +57,10 @@ struct MappingReader {
     func bool(_ field: String, _ diagnostics: inout [Diagnostic]) -> Bool? {
         guard let value = value(field), !value.isNull else { return nil }
         if value.isPlainScalar, let text = value.scalarText, let bool = PlainScalar.bool(text) { return bool }
-        diagnostics.append(.error("'\(field)' must be true or false, found \(value.kindDescription)\(value.scalarText.map { " \($0)" } ?? "")",
-                                  file: file, at: value.location))
+        diagnostics.append(
+            .error(
+                "'\(field)' must be true or false, found \(value.kindDescription)\(value.scalarText.map { " \($0)" } ?? "")",
+                file: file, at: value.location))
         return nil
     }
 
@@ -61,7 +68,8 @@ struct MappingReader {
     func number(_ field: String, _ diagnostics: inout [Diagnostic]) -> Double? {
         guard let value = value(field), !value.isNull else { return nil }
         if value.isPlainScalar, let text = value.scalarText, let number = PlainScalar.number(text) { return number }
-        diagnostics.append(.error("'\(field)' must be a number, found \(value.kindDescription)", file: file, at: value.location))
+        diagnostics.append(
+            .error("'\(field)' must be a number, found \(value.kindDescription)", file: file, at: value.location))
         return nil
     }
 
@@ -69,7 +77,8 @@ struct MappingReader {
     func int(_ field: String, _ diagnostics: inout [Diagnostic]) -> Int? {
         guard let value = value(field), !value.isNull else { return nil }
         if value.isPlainScalar, let text = value.scalarText, let number = PlainScalar.int(text) { return number }
-        diagnostics.append(.error("'\(field)' must be a whole number, found \(value.kindDescription)", file: file, at: value.location))
+        diagnostics.append(
+            .error("'\(field)' must be a whole number, found \(value.kindDescription)", file: file, at: value.location))
         return nil
     }
 
@@ -78,13 +87,17 @@ struct MappingReader {
         guard let value = value(field), !value.isNull else { return [] }
         if let text = value.scalarText { return [(text, value)] }
         guard let items = value.sequence else {
-            diagnostics.append(.error("'\(field)' must be a list, found \(value.kindDescription)", file: file, at: value.location))
+            diagnostics.append(
+                .error("'\(field)' must be a list, found \(value.kindDescription)", file: file, at: value.location))
             return []
         }
         var result: [(String, SourceNode)] = []
         for item in items {
             guard let text = item.scalarText, !item.isNull else {
-                diagnostics.append(.error("items of '\(field)' must be text, found \(item.kindDescription)", file: file, at: item.location))
+                diagnostics.append(
+                    .error(
+                        "items of '\(field)' must be text, found \(item.kindDescription)", file: file, at: item.location
+                    ))
                 continue
             }
             result.append((text, item))
@@ -93,11 +106,15 @@ struct MappingReader {
     }
 
     /// The entries of a mapping-valued field (`flags:`, `collections:` …) with their key nodes.
-    func entries(_ field: String, _ diagnostics: inout [Diagnostic]) -> [(name: String, key: SourceNode, value: SourceNode)] {
+    func entries(_ field: String, _ diagnostics: inout [Diagnostic]) -> [(
+        name: String, key: SourceNode, value: SourceNode
+    )] {
         guard let value = value(field), !value.isNull else { return [] }
         guard let pairs = value.mapping else {
-            diagnostics.append(.error("'\(field)' must be a mapping of names to entries, found \(value.kindDescription)",
-                                      file: file, at: value.location))
+            diagnostics.append(
+                .error(
+                    "'\(field)' must be a mapping of names to entries, found \(value.kindDescription)",
+                    file: file, at: value.location))
             return []
         }
         var result: [(String, SourceNode, SourceNode)] = []

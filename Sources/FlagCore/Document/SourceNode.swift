@@ -92,8 +92,10 @@ package enum PlainScalar {
 
     /// An integer in decimal (optionally signed, underscores not allowed).
     package static func int(_ text: String) -> Int? {
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-                || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return nil }
+        guard let first = text.utf8.first,
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        else { return nil }
         return Int(text)
     }
 
@@ -103,7 +105,7 @@ package enum PlainScalar {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"),
-                 UInt8(ascii: "+"), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                UInt8(ascii: "+"), UInt8(ascii: "e"), UInt8(ascii: "E"):
                 continue
             default:
                 return nil

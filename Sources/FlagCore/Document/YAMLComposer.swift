@@ -121,8 +121,9 @@ struct YAMLComposer: ~Copyable {
             // Yams' words, kept since users have seen them.
             let lines = LineMap(text)
             let start = lines.location(line: 1, column: 1)
-            throw DocumentError("but found another document (expected a single document in the stream at line \(start.line), column \(start.column))",
-                                at: lines.location(line: event.start_mark.line + 1, column: event.start_mark.column + 1))
+            throw DocumentError(
+                "but found another document (expected a single document in the stream at line \(start.line), column \(start.column))",
+                at: lines.location(line: event.start_mark.line + 1, column: event.start_mark.column + 1))
         }
         return root ?? SourceNode(.mapping([]), at: .start)
     }
@@ -145,7 +146,9 @@ struct YAMLComposer: ~Copyable {
                 let name = String(cString: named)
                 // `computed: !flag` reads as a YAML tag named "!flag" with an empty value: say so.
                 if name.hasPrefix("!"), !name.hasPrefix("!!"), name != "!" {
-                    throw DocumentError("'\(name)' is read as a YAML tag; quote the value if it starts with '!' (for example \"\(name)\")", at: location)
+                    throw DocumentError(
+                        "'\(name)' is read as a YAML tag; quote the value if it starts with '!' (for example \"\(name)\")",
+                        at: location)
                 }
                 if !quoted, name == YAMLMappingKeys.stringTag, Self.resolvesPlain(text) {
                     quoted = true  // an explicit !!str tag on a plain scalar
@@ -182,17 +185,20 @@ struct YAMLComposer: ~Copyable {
             }
             try add(node, at: done.location, size: done.size, height: done.height, tag: nil, isCollection: true)
         case YAML_ALIAS_EVENT:
-            let location = locations.location(index: event.start_mark.index, line: event.start_mark.line, column: event.start_mark.column)
+            let location = locations.location(
+                index: event.start_mark.index, line: event.start_mark.line, column: event.start_mark.column)
             guard let name = event.data.alias.anchor.map({ String(cString: $0) }), let anchored = anchors[name] else {
                 throw DocumentError("found undefined alias", at: location)
             }
             try expand(anchored)
-            try add(anchored.node, at: location, size: anchored.size, height: anchored.height,
-                    tag: anchored.tag, isCollection: anchored.size > 1)
+            try add(
+                anchored.node, at: location, size: anchored.size, height: anchored.height,
+                tag: anchored.tag, isCollection: anchored.size > 1)
         default:
             let mark = event.start_mark
-            throw DocumentError("cannot read YAML: unexpected event \(type.rawValue)",
-                                at: locations.location(index: mark.index, line: mark.line, column: mark.column))
+            throw DocumentError(
+                "cannot read YAML: unexpected event \(type.rawValue)",
+                at: locations.location(index: mark.index, line: mark.line, column: mark.column))
         }
     }
 
@@ -218,7 +224,8 @@ struct YAMLComposer: ~Copyable {
     /// Counts the nodes an alias repeats; past a limit, reports the first repeated node beyond it.
     private mutating func expand(_ anchored: Anchored) throws(DocumentError) {
         let depth = depth
-        guard nodeCount + anchored.size > YAMLReader.maximumNodes || depth + anchored.height >= YAMLReader.maximumDepth else {
+        guard nodeCount + anchored.size > YAMLReader.maximumNodes || depth + anchored.height >= YAMLReader.maximumDepth
+        else {
             nodeCount += anchored.size
             return
         }
@@ -247,8 +254,10 @@ struct YAMLComposer: ~Copyable {
     /// where it is written (for an alias, not where the anchored node is); `size` and `height` count
     /// its nodes and levels, aliases expanded; `tag` is a scalar's resolved tag (nil: plain, untagged);
     /// `isCollection` says whether, as a key, it counts against ``YAMLReader/maximumCollectionKeyNodes``.
-    private mutating func add(_ node: SourceNode, at location: TextLocation, size: Int, height: Int, tag: String?,
-                              isCollection: Bool) throws(DocumentError) {
+    private mutating func add(
+        _ node: SourceNode, at location: TextLocation, size: Int, height: Int, tag: String?,
+        isCollection: Bool
+    ) throws(DocumentError) {
         current.size = min(Self.sizeCap, current.size + size)
         current.height = max(current.height, height + 1)
         switch current.kind {
@@ -264,8 +273,9 @@ struct YAMLComposer: ~Copyable {
                 // Comparing keys walks them, as often as aliases repeat them: keep that bounded.
                 collectionKeyNodes = min(Self.sizeCap, collectionKeyNodes + size)
                 if collectionKeyNodes > YAMLReader.maximumCollectionKeyNodes {
-                    throw DocumentError("mapping keys that are collections expand to more than \(YAMLReader.maximumCollectionKeyNodes) nodes "
-                                        + "(aliases repeating aliases?); keys must be plain text", at: location)
+                    throw DocumentError(
+                        "mapping keys that are collections expand to more than \(YAMLReader.maximumCollectionKeyNodes) nodes "
+                            + "(aliases repeating aliases?); keys must be plain text", at: location)
                 }
             }
             current.keys.add(node, tag: tag, location: location, after: pairs.elements(from: current.start))
@@ -283,7 +293,9 @@ struct YAMLComposer: ~Copyable {
 
     /// The error for a document whose aliases expand past ``YAMLReader/maximumNodes`` at `location`.
     private static func tooManyNodes(at location: TextLocation) -> DocumentError {
-        DocumentError("the document expands to more than \(YAMLReader.maximumNodes) nodes (aliases repeating aliases?)", at: location)
+        DocumentError(
+            "the document expands to more than \(YAMLReader.maximumNodes) nodes (aliases repeating aliases?)",
+            at: location)
     }
 
     /// The error for a node nested ``YAMLReader/maximumDepth`` levels deep at `location`.

@@ -4,7 +4,9 @@
 enum YAMLIndentation {
     /// A clearer error for libyaml's `problem`, found at `problemAt` while parsing the node that
     /// starts at `contextAt` (file positions), or `nil` when the problem is not about indentation.
-    static func explain(problem: String, problemAt: TextLocation, contextAt: TextLocation?, text: String) -> DocumentError? {
+    static func explain(problem: String, problemAt: TextLocation, contextAt: TextLocation?, text: String)
+        -> DocumentError?
+    {
         let source = SourceText(path: ".yml", text: text)
         guard let line = source.line(problemAt.line) else { return nil }
         let indent = indentation(of: line)
@@ -15,13 +17,16 @@ enum YAMLIndentation {
             // and its colon is where libyaml gives up.
             let firstColon = keyColon(in: line)
             if firstColon == problemAt.column, let above, indent > above.indent {
-                return DocumentError("the indentation is off: line \(problemAt.line) starts at column \(indent + 1), deeper than the line above "
-                                     + "(column \(above.indent + 1)), so it reads as the rest of that value; "
-                                     + "keys of one mapping start in the same column", at: TextLocation(line: problemAt.line, column: indent + 1))
+                return DocumentError(
+                    "the indentation is off: line \(problemAt.line) starts at column \(indent + 1), deeper than the line above "
+                        + "(column \(above.indent + 1)), so it reads as the rest of that value; "
+                        + "keys of one mapping start in the same column",
+                    at: TextLocation(line: problemAt.line, column: indent + 1))
             }
             if let firstColon, firstColon < problemAt.column {
-                return DocumentError("\(problem): a second ': ' on this line; if it is part of the text, put the value in quotes",
-                                     at: problemAt)
+                return DocumentError(
+                    "\(problem): a second ': ' on this line; if it is part of the text, put the value in quotes",
+                    at: problemAt)
             }
             return nil
         case "did not find expected key":
@@ -30,7 +35,8 @@ enum YAMLIndentation {
             guard let contextAt, indent + 1 != contextAt.column, problemAt.column == indent + 1 else { return nil }
             var message = "the indentation is off: line \(problemAt.line) starts at column \(indent + 1), "
             if let above, above.indent > indent {
-                message += "between the keys at column \(contextAt.column) (line \(contextAt.line)) and column \(above.indent + 1) (line \(above.line)); "
+                message +=
+                    "between the keys at column \(contextAt.column) (line \(contextAt.line)) and column \(above.indent + 1) (line \(above.line)); "
                     + "indent it like one of them"
             } else {
                 message += "but the keys of its mapping start at column \(contextAt.column) (line \(contextAt.line))"

@@ -81,7 +81,9 @@ struct YAMLMappingKeys {
         for index in first.first..<pairs.count {
             guard let text = Self.key(index, in: pairs).scalarText, repeatedNames.contains(text) else { continue }
             if passed.contains(text) {
-                return DocumentError("duplicate key \(names) in a mapping", at: writtenLocations?[index] ?? Self.key(index, in: pairs).location)
+                return DocumentError(
+                    "duplicate key \(names) in a mapping",
+                    at: writtenLocations?[index] ?? Self.key(index, in: pairs).location)
             }
             passed.insert(text)
         }
@@ -120,7 +122,8 @@ struct YAMLMappingKeys {
     private static func sameTag(_ first: String?, _ second: String?, text: String) -> Bool {
         switch (first, second) {
         case (nil, nil): return true
-        case (let tag?, nil), (nil, let tag?): return Yams.Resolver.default.resolveTag(of: Yams.Node(text)).rawValue == tag
+        case (let tag?, nil), (nil, let tag?):
+            return Yams.Resolver.default.resolveTag(of: Yams.Node(text)).rawValue == tag
         case (let first?, let second?): return first == second
         }
     }
@@ -141,21 +144,21 @@ struct YAMLMappingKeys {
     }
 }
 
-private extension SourceNode {
+extension SourceNode {
     /// Whether this is a scalar whose text is `text` (as Strings compare: `é` written either way).
-    func hasText(_ text: String) -> Bool {
+    fileprivate func hasText(_ text: String) -> Bool {
         guard case .scalar(let own, _) = content else { return false }
         return own == text
     }
 
     /// The tag a scalar's quoting gives it: a quoted scalar is a string; a plain one is resolved.
-    var impliedTag: String? {
+    fileprivate var impliedTag: String? {
         if case .scalar(_, true) = content { return YAMLMappingKeys.stringTag }
         return nil
     }
 
     /// A hash that equal keys share (quoting is left out: `a` and `"a"` may be the same key).
-    var identityHash: Int {
+    fileprivate var identityHash: Int {
         var hasher = Hasher()
         func combine(_ node: SourceNode) {
             switch node.content {

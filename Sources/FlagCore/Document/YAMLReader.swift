@@ -21,7 +21,8 @@ package enum YAMLReader {
         let result = text.utf8.withContiguousStorageIfAvailable { bytes in
             YAMLComposer.compose(bytes, text: text)
         }
-        return try (result ?? .failure(DocumentError("cannot read YAML: the text is not contiguous UTF-8", at: .start))).get()
+        return try (result ?? .failure(DocumentError("cannot read YAML: the text is not contiguous UTF-8", at: .start)))
+            .get()
     }
 
     /// Parses bytes, reporting invalid UTF-8 at its position.
@@ -45,17 +46,23 @@ package enum YAMLReader {
                     return String(repeating: "0", count: max(0, digits - text.count)) + text
                 }
                 let escape = scalar.value <= 0xFF ? "\\x" + hex(2) : "\\u" + hex(4)
-                return DocumentError("the character U+\(hex(4)) (\(TerminalText.escaped(String(scalar)))) is not allowed in YAML; "
-                                     + "in a double-quoted string write it as \(escape)", at: location)
+                return DocumentError(
+                    "the character U+\(hex(4)) (\(TerminalText.escaped(String(scalar)))) is not allowed in YAML; "
+                        + "in a double-quoted string write it as \(escape)", at: location)
             }
-            let index = text.utf8.index(text.utf8.startIndex, offsetBy: parser.problem_offset, limitedBy: text.utf8.endIndex)?
+            let index = text.utf8.index(
+                text.utf8.startIndex, offsetBy: parser.problem_offset, limitedBy: text.utf8.endIndex)?
                 .samePosition(in: text)
             return DocumentError(problem, at: index.map { location(of: $0, in: text) } ?? .start)
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
             let lines = LineMap(text)
             let problemAt = lines.location(line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
-            let contextAt = parser.context == nil ? nil : lines.location(line: parser.context_mark.line + 1, column: parser.context_mark.column + 1)
-            if let explained = YAMLIndentation.explain(problem: problem, problemAt: problemAt, contextAt: contextAt, text: text) {
+            let contextAt =
+                parser.context == nil
+                ? nil : lines.location(line: parser.context_mark.line + 1, column: parser.context_mark.column + 1)
+            if let explained = YAMLIndentation.explain(
+                problem: problem, problemAt: problemAt, contextAt: contextAt, text: text)
+            {
                 return explained
             }
             var message = problem
@@ -63,7 +70,8 @@ package enum YAMLReader {
                 let at = lines.location(line: parser.context_mark.line + 1, column: parser.context_mark.column + 1)
                 message += " (\(String(cString: context)) at line \(at.line), column \(at.column))"
             }
-            return DocumentError(message, at: lines.location(line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1))
+            return DocumentError(
+                message, at: lines.location(line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1))
         case YAML_MEMORY_ERROR:
             return DocumentError("cannot read YAML: Memory error", at: .start)
         default:
@@ -75,11 +83,14 @@ package enum YAMLReader {
     /// DEL, C1 controls other than NEL, U+FFFE and U+FFFF) and where it is.
     static func firstRefusedCharacter(in text: String) -> (Unicode.Scalar, TextLocation)? {
         let scalars = text.unicodeScalars
-        guard let index = scalars.firstIndex(where: { scalar in
-            let value = scalar.value
-            return !(value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0x7E).contains(value) || value == 0x85
-                     || (0xA0...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || value >= 0x10000)
-        }) else { return nil }
+        guard
+            let index = scalars.firstIndex(where: { scalar in
+                let value = scalar.value
+                return
+                    !(value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0x7E).contains(value) || value == 0x85
+                    || (0xA0...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || value >= 0x10000)
+            })
+        else { return nil }
         return (scalars[index], location(of: index, in: text))
     }
 

@@ -48,7 +48,8 @@ extension Expression {
         case (.date(let a), .date(let b)), (.date(let a), .string(let b)), (.string(let a), .date(let b)):
             guard let x = FlagDate.parse(a), let y = FlagDate.parse(b) else { return nil }
             return sign(x, y)
-        case (.string(let a), .string(let b)), (.url(let a), .url(let b)), (.string(let a), .url(let b)), (.url(let a), .string(let b)):
+        case (.string(let a), .string(let b)), (.url(let a), .url(let b)), (.string(let a), .url(let b)),
+            (.url(let a), .string(let b)):
             return sign(a, b)
         case (.bool(let a), .bool(let b)): return a == b ? 0 : nil
         default: return nil

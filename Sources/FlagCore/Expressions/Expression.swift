@@ -12,7 +12,8 @@ package indirect enum Expression: Sendable, Hashable {
     /// Where the expression starts in its source text.
     package var offset: Int {
         switch self {
-        case .literal(_, let offset), .key(_, let offset), .not(_, let offset), .binary(_, _, _, let offset): return offset
+        case .literal(_, let offset), .key(_, let offset), .not(_, let offset), .binary(_, _, _, let offset):
+            return offset
         }
     }
 
@@ -24,7 +25,9 @@ package indirect enum Expression: Sendable, Hashable {
             case .literal: break
             case .key(let key, _): if !keys.contains(key) { keys.append(key) }
             case .not(let operand, _): visit(operand)
-            case .binary(_, let left, let right, _): visit(left); visit(right)
+            case .binary(_, let left, let right, _):
+                visit(left)
+                visit(right)
             }
         }
         visit(self)
@@ -34,13 +37,21 @@ package indirect enum Expression: Sendable, Hashable {
 
 /// The binary operators, from tightest to loosest binding: comparisons, `&&`, `||`.
 package enum BinaryOperator: String, Sendable, Hashable {
-    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-    case and = "&&", or = "||"
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case and = "&&"
+    case or = "||"
 
     /// Whether this is one of the six comparisons.
     package var isComparison: Bool { self != .and && self != .or }
     /// Whether this is an ordering comparison.
-    package var isOrdering: Bool { self == .less || self == .lessOrEqual || self == .greater || self == .greaterOrEqual }
+    package var isOrdering: Bool {
+        self == .less || self == .lessOrEqual || self == .greater || self == .greaterOrEqual
+    }
 }
 
 /// A problem in an expression, at a 0-based scalar offset of its text.

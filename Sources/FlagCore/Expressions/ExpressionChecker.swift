@@ -42,10 +42,13 @@ package struct ExpressionChecker {
         let expected = Kind(result.type)
         let fits = kind == expected || (result.type == .date && kind == .text && isDateLiteral(expression))
         guard fits else {
-            throw ExpressionError(message: "the expression gives \(kind.name), but the flag is \(result.type.rawValue)", offset: expression.offset)
+            throw ExpressionError(
+                message: "the expression gives \(kind.name), but the flag is \(result.type.rawValue)",
+                offset: expression.offset)
         }
         if result.type == .int, case .literal(.double, _) = expression {
-            throw ExpressionError(message: "the expression gives a fraction, but the flag is int", offset: expression.offset)
+            throw ExpressionError(
+                message: "the expression gives a fraction, but the flag is int", offset: expression.offset)
         }
         if case .literal(let value, let offset) = expression, let problem = result.problem(with: value) {
             throw ExpressionError(message: problem.message, offset: offset)
@@ -69,7 +72,9 @@ package struct ExpressionChecker {
             }
         case .key(let key, let offset):
             guard let rules = rules(key) else {
-                throw ExpressionError(message: "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: knownKeys()))", offset: offset)
+                throw ExpressionError(
+                    message: "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: knownKeys()))",
+                    offset: offset)
             }
             return Kind(rules.type)
         case .not(let operand, _):
@@ -83,18 +88,21 @@ package struct ExpressionChecker {
             let rightKind = try kindOf(right)
             if op == .and || op == .or {
                 for (kind, side) in [(leftKind, left), (rightKind, right)] where kind != .bool {
-                    throw ExpressionError(message: "'\(op.rawValue)' needs bools on both sides, found \(kind.name)", offset: side.offset)
+                    throw ExpressionError(
+                        message: "'\(op.rawValue)' needs bools on both sides, found \(kind.name)", offset: side.offset)
                 }
                 return .bool
             }
-            let comparable = leftKind == rightKind
+            let comparable =
+                leftKind == rightKind
                 || (leftKind == .date && rightKind == .text && isDateLiteral(right))
                 || (rightKind == .date && leftKind == .text && isDateLiteral(left))
             guard comparable else {
                 throw ExpressionError(message: "cannot compare \(leftKind.name) with \(rightKind.name)", offset: offset)
             }
             if op.isOrdering, leftKind != .number, leftKind != .date, rightKind != .date {
-                throw ExpressionError(message: "'\(op.rawValue)' compares numbers or dates, not \(leftKind.name)", offset: offset)
+                throw ExpressionError(
+                    message: "'\(op.rawValue)' compares numbers or dates, not \(leftKind.name)", offset: offset)
             }
             try checkEnumLiteral(left, against: right)
             try checkEnumLiteral(right, against: left)
@@ -105,8 +113,11 @@ package struct ExpressionChecker {
     /// `context/platform == 'iOs'` is caught at load time: the literal must be one of the values.
     private func checkEnumLiteral(_ literal: Expression, against other: Expression) throws(ExpressionError) {
         guard case .literal(.string(let text), let offset) = literal, case .key(let key, _) = other,
-              let rules = rules(key), rules.type == .enum, !rules.values.contains(text) else { return }
-        throw ExpressionError(message: "'\(TerminalText.escaped(text))' is not a value of \(key) (\(rules.values.joined(separator: ", ")))\(Suggestion.hint(for: text, in: rules.values))",
-                              offset: offset)
+            let rules = rules(key), rules.type == .enum, !rules.values.contains(text)
+        else { return }
+        throw ExpressionError(
+            message:
+                "'\(TerminalText.escaped(text))' is not a value of \(key) (\(rules.values.joined(separator: ", ")))\(Suggestion.hint(for: text, in: rules.values))",
+            offset: offset)
     }
 }

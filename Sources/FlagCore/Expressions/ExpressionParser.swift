@@ -8,7 +8,8 @@ package enum ExpressionParser {
         var parser = Parser(tokens: try Lexer.tokens(of: text))
         let expression = try parser.or(depth: 0)
         guard parser.current.kind == .end else {
-            throw ExpressionError(message: "unexpected \(parser.current.describe) after the expression", offset: parser.current.offset)
+            throw ExpressionError(
+                message: "unexpected \(parser.current.describe) after the expression", offset: parser.current.offset)
         }
         return expression
     }
@@ -41,7 +42,8 @@ package enum ExpressionParser {
             var tokens: [Token] = []
             var index = 0
             func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
-                (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "/"
+                (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar) || scalar == "_"
+                    || scalar == "/"
             }
             while index < scalars.count {
                 let scalar = scalars[index]
@@ -57,12 +59,15 @@ package enum ExpressionParser {
                     tokens.append(Token(kind: .identifier(String(name)), offset: start))
                     continue
                 }
-                let startsNumber = ("0"..."9").contains(scalar)
+                let startsNumber =
+                    ("0"..."9").contains(scalar)
                     || (scalar == "-" && index + 1 < scalars.count && ("0"..."9").contains(scalars[index + 1])
                         && (tokens.last.map { if case .symbol = $0.kind { return true } else { return false } } ?? true))
                 if startsNumber {
                     index += 1
-                    while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." { index += 1 }
+                    while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." {
+                        index += 1
+                    }
                     var number = String.UnicodeScalarView()
                     number.append(contentsOf: scalars[start..<index])
                     tokens.append(Token(kind: .number(String(number)), offset: start))
@@ -109,7 +114,8 @@ package enum ExpressionParser {
                 case "-": hint = "; bare keys cannot contain '-': write key(\"a/b-c\")"
                 default: hint = ""
                 }
-                throw ExpressionError(message: "unexpected character '\(TerminalText.escaped(String(scalar)))'\(hint)", offset: start)
+                throw ExpressionError(
+                    message: "unexpected character '\(TerminalText.escaped(String(scalar)))'\(hint)", offset: start)
             }
             tokens.append(Token(kind: .end, offset: scalars.count))
             return tokens
@@ -155,13 +161,16 @@ package enum ExpressionParser {
 
         mutating func comparison(depth: Int) throws(ExpressionError) -> Expression {
             let left = try unary(depth: depth)
-            guard case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol), op.isComparison else {
+            guard case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol), op.isComparison
+            else {
                 return left
             }
             let token = advance()
             let right = try unary(depth: depth)
-            if case .symbol(let next) = current.kind, let chained = BinaryOperator(rawValue: next), chained.isComparison {
-                throw ExpressionError(message: "comparisons cannot be chained; use && between them", offset: current.offset)
+            if case .symbol(let next) = current.kind, let chained = BinaryOperator(rawValue: next), chained.isComparison
+            {
+                throw ExpressionError(
+                    message: "comparisons cannot be chained; use && between them", offset: current.offset)
             }
             return .binary(op, left, right, offset: token.offset)
         }
@@ -183,8 +192,10 @@ package enum ExpressionParser {
             case .symbol("("):
                 let inner = try or(depth: depth + 1)
                 guard isSymbol(")") else {
-                    throw ExpressionError(message: "expected ')' to close the '(' at column \(token.offset + 1), found \(current.describe)",
-                                          offset: current.offset)
+                    throw ExpressionError(
+                        message:
+                            "expected ')' to close the '(' at column \(token.offset + 1), found \(current.describe)",
+                        offset: current.offset)
                 }
                 _ = advance()
                 return inner
@@ -194,14 +205,18 @@ package enum ExpressionParser {
                 _ = advance()
                 let argument = advance()
                 guard case .string(let key) = argument.kind else {
-                    throw ExpressionError(message: "key(...) takes a quoted key, such as key(\"a/b-c\")", offset: argument.offset)
+                    throw ExpressionError(
+                        message: "key(...) takes a quoted key, such as key(\"a/b-c\")", offset: argument.offset)
                 }
-                guard isSymbol(")") else { throw ExpressionError(message: "expected ')' after the key", offset: current.offset) }
+                guard isSymbol(")") else {
+                    throw ExpressionError(message: "expected ')' after the key", offset: current.offset)
+                }
                 _ = advance()
                 return .key(key, offset: token.offset)
             case .identifier(let name):
                 if name.hasSuffix("/") || name.contains("//") {
-                    throw ExpressionError(message: "'\(name)' is not a key: segments are joined by single '/'", offset: token.offset)
+                    throw ExpressionError(
+                        message: "'\(name)' is not a key: segments are joined by single '/'", offset: token.offset)
                 }
                 return .key(name, offset: token.offset)
             case .string(let text): return .literal(.string(text), offset: token.offset)
@@ -210,9 +225,11 @@ package enum ExpressionParser {
                 if let double = PlainScalar.double(text) { return .literal(.double(double), offset: token.offset) }
                 throw ExpressionError(message: "'\(text)' is not a number", offset: token.offset)
             case .end:
-                throw ExpressionError(message: "expected a value, key or '(' but the expression ends", offset: token.offset)
+                throw ExpressionError(
+                    message: "expected a value, key or '(' but the expression ends", offset: token.offset)
             default:
-                throw ExpressionError(message: "expected a value, key or '(', found \(token.describe)", offset: token.offset)
+                throw ExpressionError(
+                    message: "expected a value, key or '(', found \(token.describe)", offset: token.offset)
             }
         }
     }

@@ -13,7 +13,10 @@ package enum Availability: String, Sendable, Hashable {
     init(_ statuses: some Sequence<ConstraintStatus>) {
         var sawUnknown = false
         for status in statuses {
-            if status == .notSatisfied { self = .unavailable; return }
+            if status == .notSatisfied {
+                self = .unavailable
+                return
+            }
             if status == .notDetermined { sawUnknown = true }
         }
         self = sawUnknown ? .unknown : .available
@@ -97,7 +100,8 @@ package struct FeatureExplanation: Sendable, Hashable {
 
     package static func == (lhs: FeatureExplanation, rhs: FeatureExplanation) -> Bool {
         lhs.feature == rhs.feature && lhs.availability == rhs.availability && lhs.constraints == rhs.constraints
-            && lhs.nextSteps == rhs.nextSteps && lhs.parent?.key == rhs.parent?.key && lhs.parent?.availability == rhs.parent?.availability
+            && lhs.nextSteps == rhs.nextSteps && lhs.parent?.key == rhs.parent?.key
+            && lhs.parent?.availability == rhs.parent?.availability
     }
 
     package func hash(into hasher: inout Hasher) {

@@ -115,7 +115,8 @@ package struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
         var components: [Int] = []
         for part in parts {
             guard !part.isEmpty, part.utf8.count <= 9, part.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let number = Int(part) else { return nil }
+                let number = Int(part)
+            else { return nil }
             components.append(number)
         }
         self.components = components

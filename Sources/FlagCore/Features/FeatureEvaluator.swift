@@ -21,7 +21,8 @@ package struct FeatureEvaluator: Sendable {
     package init(workspace: Workspace) {
         let read = Self.keysRead(in: workspace)
         let resolver = Resolver(workspace: workspace)
-        self.init(workspace: workspace, reading: workspace.flags.keys.lazy.filter(read).compactMap { resolver.resolve($0) })
+        self.init(
+            workspace: workspace, reading: workspace.flags.keys.lazy.filter(read).compactMap { resolver.resolve($0) })
     }
 
     private init(workspace: Workspace, reading resolutions: some Sequence<Resolution>) {
@@ -60,7 +61,9 @@ package struct FeatureEvaluator: Sendable {
         return explain(key, memo: &memo)
     }
 
-    private func explain(_ key: String, memo: inout OrderedDictionary<String, FeatureExplanation>) -> FeatureExplanation? {
+    private func explain(_ key: String, memo: inout OrderedDictionary<String, FeatureExplanation>)
+        -> FeatureExplanation?
+    {
         if let known = memo[key] { return known }
         guard let feature = workspace.features[key] else { return nil }
         let parent = parentKey(of: key).flatMap { explain($0, memo: &memo) }
@@ -90,7 +93,10 @@ package struct FeatureEvaluator: Sendable {
             segments.removeLast()
             let candidate = segments.joined(separator: "/")
             if workspace.features[candidate] != nil,
-               workspace.features[candidate]!.features.contains(where: { $0.key == key }) { return candidate }
+                workspace.features[candidate]!.features.contains(where: { $0.key == key })
+            {
+                return candidate
+            }
         }
         return nil
     }
@@ -116,8 +122,10 @@ package struct FeatureEvaluator: Sendable {
             case .denied: (constraintStatus, cause) = (.notSatisfied, .denied)
             case .restricted, .unsupported: (constraintStatus, cause) = (.notSatisfied, .restricted)
             }
-            results.append(ConstraintResult(kind: .permission, name: requirement.permission.rawValue, status: constraintStatus,
-                                            detail: status.rawValue, key: key, keys: [key], cause: cause))
+            results.append(
+                ConstraintResult(
+                    kind: .permission, name: requirement.permission.rawValue, status: constraintStatus,
+                    detail: status.rawValue, key: key, keys: [key], cause: cause))
         }
         if let purchase = constraints.purchase {
             results.append(evaluate(purchase))
@@ -125,8 +133,10 @@ package struct FeatureEvaluator: Sendable {
         if constraints.userToggled != nil {
             let key = feature.key + "/user_toggled"
             let on = values[key] == .bool(true)
-            results.append(ConstraintResult(kind: .userToggled, name: key, status: on ? .satisfied : .notSatisfied,
-                                            detail: on ? "on" : "off", key: key, keys: [key], cause: on ? .none : .toggledOff))
+            results.append(
+                ConstraintResult(
+                    kind: .userToggled, name: key, status: on ? .satisfied : .notSatisfied,
+                    detail: on ? "on" : "off", key: key, keys: [key], cause: on ? .none : .toggledOff))
         }
         if let runtime = constraints.runtimeEnabled {
             let key: String
@@ -135,8 +145,10 @@ package struct FeatureEvaluator: Sendable {
             case .flag(let flag, _): key = flag
             }
             let on = values[key] == .bool(true)
-            results.append(ConstraintResult(kind: .runtimeEnabled, name: key, status: on ? .satisfied : .notSatisfied,
-                                            detail: on ? "enabled" : "disabled", key: key, keys: [key], cause: on ? .none : .runtimeOff))
+            results.append(
+                ConstraintResult(
+                    kind: .runtimeEnabled, name: key, status: on ? .satisfied : .notSatisfied,
+                    detail: on ? "enabled" : "disabled", key: key, keys: [key], cause: on ? .none : .runtimeOff))
         }
         for requirement in constraints.platforms {
             results.append(evaluate(requirement))
@@ -148,8 +160,9 @@ package struct FeatureEvaluator: Sendable {
         let platform = requirement.platform.rawValue
         let current = text(ContextKeys.platform)
         let version = text(ContextKeys.osVersion)
-        var result = ConstraintResult(kind: .platform, name: platform, status: .satisfied, detail: "",
-                                      key: ContextKeys.platform, keys: [ContextKeys.platform])
+        var result = ConstraintResult(
+            kind: .platform, name: platform, status: .satisfied, detail: "",
+            key: ContextKeys.platform, keys: [ContextKeys.platform])
         let needs: String
         switch requirement.support {
         case .any: needs = "any version"
@@ -189,7 +202,8 @@ package struct FeatureEvaluator: Sendable {
             result.keys = [ContextKeys.osVersion]
             guard let version, let parsed = OSVersion(version) else {
                 result.status = .notDetermined
-                result.detail = "needs \(platform) \(minimum); OS version \(version.map { "'\($0)' unreadable" } ?? "unknown")"
+                result.detail =
+                    "needs \(platform) \(minimum); OS version \(version.map { "'\($0)' unreadable" } ?? "unknown")"
                 result.cause = .unknownContext(keys: [ContextKeys.osVersion])
                 return result
             }
@@ -233,9 +247,11 @@ package struct FeatureEvaluator: Sendable {
         }
         let overall = status(requirement)
         let keys = Array(states.keys)
-        let detail = states.map { key, state in "\(key.dropFirst("context/purchases/".count)): \(state.rawValue)" }.joined(separator: ", ")
-        var result = ConstraintResult(kind: .purchase, name: Self.describe(requirement, products: workspace.products),
-                                      status: overall, detail: detail, key: keys.first ?? "", keys: keys)
+        let detail = states.map { key, state in "\(key.dropFirst("context/purchases/".count)): \(state.rawValue)" }
+            .joined(separator: ", ")
+        var result = ConstraintResult(
+            kind: .purchase, name: Self.describe(requirement, products: workspace.products),
+            status: overall, detail: detail, key: keys.first ?? "", keys: keys)
         let unknown = states.filter { $0.value == .unknown }.map(\.key)
         switch overall {
         case .notSatisfied:
@@ -250,10 +266,14 @@ package struct FeatureEvaluator: Sendable {
 
     /// What is still to buy, as people say it: "Premium (SUB0001) or Supporter (SUP0001)";
     /// `nil` when that part is already satisfied or only unknown.
-    private func remaining(_ requirement: PurchaseRequirement, states: OrderedDictionary<String, PurchaseState>) -> String? {
+    private func remaining(_ requirement: PurchaseRequirement, states: OrderedDictionary<String, PurchaseState>)
+        -> String?
+    {
         switch requirement {
         case .product(let name, _):
-            guard let product = workspace.products[name], states[product.contextKey] == .notPurchased else { return nil }
+            guard let product = workspace.products[name], states[product.contextKey] == .notPurchased else {
+                return nil
+            }
             return "\(product.name) (\(product.productID))"
         case .anyOf(let items):
             if items.contains(where: { satisfied($0, states) }) { return nil }
@@ -265,7 +285,9 @@ package struct FeatureEvaluator: Sendable {
         }
     }
 
-    private func satisfied(_ requirement: PurchaseRequirement, _ states: OrderedDictionary<String, PurchaseState>) -> Bool {
+    private func satisfied(_ requirement: PurchaseRequirement, _ states: OrderedDictionary<String, PurchaseState>)
+        -> Bool
+    {
         switch requirement {
         case .product(let name, _):
             return workspace.products[name].map { states[$0.contextKey] == .purchased } ?? false
@@ -278,14 +300,18 @@ package struct FeatureEvaluator: Sendable {
     static func describe(_ requirement: PurchaseRequirement, products: OrderedDictionary<String, Product>) -> String {
         switch requirement {
         case .product(let name, _): return name
-        case .anyOf(let items): return "anyOf(" + items.map { describe($0, products: products) }.joined(separator: ", ") + ")"
-        case .allOf(let items): return "allOf(" + items.map { describe($0, products: products) }.joined(separator: ", ") + ")"
+        case .anyOf(let items):
+            return "anyOf(" + items.map { describe($0, products: products) }.joined(separator: ", ") + ")"
+        case .allOf(let items):
+            return "allOf(" + items.map { describe($0, products: products) }.joined(separator: ", ") + ")"
         }
     }
 
     // MARK: Next steps
 
-    private func nextSteps(_ feature: FeatureDefinition, constraints: [ConstraintResult], parent: FeatureExplanation?) -> [NextStep] {
+    private func nextSteps(_ feature: FeatureDefinition, constraints: [ConstraintResult], parent: FeatureExplanation?)
+        -> [NextStep]
+    {
         var keys: [NextStepAction: [String]] = [:]
         var names: [NextStepAction: [String]] = [:]
         func add(_ action: NextStepAction, _ newKeys: [String], _ name: String) {
@@ -301,7 +327,8 @@ package struct FeatureEvaluator: Sendable {
             case .purchase(let buy, let offer, let unknown):
                 add(.purchase, buy, offer)
                 if !unknown.isEmpty { add(.unknownContext, unknown, unknown.joined(separator: ", ")) }
-            case .unknownContext(let contextKeys): add(.unknownContext, contextKeys, contextKeys.joined(separator: ", "))
+            case .unknownContext(let contextKeys):
+                add(.unknownContext, contextKeys, contextKeys.joined(separator: ", "))
             case .unsupportedPlatform: add(.unsupportedPlatform, [ContextKeys.platform], constraint.name)
             case .osTooOld: add(.upgradeOS, [ContextKeys.osVersion], constraint.detail)
             case .toggledOff: add(.turnOn, constraint.keys, constraint.key)
@@ -314,25 +341,34 @@ package struct FeatureEvaluator: Sendable {
         }
         return NextStepAction.allCases.compactMap { action in
             guard let actionKeys = keys[action] else { return nil }
-            return NextStep(action: action, keys: actionKeys,
-                            message: message(action, names: names[action] ?? [], keys: actionKeys, feature: feature, parent: parent))
+            return NextStep(
+                action: action, keys: actionKeys,
+                message: message(action, names: names[action] ?? [], keys: actionKeys, feature: feature, parent: parent)
+            )
         }
     }
 
-    private func message(_ action: NextStepAction, names: [String], keys: [String], feature: FeatureDefinition,
-                         parent: FeatureExplanation?) -> String {
+    private func message(
+        _ action: NextStepAction, names: [String], keys: [String], feature: FeatureDefinition,
+        parent: FeatureExplanation?
+    ) -> String {
         let list = names.joined(separator: ", ")
         switch action {
         case .restricted:
-            return "\(names.count == 1 ? "Permission" : "Permissions") \(list) cannot be granted on this device (restricted or unsupported): tell the user why, and do not sell this feature here."
+            return
+                "\(names.count == 1 ? "Permission" : "Permissions") \(list) cannot be granted on this device (restricted or unsupported): tell the user why, and do not sell this feature here."
         case .purchase:
             var offer = names.joined(separator: " and ")
-            if offer.hasPrefix("("), offer.hasSuffix(")"), names.count == 1 { offer = String(offer.dropFirst().dropLast()) }
+            if offer.hasPrefix("("), offer.hasSuffix(")"), names.count == 1 {
+                offer = String(offer.dropFirst().dropLast())
+            }
             return "Buy \(offer) to unlock it — simulate by setting context/purchases/<productID> to purchased."
         case .openSettings:
-            return "\(names.count == 1 ? "Permission" : "Permissions") \(list) \(names.count == 1 ? "was" : "were") denied: ask the user to allow \(names.count == 1 ? "it" : "them") in Settings — simulate with authorized."
+            return
+                "\(names.count == 1 ? "Permission" : "Permissions") \(list) \(names.count == 1 ? "was" : "were") denied: ask the user to allow \(names.count == 1 ? "it" : "them") in Settings — simulate with authorized."
         case .requestPermission:
-            return "\(names.count == 1 ? "Permission" : "Permissions") \(list) \(names.count == 1 ? "has" : "have") not been asked for yet: request \(names.count == 1 ? "it" : "them") — simulate with authorized or denied."
+            return
+                "\(names.count == 1 ? "Permission" : "Permissions") \(list) \(names.count == 1 ? "has" : "have") not been asked for yet: request \(names.count == 1 ? "it" : "them") — simulate with authorized or denied."
         case .enableParent:
             let parentName = "\(parent?.feature.displayName ?? "?") (\(parent?.feature.key ?? "?"))"
             if parent?.availability == .unknown {
@@ -341,23 +377,32 @@ package struct FeatureEvaluator: Sendable {
             return "The parent feature \(parentName) is unavailable: make it available first."
         case .turnOn:
             let byDefault = keys.first.flatMap { key in resolutions[key] }.map { $0.reason == .default } ?? false
-            return "\(feature.displayName) is switched off\(byDefault ? " by default" : " by the user"): turn \(list) on."
+            return
+                "\(feature.displayName) is switched off\(byDefault ? " by default" : " by the user"): turn \(list) on."
         case .enableRuntime:
             return "The runtime switch \(list) is off: enable it."
         case .unsupportedPlatform:
-            let supported = feature.constraints.platforms.filter { if case .unsupported = $0.support { return false } else { return true } }.map(\.platform.rawValue)
-            let hint = supported.isEmpty ? "" : " (it runs on \(supported.joined(separator: ", ")) and any platform not listed)"
-            return "\(feature.displayName) is not supported on \(list)\(hint): try another platform in context/platform."
+            let supported = feature.constraints.platforms.filter {
+                if case .unsupported = $0.support { return false } else { return true }
+            }.map(\.platform.rawValue)
+            let hint =
+                supported.isEmpty
+                ? "" : " (it runs on \(supported.joined(separator: ", ")) and any platform not listed)"
+            return
+                "\(feature.displayName) is not supported on \(list)\(hint): try another platform in context/platform."
         case .upgradeOS:
             return "The OS is too old (\(list)): upgrade, or raise context/os_version."
         case .unknownContext:
             let described = keys.map { key -> String in
-                if let product = workspace.products.values.first(where: { $0.contextKey == key }) { return "whether \(product.name) (\(product.productID)) is purchased" }
+                if let product = workspace.products.values.first(where: { $0.contextKey == key }) {
+                    return "whether \(product.name) (\(product.productID)) is purchased"
+                }
                 if key == ContextKeys.platform { return "the platform" }
                 if key == ContextKeys.osVersion { return "the OS version" }
                 return key
             }
-            return "Not enough is known about the device: \(described.joined(separator: ", ")). Set these keys to decide."
+            return
+                "Not enough is known about the device: \(described.joined(separator: ", ")). Set these keys to decide."
         }
     }
 }

@@ -28,7 +28,9 @@ extension FlagEditor {
 
     /// The writable file as reports show it (relative to the workspace folder).
     package var writableFile: String? {
-        workspace.config.writableProvider?.path.map { Workspace.displayPath(of: workspace.folder.appendingPathComponent($0), in: workspace.folder) }
+        workspace.config.writableProvider?.path.map {
+            Workspace.displayPath(of: workspace.folder.appendingPathComponent($0), in: workspace.folder)
+        }
     }
 
     /// "no key in Local (.flagscope/local.json) matches 'context/*'; nothing to remove", for each unmatched pattern.

@@ -24,19 +24,26 @@ package struct FlagEditor: Sendable {
     /// The writable provider, its file and a writer for it.
     package func writer() throws(Refusal) -> (provider: ProviderConfig, writer: ProviderFileWriter) {
         guard let provider = workspace.config.writableProvider, let path = provider.path else {
-            throw Refusal(description: "no writable provider: mark one json or plist provider with `writable: true` in \(Workspace.displayPath(of: workspace.config.file, in: workspace.folder))")
+            throw Refusal(
+                description:
+                    "no writable provider: mark one json or plist provider with `writable: true` in \(Workspace.displayPath(of: workspace.config.file, in: workspace.folder))"
+            )
         }
         // The key index itself answers "declared?"; a set of 100k keys would cost more than the write.
         let declared = workspace.flags
-        let writer = ProviderFileWriter(file: workspace.folder.appendingPathComponent(path), format: provider.format,
-                                        fileSystem: fileSystem, isDeclaredKey: { declared[$0] != nil })
+        let writer = ProviderFileWriter(
+            file: workspace.folder.appendingPathComponent(path), format: provider.format,
+            fileSystem: fileSystem, isDeclaredKey: { declared[$0] != nil })
         return (provider, writer)
     }
 
     /// The declared flag for `key`, or a refusal with "did you mean".
     package func flag(_ key: String) throws(Refusal) -> FlagDefinition {
         guard let flag = workspace.definition(for: key) else {
-            throw Refusal(description: "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: workspace.flags.keys.elements))")
+            throw Refusal(
+                description:
+                    "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: workspace.flags.keys.elements))"
+            )
         }
         return flag
     }
@@ -46,7 +53,10 @@ package struct FlagEditor: Sendable {
         switch flag.rules.value(fromText: text) {
         case .success(let value): return value
         case .failure(let problem):
-            throw Refusal(description: "cannot set \(TerminalText.escaped(flag.key)) (\(flag.type.rawValue)): \(TerminalText.escaped(problem.message))")
+            throw Refusal(
+                description:
+                    "cannot set \(TerminalText.escaped(flag.key)) (\(flag.type.rawValue)): \(TerminalText.escaped(problem.message))"
+            )
         }
     }
 
@@ -58,7 +68,8 @@ package struct FlagEditor: Sendable {
                 throw Refusal(description: "\(TerminalText.escaped(key)) is locked; pass --force to change it anyway")
             }
             if let value = values[key], let problem = flag.rules.problem(with: value) {
-                throw Refusal(description: "cannot set \(TerminalText.escaped(key)): \(TerminalText.escaped(problem.message))")
+                throw Refusal(
+                    description: "cannot set \(TerminalText.escaped(key)): \(TerminalText.escaped(problem.message))")
             }
         }
         let (provider, writer) = try writer()
@@ -88,7 +99,10 @@ package struct FlagEditor: Sendable {
         let present = Set(workspace.writableProvider?.keyOrder ?? [])
         for key in keys where workspace.definition(for: key) == nil && !present.contains(key) {
             let candidates = workspace.flags.keys.elements + Array(present)
-            throw Refusal(description: "nothing was reset: unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: candidates))")
+            throw Refusal(
+                description:
+                    "nothing was reset: unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: candidates))"
+            )
         }
         let changes = OrderedDictionary(uniqueKeysWithValues: keys.map { ($0, KeyChange.remove) })
         do {
@@ -112,15 +126,20 @@ package struct FlagEditor: Sendable {
         // Only the written file is read again when that is enough; remote layers keep the
         // answers already fetched either way: a write must not wait for a server.
         let reread = workspace.rereadingProvider(named: provider.name, fileSystem: fileSystem)
-        let reloaded = reread ?? Workspace.load(from: workspace.config.file, fileSystem: fileSystem,
-                                                environment: workspace.environment, remote: .known(workspace.remoteAnswers), context: workspace.contextLayer)
+        let reloaded =
+            reread
+            ?? Workspace.load(
+                from: workspace.config.file, fileSystem: fileSystem,
+                environment: workspace.environment, remote: .known(workspace.remoteAnswers),
+                context: workspace.contextLayer)
         let resolver = Resolver(workspace: reloaded)
         let keys = result.storedKeys + result.removedKeys + result.absentKeys
         var resolutions: OrderedDictionary<String, Resolution> = [:]
         for key in keys { resolutions[key] = resolver.resolve(key) }
-        return EditReport(workspace: reloaded, rereadOnly: reread != nil, provider: provider.name,
-                          file: Workspace.displayPath(of: result.file, in: workspace.folder),
-                          result: result, resolutions: resolutions)
+        return EditReport(
+            workspace: reloaded, rereadOnly: reread != nil, provider: provider.name,
+            file: Workspace.displayPath(of: result.file, in: workspace.folder),
+            result: result, resolutions: resolutions)
     }
 }
 
@@ -151,7 +170,8 @@ package struct EditReport: Sendable {
             return "the computed value (\(resolution.value?.displayText ?? "?")) still wins over \(provider)"
         }
         guard resolution.source != provider, resolution.reason == .provider else { return nil }
-        return "\(resolution.source) still wins with \(resolution.value?.displayText ?? "?") (it is higher in the stack)"
+        return
+            "\(resolution.source) still wins with \(resolution.value?.displayText ?? "?") (it is higher in the stack)"
     }
 
     /// What the user can do when the written value does not win: the file or variable to change
@@ -168,8 +188,12 @@ package struct EditReport: Sendable {
             let value = writtenText(key, limit: .max)
             lines.append(TerminalText.escaped("set \(key) = \(value) in \(provider) (\(file))"))
             if let warning = shadowWarning(for: key) { lines.append("warning: \(TerminalText.escaped(warning))") }
-            if let remedy = shadowRemedy(for: key) { lines.append("note: to change what wins, \(TerminalText.escaped(remedy.text))") }
-            if resolutions[key]?.flag.requiresRestart == true { lines.append("note: takes effect after the app restarts") }
+            if let remedy = shadowRemedy(for: key) {
+                lines.append("note: to change what wins, \(TerminalText.escaped(remedy.text))")
+            }
+            if resolutions[key]?.flag.requiresRestart == true {
+                lines.append("note: takes effect after the app restarts")
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -177,7 +201,9 @@ package struct EditReport: Sendable {
     /// The value written for `key` as people read it, cut to about `limit` characters: its layer's
     /// value, or the file's entry when the layer does not show it (a flag that excludes the provider).
     func writtenText(_ key: String, limit: Int) -> String {
-        if let resolution = resolutions[key], let value = resolution.layers.first(where: { $0.provider == provider })?.value {
+        if let resolution = resolutions[key],
+            let value = resolution.layers.first(where: { $0.provider == provider })?.value
+        {
             // An attribute that takes any JSON value shows text quoted, so "42" and 42 read differently.
             if resolution.flag.rules.acceptsAnyJSON, case .string(let text) = value {
                 return JSONValue.string(text).compactText(limit: limit)
@@ -210,10 +236,13 @@ package struct EditReport: Sendable {
             if shadowWarning(for: key) != nil, let resolution = resolutions[key] {
                 let remedy = shadowRemedy(for: key).map { ": " + $0.action } ?? ""
                 if resolution.flag.excludedProviders.contains(provider) {
-                    parts.append("⚠ \(key) never reads \(provider)\(remedy) · saved \(written) in \(provider) (\(file))")
+                    parts.append(
+                        "⚠ \(key) never reads \(provider)\(remedy) · saved \(written) in \(provider) (\(file))")
                 } else {
                     let winner = resolution.reason == .computed ? "the computed value" : resolution.source
-                    parts.append("⚠ \(winner) still wins with \(short(resolution.value?.preview(limit: 200) ?? "?"))\(remedy) · saved \(written) in \(provider) (\(file))")
+                    parts.append(
+                        "⚠ \(winner) still wins with \(short(resolution.value?.preview(limit: 200) ?? "?"))\(remedy) · saved \(written) in \(provider) (\(file))"
+                    )
                 }
                 warning = true
             } else {
@@ -261,7 +290,8 @@ package struct EditReport: Sendable {
                 object["value"] = resolution.value?.json ?? .null
                 object["source"] = .string(resolution.source)
             }
-            if action == "set", let written = resolutions[key]?.layers.first(where: { $0.provider == provider })?.value {
+            if action == "set", let written = resolutions[key]?.layers.first(where: { $0.provider == provider })?.value
+            {
                 object["written"] = written.json
             }
             if action == "set", let warning = shadowWarning(for: key) { object["warning"] = .string(warning) }

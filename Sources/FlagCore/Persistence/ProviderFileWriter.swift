@@ -43,8 +43,10 @@ package struct ProviderFileWriter: Sendable {
     package var lockTimeout: Double = 5
 
     /// Creates a writer.
-    package init(file: URL, format: ProviderFormat, fileSystem: FileSystem = LocalFileSystem(),
-                isDeclaredKey: @escaping @Sendable (String) -> Bool = { _ in false }) {
+    package init(
+        file: URL, format: ProviderFormat, fileSystem: FileSystem = LocalFileSystem(),
+        isDeclaredKey: @escaping @Sendable (String) -> Bool = { _ in false }
+    ) {
         self.file = file
         self.format = format
         self.fileSystem = fileSystem
@@ -52,7 +54,9 @@ package struct ProviderFileWriter: Sendable {
     }
 
     /// Applies `changes` (or removes every key with `removeAll`) and returns what happened.
-    package func apply(_ changes: OrderedDictionary<String, KeyChange>, removeAll: Bool = false) throws(WriteError) -> WriteResult {
+    package func apply(_ changes: OrderedDictionary<String, KeyChange>, removeAll: Bool = false) throws(WriteError)
+        -> WriteResult
+    {
         let target = fileSystem.resolvingSymlinks(file)
         let shown = target.lastPathComponent
         do {
@@ -62,7 +66,8 @@ package struct ProviderFileWriter: Sendable {
         }
         let lock: FileLock
         do {
-            lock = try fileSystem.lock(target.deletingLastPathComponent().appendingPathComponent(shown + ".lock"), timeout: lockTimeout)
+            lock = try fileSystem.lock(
+                target.deletingLastPathComponent().appendingPathComponent(shown + ".lock"), timeout: lockTimeout)
         } catch {
             throw WriteError(description: "\(error)")
         }
@@ -131,7 +136,8 @@ package struct ProviderFileWriter: Sendable {
         do {
             bytes = try fileSystem.contents(of: target)
         } catch {
-            throw WriteError(description: "cannot read \(target.path): \(FileProblem.describe(error)); nothing was written")
+            throw WriteError(
+                description: "cannot read \(target.path): \(FileProblem.describe(error)); nothing was written")
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [] }
         do throws(DocumentError) {
@@ -147,7 +153,10 @@ package struct ProviderFileWriter: Sendable {
                 return try JSONReader.members(bytes)
             }
         } catch {
-            throw WriteError(description: "refusing to write \(target.path):\(error.location.line):\(error.location.column): it is not valid \(format.rawValue) (\(error.message)); fix or remove it first, nothing was written")
+            throw WriteError(
+                description:
+                    "refusing to write \(target.path):\(error.location.line):\(error.location.column): it is not valid \(format.rawValue) (\(error.message)); fix or remove it first, nothing was written"
+            )
         }
     }
 
@@ -174,7 +183,8 @@ package struct ProviderFileWriter: Sendable {
         case .plist:
             var root: [String: Any] = [:]
             for (key, value) in members {
-                Self.insert(PlistValues.object(from: value), at: key.split(separator: "/").map(String.init)[...], into: &root)
+                Self.insert(
+                    PlistValues.object(from: value), at: key.split(separator: "/").map(String.init)[...], into: &root)
             }
             return Array(try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0))
         default:

@@ -68,7 +68,10 @@ package struct ProviderEntry: Sendable, Hashable {
     }
 
     /// Creates an entry.
-    package init(value: RawValue?, location: TextLocation? = nil, notes: [String] = [], error: String? = nil, rules: CompiledRules? = nil) {
+    package init(
+        value: RawValue?, location: TextLocation? = nil, notes: [String] = [], error: String? = nil,
+        rules: CompiledRules? = nil
+    ) {
         self.value = value
         self.location = location
         extras = .boxed(Extras(notes: notes, error: error, rules: rules))
@@ -76,7 +79,10 @@ package struct ProviderEntry: Sendable, Hashable {
 
     /// An entry whose notes are stored once for every entry of a file that has the same notes
     /// (every flagd flag says "default variant: on"): the first such entry's box is shared.
-    init(value: RawValue?, location: TextLocation?, sharingNotes notes: [String], with seen: inout SeenValues<ProviderEntry>) {
+    init(
+        value: RawValue?, location: TextLocation?, sharingNotes notes: [String],
+        with seen: inout SeenValues<ProviderEntry>
+    ) {
         self = seen.shared(ProviderEntry(value: nil, notes: notes))
         self.value = value
         self.location = location
@@ -112,8 +118,10 @@ package struct ProviderData: Sendable {
     package var keyOrder: [String] { entries.keys }
 
     /// Creates provider data.
-    package init(config: ProviderConfig, status: ProviderStatus, entries: ProviderEntries = ProviderEntries(),
-                displayPath: String, remote: RemoteLayerStatus? = nil) {
+    package init(
+        config: ProviderConfig, status: ProviderStatus, entries: ProviderEntries = ProviderEntries(),
+        displayPath: String, remote: RemoteLayerStatus? = nil
+    ) {
         self.config = config
         self.status = status
         self.entries = entries

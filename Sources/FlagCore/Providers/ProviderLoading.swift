@@ -32,7 +32,9 @@ struct ProviderLoading {
     var warnsOfUndeclaredKeys = true
 
     /// Reads each provider; a failure is confined to its own layer.
-    mutating func load(_ providers: [ProviderConfig], flags: OrderedDictionary<String, FlagDefinition>) -> [ProviderData] {
+    mutating func load(_ providers: [ProviderConfig], flags: OrderedDictionary<String, FlagDefinition>)
+        -> [ProviderData]
+    {
         providers.map { load($0, flags: flags) }
     }
 
@@ -40,31 +42,39 @@ struct ProviderLoading {
         // Remote layers are filled in afterwards: an OFREP request needs the context the other layers resolve.
         if config.isRemote {
             guard let url = config.usableURL else {
-                return ProviderData(config: config, status: .failed(message: "its url cannot be used (see flagscope validate)", location: nil),
-                                    displayPath: config.name)
+                return ProviderData(
+                    config: config,
+                    status: .failed(message: "its url cannot be used (see flagscope validate)", location: nil),
+                    displayPath: config.name)
             }
             return ProviderData(config: config, status: .pending, displayPath: url)
         }
         if config.format.isRemoteOnly {
             // Reported by the workspace checks: an OFREP provider without a url has nothing to read.
-            return ProviderData(config: config, status: .failed(message: "an \(config.format.rawValue) provider needs a 'url'", location: nil),
-                                displayPath: config.name)
+            return ProviderData(
+                config: config,
+                status: .failed(message: "an \(config.format.rawValue) provider needs a 'url'", location: nil),
+                displayPath: config.name)
         }
         if config.format == .env {
             let prefix = config.prefix ?? ""
             let entries = ProviderReaders.environment(environment, prefix: prefix, keys: flags.keys)
-            return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: declaredKeys(flags)),
-                                displayPath: "environment (\(prefix)*)")
+            return ProviderData(
+                config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: declaredKeys(flags)),
+                displayPath: "environment (\(prefix)*)")
         }
         guard let path = config.path else {
-            return ProviderData(config: config, status: .failed(message: "no path", location: nil), displayPath: config.name)
+            return ProviderData(
+                config: config, status: .failed(message: "no path", location: nil), displayPath: config.name)
         }
         let url = folder.appendingPathComponent(path)
         let displayPath = Workspace.displayPath(of: url, in: folder)
         guard fileSystem.fileExists(at: url) else {
             if !config.writable {
-                diagnostics.append(.warning("provider '\(config.name)' reads \(displayPath), which does not exist; its layer shows 'missing'",
-                                            file: config.origin.file, at: config.origin.location))
+                diagnostics.append(
+                    .warning(
+                        "provider '\(config.name)' reads \(displayPath), which does not exist; its layer shows 'missing'",
+                        file: config.origin.file, at: config.origin.location))
             }
             return ProviderData(config: config, status: .missing, displayPath: displayPath)
         }
@@ -74,7 +84,8 @@ struct ProviderLoading {
         } catch {
             let message = "cannot read provider file: \(FileProblem.describe(error))"
             diagnostics.append(.error(message, file: displayPath, at: nil))
-            return ProviderData(config: config, status: .failed(message: message, location: nil), displayPath: displayPath)
+            return ProviderData(
+                config: config, status: .failed(message: message, location: nil), displayPath: displayPath)
         }
         filesRead[displayPath] = url
         let knownKeys = declaredKeys(flags)
@@ -87,7 +98,10 @@ struct ProviderLoading {
                 let file = try ProviderReaders.flagdFile(bytes, knownKeys: knownKeys)
                 entries = file.entries
                 for problem in file.problems {
-                    diagnostics.append(.error("flagd provider '\(config.name)': \(problem.message)", file: displayPath, at: problem.location))
+                    diagnostics.append(
+                        .error(
+                            "flagd provider '\(config.name)': \(problem.message)", file: displayPath,
+                            at: problem.location))
                 }
             case .unleash: entries = try ProviderReaders.unleash(bytes, typeOf: { flags[$0]?.type })
             case .plist: entries = try ProviderReaders.plist(bytes, isKey: { flags[$0] != nil })
@@ -95,47 +109,67 @@ struct ProviderLoading {
             }
             // The JSON readers already handed out the declared keys; the others made their own strings.
             let readsJSON = config.format == .json || config.format == .firebase || config.format == .flagd
-            return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: readsJSON ? KnownKeys() : knownKeys),
-                                displayPath: displayPath)
+            return ProviderData(
+                config: config, status: .loaded,
+                entries: ProviderEntries(entries, knownKeys: readsJSON ? KnownKeys() : knownKeys),
+                displayPath: displayPath)
         } catch {
             let message = "\(config.format.rawValue) provider '\(config.name)': \(error.message)"
             diagnostics.append(.error(message, file: displayPath, at: error.location))
-            return ProviderData(config: config, status: .failed(message: error.message, location: error.location), displayPath: displayPath)
+            return ProviderData(
+                config: config, status: .failed(message: error.message, location: error.location),
+                displayPath: displayPath)
         }
     }
 
     /// A remote provider's layer from its answer. A failed fetch is reported at the provider's
     /// `url:` and tagged with the provider, so commands that read values go on without it.
-    mutating func loadRemote(_ config: ProviderConfig, answer: RemoteAnswer, flags: OrderedDictionary<String, FlagDefinition>) -> ProviderData {
+    mutating func loadRemote(
+        _ config: ProviderConfig, answer: RemoteAnswer, flags: OrderedDictionary<String, FlagDefinition>
+    ) -> ProviderData {
         let url = config.usableURL ?? config.name
-        let status = RemoteLayerStatus(url: url, isCached: answer.isCached, isPending: answer.isPending, notModified: answer.notModified,
-                                       fetchedAt: answer.fetchedAt, problem: answer.problem?.message)
+        let status = RemoteLayerStatus(
+            url: url, isCached: answer.isCached, isPending: answer.isPending, notModified: answer.notModified,
+            fetchedAt: answer.fetchedAt, problem: answer.problem?.message)
         let subject = "remote provider '\(config.name)' (\(url))"
         func report(_ severity: Diagnostic.Severity, _ message: String) {
-            var diagnostic = Diagnostic(file: config.origin.file, location: config.urlLocation ?? config.origin.location,
-                                        severity: severity, message: "\(subject): \(message)")
+            var diagnostic = Diagnostic(
+                file: config.origin.file, location: config.urlLocation ?? config.origin.location,
+                severity: severity, message: "\(subject): \(message)")
             diagnostic.provider = config.name
             diagnostics.append(diagnostic)
         }
         guard let body = answer.body else {
-            if answer.isPending { return ProviderData(config: config, status: .pending, displayPath: url, remote: status) }
+            if answer.isPending {
+                return ProviderData(config: config, status: .pending, displayPath: url, remote: status)
+            }
             let message = answer.problem?.message ?? "no answer"
-            report(.error, message + (answer.problem?.fallsBackToCache == true ? "; no cached answer to fall back on" : ""))
-            return ProviderData(config: config, status: .failed(message: message, location: nil), displayPath: url, remote: status)
+            report(
+                .error, message + (answer.problem?.fallsBackToCache == true ? "; no cached answer to fall back on" : "")
+            )
+            return ProviderData(
+                config: config, status: .failed(message: message, location: nil), displayPath: url, remote: status)
         }
         let entries: OrderedDictionary<String, ProviderEntry>
         do {
             entries = try RemoteAnswerReader.entries(body, format: config.format, typeOf: { flags[$0]?.type })
         } catch {
             // Only a cached answer can get here (fresh ones are checked before they are kept).
-            let message = (answer.problem.map { $0.message + "; " } ?? "") + "the cached answer cannot be read: \(error.message)"
+            let message =
+                (answer.problem.map { $0.message + "; " } ?? "") + "the cached answer cannot be read: \(error.message)"
             report(.error, message)
-            return ProviderData(config: config, status: .failed(message: message, location: nil), displayPath: url, remote: status)
+            return ProviderData(
+                config: config, status: .failed(message: message, location: nil), displayPath: url, remote: status)
         }
         if let problem = answer.problem {
-            report(.warning, "\(problem.message); using the cached answer of \(answer.fetchedAt.map(RemoteLayerStatus.time) ?? "an earlier run")")
+            report(
+                .warning,
+                "\(problem.message); using the cached answer of \(answer.fetchedAt.map(RemoteLayerStatus.time) ?? "an earlier run")"
+            )
         }
-        return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: declaredKeys(flags)), displayPath: url, remote: status)
+        return ProviderData(
+            config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: declaredKeys(flags)),
+            displayPath: url, remote: status)
     }
 
     /// The declared keys as a ``KnownKeys`` table, made once per loading.
@@ -161,17 +195,25 @@ struct ProviderLoading {
             for (key, entry) in provider.entries {
                 guard let flag = flags[key] else {
                     let suggestion = Suggestion.closest(to: key, in: declared())
-                    unknown.append(UnknownKey(key: key, provider: provider.config.name, file: provider.displayPath,
-                                              location: entry.location, value: entry.value, suggestion: suggestion))
+                    unknown.append(
+                        UnknownKey(
+                            key: key, provider: provider.config.name, file: provider.displayPath,
+                            location: entry.location, value: entry.value, suggestion: suggestion))
                     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-                    if warnsOfUndeclaredKeys { diagnostics.append(.warning("'\(key)' in provider '\(provider.config.name)' is declared by no blueprint\(hint)",
-                                                file: provider.displayPath, at: entry.location)) }
+                    if warnsOfUndeclaredKeys {
+                        diagnostics.append(
+                            .warning(
+                                "'\(key)' in provider '\(provider.config.name)' is declared by no blueprint\(hint)",
+                                file: provider.displayPath, at: entry.location))
+                    }
                     continue
                 }
                 guard let raw = entry.value, !flag.excludedProviders.contains(provider.config.name) else { continue }
                 if case .failure(let problem) = flag.rules.value(from: raw) {
-                    diagnostics.append(.warning("'\(key)' in provider '\(provider.config.name)' does not fit the flag: \(problem.message); it is ignored",
-                                                file: provider.displayPath, at: entry.location))
+                    diagnostics.append(
+                        .warning(
+                            "'\(key)' in provider '\(provider.config.name)' does not fit the flag: \(problem.message); it is ignored",
+                            file: provider.displayPath, at: entry.location))
                 }
             }
         }

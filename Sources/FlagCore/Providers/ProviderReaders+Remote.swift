@@ -12,12 +12,15 @@ extension ProviderReaders {
     static func ofrep(_ bytes: [UInt8]) throws(DocumentError) -> Entries {
         let root = try JSONReader.parse(bytes)
         guard root.mapping != nil, let flags = root["flags"]?.sequence else {
-            throw DocumentError("an OFREP answer is a JSON object with a \"flags\" list", at: root["flags"]?.location ?? root.location)
+            throw DocumentError(
+                "an OFREP answer is a JSON object with a \"flags\" list", at: root["flags"]?.location ?? root.location)
         }
         var entries = Entries()
         for flag in flags {
-            guard flag.mapping != nil, let keyNode = flag["key"], !keyNode.isNull, keyNode.mapping == nil, keyNode.sequence == nil,
-                  let key = keyNode.scalarText, !key.isEmpty else {
+            guard flag.mapping != nil, let keyNode = flag["key"], !keyNode.isNull, keyNode.mapping == nil,
+                keyNode.sequence == nil,
+                let key = keyNode.scalarText, !key.isEmpty
+            else {
                 throw DocumentError("each flag of an OFREP answer is an object with a \"key\"", at: flag.location)
             }
             if let codeNode = flag["errorCode"], !codeNode.isNull {
@@ -26,13 +29,19 @@ extension ProviderReaders {
                 if code == "FLAG_NOT_FOUND" {
                     entries[key] = ProviderEntry(value: nil, notes: ["the server has no such flag (FLAG_NOT_FOUND)"])
                 } else {
-                    entries[key] = ProviderEntry(value: nil, error: "the server could not evaluate it: \(TerminalText.capped(code, limit: 60))\(details)")
+                    entries[key] = ProviderEntry(
+                        value: nil,
+                        error: "the server could not evaluate it: \(TerminalText.capped(code, limit: 60))\(details)")
                 }
                 continue
             }
             var notes: [String] = []
-            if let reason = flag["reason"]?.scalarText, !reason.isEmpty { notes.append("reason \(TerminalText.capped(reason, limit: 60))") }
-            if let variant = flag["variant"]?.scalarText, !variant.isEmpty { notes.append("variant \(TerminalText.capped(variant, limit: 100))") }
+            if let reason = flag["reason"]?.scalarText, !reason.isEmpty {
+                notes.append("reason \(TerminalText.capped(reason, limit: 60))")
+            }
+            if let variant = flag["variant"]?.scalarText, !variant.isEmpty {
+                notes.append("variant \(TerminalText.capped(variant, limit: 100))")
+            }
             if let metadata = flag["metadata"], let pairs = metadata.mapping, !pairs.isEmpty {
                 notes.append("metadata \(JSONValue(metadata).compactText(limit: 200))")
             }
@@ -49,7 +58,9 @@ extension ProviderReaders {
 /// Reads the body of a remote answer in its provider's format.
 enum RemoteAnswerReader {
     /// The entries of an answer; positions are dropped (they point into a body nobody can open).
-    static func entries(_ body: [UInt8], format: ProviderFormat, typeOf: (String) -> FlagType?) throws(DocumentError) -> ProviderReaders.Entries {
+    static func entries(_ body: [UInt8], format: ProviderFormat, typeOf: (String) -> FlagType?) throws(DocumentError)
+        -> ProviderReaders.Entries
+    {
         var entries: ProviderReaders.Entries
         switch format {
         case .ofrep: entries = try ProviderReaders.ofrep(body)

@@ -10,7 +10,9 @@ enum ProviderReaders {
     static func json(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
         let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
         guard let pairs = root.mapping else {
-            throw DocumentError("a json provider file must be an object of flag keys to values, found \(root.kindDescription)", at: root.location)
+            throw DocumentError(
+                "a json provider file must be an object of flag keys to values, found \(root.kindDescription)",
+                at: root.location)
         }
         var entries = Entries()
         for (key, value) in pairs {
@@ -24,7 +26,9 @@ enum ProviderReaders {
     static func firebase(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
         let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
         guard root.mapping != nil else {
-            throw DocumentError("a Remote Config template is a JSON object with \"parameters\", found \(root.kindDescription)", at: root.location)
+            throw DocumentError(
+                "a Remote Config template is a JSON object with \"parameters\", found \(root.kindDescription)",
+                at: root.location)
         }
         var conditions: [String: String] = [:]
         for condition in root["conditions"]?.sequence ?? [] {
@@ -44,7 +48,8 @@ enum ProviderReaders {
                 for (conditionKey, conditional) in parameter["conditionalValues"]?.mapping ?? [] {
                     let conditionName = conditionKey.scalarText ?? "?"
                     let expression = conditions[conditionName].map { " (\($0))" } ?? ""
-                    let shown = conditional["useInAppDefault"]?.scalarText == "true"
+                    let shown =
+                        conditional["useInAppDefault"]?.scalarText == "true"
                         ? "in-app default" : (conditional["value"]?.scalarText.map { "\"\($0)\"" } ?? "?")
                     notes.append("if \(conditionName)\(expression): \(shown) (conditions are not evaluated)")
                 }
@@ -55,7 +60,8 @@ enum ProviderReaders {
                 } else if defaultValue?["useInAppDefault"]?.scalarText == "true" {
                     notes.append("useInAppDefault: the app's own default applies")
                 }
-                entries[name] = ProviderEntry(value: value, location: key.location, sharingNotes: notes, with: &notesSeen)
+                entries[name] = ProviderEntry(
+                    value: value, location: key.location, sharingNotes: notes, with: &notesSeen)
             }
         }
         try readParameters(root["parameters"], group: nil)
@@ -76,7 +82,8 @@ enum ProviderReaders {
     /// The entries of a flagd file and what `validate` reports about it (schema violations,
     /// rules that cannot work), each at its line and column.
     static func flagdFile(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError)
-        -> (entries: Entries, problems: [RuleProblem]) {
+        -> (entries: Entries, problems: [RuleProblem])
+    {
         var entries = Entries()
         var notesSeen = SeenValues<ProviderEntry>()
         let (_, problems) = try FlagdDocument.read(bytes, knownKeys: knownKeys) { flag in
@@ -88,12 +95,16 @@ enum ProviderReaders {
             } else {
                 notes.append("no default variant: the app's own default applies")
             }
-            if !flag.metadata.isEmpty { notes.append("metadata \(JSONValue.object(flag.metadata).compactText(limit: 200))") }
+            if !flag.metadata.isEmpty {
+                notes.append("metadata \(JSONValue.object(flag.metadata).compactText(limit: 200))")
+            }
             if let error = flag.error {
                 entries[flag.key] = ProviderEntry(value: nil, location: flag.location, notes: notes, error: error)
                 return
             }
-            var entry = ProviderEntry(value: flag.staticValue.map(RawValue.native), location: flag.location, sharingNotes: notes, with: &notesSeen)
+            var entry = ProviderEntry(
+                value: flag.staticValue.map(RawValue.native), location: flag.location, sharingNotes: notes,
+                with: &notesSeen)
             // Rules are kept only where there are some: a rule-free entry stays compact.
             if flag.targeting != nil, flag.state == .enabled { entry.rules = .flagd(flag) }
             entries[flag.key] = entry
@@ -107,7 +118,9 @@ enum ProviderReaders {
     static func unleash(_ bytes: [UInt8], typeOf: (String) -> FlagType?) throws(DocumentError) -> Entries {
         let root = try JSONReader.parse(bytes)
         guard let features = root["features"]?.sequence else {
-            throw DocumentError("an Unleash file is a JSON object with a \"features\" list", at: root["features"]?.location ?? root.location)
+            throw DocumentError(
+                "an Unleash file is a JSON object with a \"features\" list",
+                at: root["features"]?.location ?? root.location)
         }
         // An export keeps `enabled` and variants per environment; the first environment listed wins.
         var environments: [String: SourceNode] = [:]
@@ -122,7 +135,9 @@ enum ProviderReaders {
             let enabledNode = environment?["enabled"] ?? feature["enabled"]
             let enabled = enabledNode?.scalarText == "true"
             var notes: [String] = []
-            if let environmentName = environment?["environment"]?.scalarText { notes.append("environment \(environmentName)") }
+            if let environmentName = environment?["environment"]?.scalarText {
+                notes.append("environment \(environmentName)")
+            }
             let strategies = (feature["strategies"]?.sequence ?? []).compactMap { $0["name"]?.scalarText }
             if !strategies.isEmpty { notes.append("strategies: \(strategies.joined(separator: ", ")) (not evaluated)") }
             var value: RawValue = .native(.bool(enabled))
@@ -131,7 +146,8 @@ enum ProviderReaders {
                 let variants = (environment?["variants"] ?? feature["variants"])?.sequence ?? []
                 let heaviest = variants.max { (weight($0) ?? 0) < (weight($1) ?? 0) }
                 if !enabled {
-                    entries[name] = ProviderEntry(value: nil, location: feature.location, sharingNotes: notes + ["disabled"], with: &notesSeen)
+                    entries[name] = ProviderEntry(
+                        value: nil, location: feature.location, sharingNotes: notes + ["disabled"], with: &notesSeen)
                     continue
                 }
                 if let heaviest, let payload = heaviest["payload"]?["value"]?.scalarText {
@@ -139,7 +155,9 @@ enum ProviderReaders {
                     notes.append("variant \(heaviest["name"]?.scalarText ?? "?")")
                 }
             }
-            entries[name] = ProviderEntry(value: value, location: feature["name"]?.location ?? feature.location, sharingNotes: notes, with: &notesSeen)
+            entries[name] = ProviderEntry(
+                value: value, location: feature["name"]?.location ?? feature.location, sharingNotes: notes,
+                with: &notesSeen)
         }
         return entries
     }
@@ -183,7 +201,8 @@ enum ProviderReaders {
         do {
             tree = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
-            throw DocumentError("not a valid property list: \(PlistValues.reason(error))", at: PlistValues.line(of: error))
+            throw DocumentError(
+                "not a valid property list: \(PlistValues.reason(error))", at: PlistValues.line(of: error))
         }
         guard let root = tree as? [String: Any] else {
             throw DocumentError("a plist provider file must hold a dictionary at its root", at: .start)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Opens and closes one TCP connection to learn, within `connectTimeout`, whether the server
 /// can be reached at all.
@@ -27,7 +28,8 @@ enum ConnectionProbe {
     }
 
     private static func tooSlow(_ host: String, _ port: Int, _ seconds: Double) -> RemoteFetchFailure {
-        .cannotConnect("no connection to \(endpoint(host, port)) within \(RemoteText.seconds(seconds)) (connectTimeout)")
+        .cannotConnect(
+            "no connection to \(endpoint(host, port)) within \(RemoteText.seconds(seconds)) (connectTimeout)")
     }
 
     /// `host:port`, with brackets around IPv6 addresses.
@@ -36,19 +38,21 @@ enum ConnectionProbe {
     }
 
     /// Tries every address of `host` in turn, as curl does, until one accepts or the deadline passes.
-    private static func connect(host: String, port: Int, deadline: DispatchTime, seconds: Double) -> RemoteFetchFailure? {
+    private static func connect(host: String, port: Int, deadline: DispatchTime, seconds: Double) -> RemoteFetchFailure?
+    {
         let endpoint = Self.endpoint(host, port)
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if os(Linux)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else
-        hints.ai_socktype = SOCK_STREAM
+            hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
         let resolved = getaddrinfo(host, String(port), &hints, &list)
         guard resolved == 0, let first = list else {
-            return .cannotConnect("cannot find host '\(host)' (\(String(cString: gai_strerror(resolved)).lowercased()))")
+            return .cannotConnect(
+                "cannot find host '\(host)' (\(String(cString: gai_strerror(resolved)).lowercased()))")
         }
         defer { freeaddrinfo(list) }
         var lastError: Int32 = ECONNREFUSED
@@ -85,11 +89,13 @@ enum ConnectionProbe {
         return .cannotConnect("cannot connect to \(endpoint) (\(String(cString: strerror(lastError)).lowercased()))")
     }
 
-    private static func systemConnect(_ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+    private static func systemConnect(_ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t)
+        -> Int32
+    {
         #if canImport(Glibc)
-        return Glibc.connect(socket, address, length)
+            return Glibc.connect(socket, address, length)
         #else
-        return Darwin.connect(socket, address, length)
+            return Darwin.connect(socket, address, length)
         #endif
     }
 }
@@ -119,7 +125,10 @@ enum ProxyRoute {
     static func usesProxy(_ url: URL, environment: [String: String]) -> Bool {
         let scheme = (url.scheme ?? "http").lowercased()
         // curl reads only the lower-case http_proxy (HTTP_PROXY can be set by CGI requests).
-        let names = scheme == "http" ? ["http_proxy", "all_proxy", "ALL_PROXY"] : ["\(scheme)_proxy", "\(scheme.uppercased())_PROXY", "all_proxy", "ALL_PROXY"]
+        let names =
+            scheme == "http"
+            ? ["http_proxy", "all_proxy", "ALL_PROXY"]
+            : ["\(scheme)_proxy", "\(scheme.uppercased())_PROXY", "all_proxy", "ALL_PROXY"]
         guard names.contains(where: { !(environment[$0] ?? "").isEmpty }) else { return false }
         let host = (url.host ?? "").lowercased()
         let exemptions = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").split(separator: ",")

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The shipped ``RemoteFetcher``: the toolchain's URLSession (FoundationNetworking on Linux,
@@ -24,7 +25,9 @@ package struct HTTPRemoteFetcher: RemoteFetcher {
         if let host = request.url.host, !ProxyRoute.usesProxy(request.url, environment: environment) {
             let port = request.url.port ?? (request.url.scheme?.lowercased() == "https" ? 443 : 80)
             let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-            if let failure = ConnectionProbe.check(host: bare, port: port, within: min(request.connectTimeout, request.timeout)) {
+            if let failure = ConnectionProbe.check(
+                host: bare, port: port, within: min(request.connectTimeout, request.timeout))
+            {
                 return .failure(failure)
             }
         }
@@ -62,8 +65,10 @@ package struct HTTPRemoteFetcher: RemoteFetcher {
     }
 
     /// Turns URLSession's completion into a result with short, stable messages.
-    private static func result(data: Data?, response: URLResponse?, error: Error?,
-                               timeout: Double) -> Result<RemoteResponse, RemoteFetchFailure> {
+    private static func result(
+        data: Data?, response: URLResponse?, error: Error?,
+        timeout: Double
+    ) -> Result<RemoteResponse, RemoteFetchFailure> {
         if let error {
             return .failure(failure(for: error, timeout: timeout))
         }
@@ -86,8 +91,9 @@ package struct HTTPRemoteFetcher: RemoteFetcher {
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return .cannotConnect("cannot find the server's host")
         case NSURLErrorNotConnectedToInternet: return .cannotConnect("no network connection")
         case NSURLErrorNetworkConnectionLost: return .other("the connection was lost before the answer was complete")
-        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasBadDate,
-             NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid:
+        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted,
+            NSURLErrorServerCertificateHasBadDate,
+            NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid:
             return .other("the TLS connection failed (certificate or protocol)")
         case NSURLErrorBadServerResponse: return .other("the server's answer is not valid HTTP")
         case NSURLErrorHTTPTooManyRedirects: return .other("too many redirects")

@@ -30,8 +30,10 @@ package struct RemoteAnswer: Sendable, Equatable {
     package var isPending: Bool
 
     /// Creates an answer.
-    package init(body: [UInt8]?, fetchedAt: Date? = nil, etag: String? = nil, request: [UInt8]? = nil, isCached: Bool = false,
-                notModified: Bool = false, problem: RemoteProblem? = nil, isPending: Bool = false) {
+    package init(
+        body: [UInt8]?, fetchedAt: Date? = nil, etag: String? = nil, request: [UInt8]? = nil, isCached: Bool = false,
+        notModified: Bool = false, problem: RemoteProblem? = nil, isPending: Bool = false
+    ) {
         self.body = body
         self.fetchedAt = fetchedAt
         self.etag = etag
@@ -83,8 +85,9 @@ package struct RemoteAnswering: Sendable {
     /// What the cache alone can show before any fetch (the browser's first frame).
     package func pending(_ plan: RemotePlan) -> RemoteAnswer {
         guard let cached = cache?.read(plan.identity) else { return RemoteAnswer(body: nil, isPending: true) }
-        return RemoteAnswer(body: cached.body, fetchedAt: cached.fetchedAt, etag: cached.etag, request: cached.request,
-                            isCached: true, isPending: true)
+        return RemoteAnswer(
+            body: cached.body, fetchedAt: cached.fetchedAt, etag: cached.etag, request: cached.request,
+            isCached: true, isPending: true)
     }
 
     /// Fetches one provider's answer, falling back to the cache when the server cannot give one.
@@ -104,34 +107,50 @@ package struct RemoteAnswering: Sendable {
         }
     }
 
-    private func answer(_ response: RemoteResponse, plan: RemotePlan, request: RemoteRequest, cached: CachedAnswer?,
-                        etag: String?) -> RemoteAnswer {
+    private func answer(
+        _ response: RemoteResponse, plan: RemotePlan, request: RemoteRequest, cached: CachedAnswer?,
+        etag: String?
+    ) -> RemoteAnswer {
         switch response.status {
         case 200..<300:
             if let problem = RemoteAnswerReader.problem(in: response.body, format: plan.provider.format) {
-                return fallback(RemoteProblem(message: "the server's answer is not a valid \(plan.provider.format.rawValue) answer: \(problem)",
-                                              fallsBackToCache: true), cached)
+                return fallback(
+                    RemoteProblem(
+                        message:
+                            "the server's answer is not a valid \(plan.provider.format.rawValue) answer: \(problem)",
+                        fallsBackToCache: true), cached)
             }
-            let fresh = CachedAnswer(body: response.body, etag: response.header("ETag"), fetchedAt: Date(), request: plan.requestBody)
+            let fresh = CachedAnswer(
+                body: response.body, etag: response.header("ETag"), fetchedAt: Date(), request: plan.requestBody)
             // A cache that cannot be written costs the offline fallback, not this answer.
             try? cache?.write(fresh, for: plan.identity)
             return RemoteAnswer(body: fresh.body, fetchedAt: fresh.fetchedAt, etag: fresh.etag, request: fresh.request)
         case 304:
             guard let cached, etag != nil else {
-                return fallback(RemoteProblem(message: "the server answered 304 Not Modified to a request without an ETag",
-                                              fallsBackToCache: true), cached)
+                return fallback(
+                    RemoteProblem(
+                        message: "the server answered 304 Not Modified to a request without an ETag",
+                        fallsBackToCache: true), cached)
             }
-            return RemoteAnswer(body: cached.body, fetchedAt: cached.fetchedAt, etag: cached.etag, request: cached.request,
-                                notModified: true)
+            return RemoteAnswer(
+                body: cached.body, fetchedAt: cached.fetchedAt, etag: cached.etag, request: cached.request,
+                notModified: true)
         case 401, 403:
-            return fallback(RemoteProblem(message: "authentication failed (HTTP \(response.status)); \(tokenAdvice(plan))",
-                                          fallsBackToCache: false), cached)
+            return fallback(
+                RemoteProblem(
+                    message: "authentication failed (HTTP \(response.status)); \(tokenAdvice(plan))",
+                    fallsBackToCache: false), cached)
         case 408, 429, 500...:
-            return fallback(RemoteProblem(message: "the server answered HTTP \(RemoteText.status(response.status))\(Self.detail(response))",
-                                          fallsBackToCache: true), cached)
+            return fallback(
+                RemoteProblem(
+                    message: "the server answered HTTP \(RemoteText.status(response.status))\(Self.detail(response))",
+                    fallsBackToCache: true), cached)
         default:
-            return fallback(RemoteProblem(message: "the server answered HTTP \(RemoteText.status(response.status))\(Self.detail(response)) to \(request); check 'url'",
-                                          fallsBackToCache: false), cached)
+            return fallback(
+                RemoteProblem(
+                    message:
+                        "the server answered HTTP \(RemoteText.status(response.status))\(Self.detail(response)) to \(request); check 'url'",
+                    fallsBackToCache: false), cached)
         }
     }
 
@@ -146,13 +165,16 @@ package struct RemoteAnswering: Sendable {
     /// The cached answer when the problem allows it, else no body at all.
     private func fallback(_ problem: RemoteProblem, _ cached: CachedAnswer?) -> RemoteAnswer {
         guard problem.fallsBackToCache, let cached else { return RemoteAnswer(body: nil, problem: problem) }
-        return RemoteAnswer(body: cached.body, fetchedAt: cached.fetchedAt, etag: cached.etag, request: cached.request,
-                            isCached: true, problem: problem)
+        return RemoteAnswer(
+            body: cached.body, fetchedAt: cached.fetchedAt, etag: cached.etag, request: cached.request,
+            isCached: true, problem: problem)
     }
 
     /// An OFREP error body's code and details (`: INVALID_CONTEXT: …`), else nothing.
     private static func detail(_ response: RemoteResponse) -> String {
-        guard let root = try? JSONReader.parse(response.body), let code = root["errorCode"]?.scalarText else { return "" }
+        guard let root = try? JSONReader.parse(response.body), let code = root["errorCode"]?.scalarText else {
+            return ""
+        }
         let details = root["errorDetails"]?.scalarText.map { " (\(TerminalText.capped($0, limit: 200)))" } ?? ""
         return ": \(TerminalText.capped(code, limit: 60))\(details)"
     }

@@ -79,10 +79,10 @@ package struct RemoteCache: Sendable {
     /// (a damaged cache file is the same as none: it is replaced by the next good answer).
     package func read(_ identity: RemoteIdentity) -> CachedAnswer? {
         guard let bytes = try? LocalFileSystem().contents(of: file(for: identity)),
-              let root = try? JSONReader.parse(bytes),
-              root["url"]?.scalarText == identity.url, root["format"]?.scalarText == identity.format.rawValue,
-              let answer = root["answer"]?.scalarText,
-              let fetched = root["fetchedAt"]?.scalarText, let date = ISO8601DateFormatter().date(from: fetched)
+            let root = try? JSONReader.parse(bytes),
+            root["url"]?.scalarText == identity.url, root["format"]?.scalarText == identity.format.rawValue,
+            let answer = root["answer"]?.scalarText,
+            let fetched = root["fetchedAt"]?.scalarText, let date = ISO8601DateFormatter().date(from: fetched)
         else { return nil }
         let etag = root["etag"].flatMap { $0.isNull ? nil : $0.scalarText }
         let request = root["request"].flatMap { $0.isNull ? nil : $0.scalarText }.map { Array($0.utf8) }

@@ -28,8 +28,10 @@ package struct RemoteRequest: Sendable, CustomStringConvertible {
     package var connectTimeout: Double
 
     /// Creates a request.
-    package init(url: URL, method: String, headers: [String: String] = [:], body: [UInt8]? = nil,
-                timeout: Double, connectTimeout: Double) {
+    package init(
+        url: URL, method: String, headers: [String: String] = [:], body: [UInt8]? = nil,
+        timeout: Double, connectTimeout: Double
+    ) {
         self.url = url
         self.method = method
         self.headers = headers
@@ -54,7 +56,8 @@ package struct RemoteResponse: Sendable, Equatable {
     /// Creates a response; header names are lower-cased.
     package init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
     }
 

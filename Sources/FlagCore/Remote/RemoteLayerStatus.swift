@@ -16,8 +16,10 @@ package struct RemoteLayerStatus: Sendable, Hashable {
     package var problem: String?
 
     /// Creates a status.
-    package init(url: String, isCached: Bool = false, isPending: Bool = false, notModified: Bool = false,
-                fetchedAt: Date? = nil, problem: String? = nil) {
+    package init(
+        url: String, isCached: Bool = false, isPending: Bool = false, notModified: Bool = false,
+        fetchedAt: Date? = nil, problem: String? = nil
+    ) {
         self.url = url
         self.isCached = isCached
         self.isPending = isPending

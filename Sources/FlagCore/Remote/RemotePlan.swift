@@ -55,8 +55,9 @@ package struct RemotePlan: Sendable {
             method = "GET"
             headers["UNLEASH-APPNAME"] = "flagscope"
         }
-        return RemoteRequest(url: url, method: method, headers: headers, body: requestBody,
-                             timeout: settings.timeout, connectTimeout: min(settings.connectTimeout, settings.timeout))
+        return RemoteRequest(
+            url: url, method: method, headers: headers, body: requestBody,
+            timeout: settings.timeout, connectTimeout: min(settings.connectTimeout, settings.timeout))
     }
 
     /// One plan per remote provider of `workspace`, with the context its other layers resolve to.
@@ -83,9 +84,12 @@ package struct RemotePlan: Sendable {
         var context: JSONValue = .object([:])
         // Sorted, a key comes before the keys below it: their fields then go into its object.
         for key in workspace.flags.keys.sorted() where key.hasPrefix(ContextKeys.prefix) {
-            guard let resolution = resolver.resolve(key), resolution.reason != .default, let value = resolution.value else { continue }
+            guard let resolution = resolver.resolve(key), resolution.reason != .default, let value = resolution.value
+            else { continue }
             let name = String(key.dropFirst(ContextKeys.prefix.count))
-            let path = name == "targeting_key" || name == "targetingKey" ? ["targetingKey"] : name.split(separator: "/").map(String.init)
+            let path =
+                name == "targeting_key" || name == "targetingKey"
+                ? ["targetingKey"] : name.split(separator: "/").map(String.init)
             context = EvaluationContext.inserting(value.json, at: path, into: context)
         }
         return context

@@ -21,7 +21,9 @@ extension ExplainReport {
             case .computed: source = "computed"
             case .default: source = resolution.value == nil ? "no layer sets it" : "blueprint default"
             }
-            rows.append(["  " + show(resolution.flag.key), show(resolution.value?.preview(limit: 60) ?? "unset"), show(source)])
+            rows.append([
+                "  " + show(resolution.flag.key), show(resolution.value?.preview(limit: 60) ?? "unset"), show(source),
+            ])
             // Layers that could not say anything are why a state is unknown or unexpected.
             for layer in LayerDescription.all(of: resolution, workspace: workspace) {
                 guard let reason = layer.reason else { continue }
@@ -29,7 +31,8 @@ extension ExplainReport {
                 switch layer.state {
                 // A file that is missing or unreadable is so for every key: said once.
                 case .missing, .error: line = "  \(show(layer.provider)): \(show(reason.text))"
-                case .typeMismatch: line = "  \(show(layer.provider)), \(show(resolution.flag.key)): \(show(reason.text))"
+                case .typeMismatch:
+                    line = "  \(show(layer.provider)), \(show(resolution.flag.key)): \(show(reason.text))"
                 default: continue
                 }
                 if !said.contains(line) { said.append(line) }

@@ -22,17 +22,25 @@ package struct ExplainReport: Sendable {
             "availability": .string(explanation.availability.rawValue),
         ]
         if let parent = explanation.parent {
-            object["parent"] = .object(["feature": .string(parent.key), "availability": .string(parent.availability.rawValue)])
+            object["parent"] = .object([
+                "feature": .string(parent.key), "availability": .string(parent.availability.rawValue),
+            ])
         }
-        object["constraints"] = .array(explanation.constraints.map { constraint in
-            .object(["kind": .string(constraint.kind.rawValue), "name": .string(constraint.name),
-                     "status": .string(constraint.status.rawValue), "detail": .string(constraint.detail),
-                     "key": .string(constraint.key), "keys": .array(constraint.keys.map(JSONValue.string))])
-        })
-        object["nextSteps"] = .array(explanation.nextSteps.map { step in
-            .object(["action": .string(step.action.rawValue), "keys": .array(step.keys.map(JSONValue.string)),
-                     "message": .string(step.message)])
-        })
+        object["constraints"] = .array(
+            explanation.constraints.map { constraint in
+                .object([
+                    "kind": .string(constraint.kind.rawValue), "name": .string(constraint.name),
+                    "status": .string(constraint.status.rawValue), "detail": .string(constraint.detail),
+                    "key": .string(constraint.key), "keys": .array(constraint.keys.map(JSONValue.string)),
+                ])
+            })
+        object["nextSteps"] = .array(
+            explanation.nextSteps.map { step in
+                .object([
+                    "action": .string(step.action.rawValue), "keys": .array(step.keys.map(JSONValue.string)),
+                    "message": .string(step.message),
+                ])
+            })
         return .object(object)
     }
 
@@ -40,18 +48,25 @@ package struct ExplainReport: Sendable {
     package var text: String {
         let feature = explanation.feature
         func show(_ text: String) -> String { TerminalText.escaped(text) }
-        var lines = ["\(explanation.availability.symbol) \(show(feature.displayName)) (\(show(feature.key))) is \(explanation.availability.rawValue)"]
+        var lines = [
+            "\(explanation.availability.symbol) \(show(feature.displayName)) (\(show(feature.key))) is \(explanation.availability.rawValue)"
+        ]
         if let description = feature.description, feature.explicitName != nil { lines.append("  \(show(description))") }
         if let parent = explanation.parent {
-            lines.append("  parent: \(parent.availability.symbol) \(show(parent.name)) (\(show(parent.key))) is \(parent.availability.rawValue)")
+            lines.append(
+                "  parent: \(parent.availability.symbol) \(show(parent.name)) (\(show(parent.key))) is \(parent.availability.rawValue)"
+            )
         }
         if explanation.constraints.isEmpty {
             lines.append("  no constraints of its own")
         } else {
             lines.append("")
             let rows = explanation.constraints.map { constraint in
-                ["  " + constraint.kind.rawValue, show(constraint.name), Self.symbol(constraint.status) + " " + constraint.status.rawValue,
-                 show(constraint.detail), show(constraint.keys.joined(separator: ", "))]
+                [
+                    "  " + constraint.kind.rawValue, show(constraint.name),
+                    Self.symbol(constraint.status) + " " + constraint.status.rawValue,
+                    show(constraint.detail), show(constraint.keys.joined(separator: ", ")),
+                ]
             }
             lines.append(TextTable.render(header: ["  CONSTRAINT", "NAME", "STATUS", "DETAIL", "KEY"], rows: rows))
         }

@@ -37,18 +37,26 @@ package struct GetReport: Sendable {
         if let variant = resolution.variant { object.updateValue(.string(variant), forKey: "variant", insertingAt: 6) }
         object["layers"] = .array(layers.map(\.json))
         if resolution.reason == .computed || flag.computed != nil {
-            object["computed"] = .object(["expression": .string(flag.computed ?? ""),
-                                          "reads": .array(resolution.computedInputs.map(JSONValue.string))])
+            object["computed"] = .object([
+                "expression": .string(flag.computed ?? ""),
+                "reads": .array(resolution.computedInputs.map(JSONValue.string)),
+            ])
         }
         if let description = flag.description { object["description"] = .string(description) }
         if !flag.rules.values.isEmpty { object["values"] = .array(flag.rules.values.map(JSONValue.string)) }
-        if let minimum = flag.rules.minimum { object["min"] = flag.type == .int ? .int(Int(minimum)) : .double(minimum) }
-        if let maximum = flag.rules.maximum { object["max"] = flag.type == .int ? .int(Int(maximum)) : .double(maximum) }
+        if let minimum = flag.rules.minimum {
+            object["min"] = flag.type == .int ? .int(Int(minimum)) : .double(minimum)
+        }
+        if let maximum = flag.rules.maximum {
+            object["max"] = flag.type == .int ? .int(Int(maximum)) : .double(maximum)
+        }
         if let pattern = flag.rules.pattern { object["pattern"] = .string(pattern) }
         if !flag.tags.isEmpty { object["tags"] = .array(flag.tags.map(JSONValue.string)) }
         if let owner = flag.owner { object["owner"] = .string(owner) }
         if let expires = flag.expires { object["expires"] = .string(expires) }
-        if !flag.excludedProviders.isEmpty { object["excludedProviders"] = .array(flag.excludedProviders.map(JSONValue.string)) }
+        if !flag.excludedProviders.isEmpty {
+            object["excludedProviders"] = .array(flag.excludedProviders.map(JSONValue.string))
+        }
         if flag.hidden { object["hidden"] = .bool(true) }
         if flag.requiresRestart { object["requiresRestart"] = .bool(true) }
         return .object(object)
@@ -81,7 +89,8 @@ package struct GetReport: Sendable {
         var markers: [String] = []
         if flag.locked { markers.append("locked") }
         if resolution.isStale(now: now) { markers.append("stale since \(flag.expires ?? "?")") }
-        lines.append("  value    \(value)   \(source)\(markers.isEmpty ? "" : "  [\(markers.joined(separator: ", "))]")")
+        lines.append(
+            "  value    \(value)   \(source)\(markers.isEmpty ? "" : "  [\(markers.joined(separator: ", "))]")")
         lines.append("  default  \(flag.defaultValue.map { show($0.displayText) } ?? "(none: unset means unknown)")")
         if let computed = flag.computed { lines.append("  computed \(show(computed))") }
         if !resolution.layers.isEmpty {
@@ -115,7 +124,9 @@ package struct GetReport: Sendable {
         if !flag.tags.isEmpty { lines.append("  tags         \(flag.tags.map(show).joined(separator: ", "))") }
         if let owner = flag.owner { lines.append("  owner        \(show(owner))") }
         if let expires = flag.expires { lines.append("  expires      \(show(expires))") }
-        if !flag.excludedProviders.isEmpty { lines.append("  excludes     \(flag.excludedProviders.map(show).joined(separator: ", "))") }
+        if !flag.excludedProviders.isEmpty {
+            lines.append("  excludes     \(flag.excludedProviders.map(show).joined(separator: ", "))")
+        }
         if flag.requiresRestart { lines.append("  requires an app restart to take effect") }
         if flag.hidden { lines.append("  hidden in the browser unless \"show hidden\" is on") }
         return lines.joined(separator: "\n")

@@ -26,7 +26,9 @@ package struct ListReport: Sendable {
         package var writableProvider: String?
 
         /// Creates a filter.
-        package init(text: String? = nil, overriddenOnly: Bool = false, staleOnly: Bool = false, writableProvider: String? = nil) {
+        package init(
+            text: String? = nil, overriddenOnly: Bool = false, staleOnly: Bool = false, writableProvider: String? = nil
+        ) {
             self.text = text
             self.overriddenOnly = overriddenOnly
             self.staleOnly = staleOnly
@@ -35,7 +37,10 @@ package struct ListReport: Sendable {
     }
 
     /// Builds the report from resolved values.
-    package init(resolutions: [Resolution], features: [FeatureExplanation], unknownKeys: [UnknownKey] = [], filter: Filter, now: Date) {
+    package init(
+        resolutions: [Resolution], features: [FeatureExplanation], unknownKeys: [UnknownKey] = [], filter: Filter,
+        now: Date
+    ) {
         self.now = now
         self.features = features
         self.unknownKeys = unknownKeys
@@ -73,16 +78,23 @@ package struct ListReport: Sendable {
             return .object(object)
         }
         let unknown: [JSONValue] = unknownKeys.map { key in
-            var object: OrderedDictionary<String, JSONValue> = ["key": .string(key.key), "provider": .string(key.provider),
-                                                                "file": .string(key.file)]
-            if let location = key.location { object["line"] = .int(location.line); object["column"] = .int(location.column) }
+            var object: OrderedDictionary<String, JSONValue> = [
+                "key": .string(key.key), "provider": .string(key.provider),
+                "file": .string(key.file),
+            ]
+            if let location = key.location {
+                object["line"] = .int(location.line)
+                object["column"] = .int(location.column)
+            }
             if let value = key.value { object["value"] = value.json }
             if let suggestion = key.suggestion { object["didYouMean"] = .string(suggestion) }
             return .object(object)
         }
         let featureRows: [JSONValue] = features.map { explanation in
-            .object(["key": .string(explanation.feature.key), "name": .string(explanation.feature.displayName),
-                     "availability": .string(explanation.availability.rawValue)])
+            .object([
+                "key": .string(explanation.feature.key), "name": .string(explanation.feature.displayName),
+                "availability": .string(explanation.availability.rawValue),
+            ])
         }
         return .object(["flags": .array(flags), "features": .array(featureRows), "unknownKeys": .array(unknown)])
     }
@@ -101,13 +113,15 @@ package struct ListReport: Sendable {
                 switch layer.state {
                 // A value that does not fit never wins: it is ignored, whatever the layers above say.
                 case .typeMismatch(_, let problem): source += " (\(layer.provider) ignored: \(problem))"
-                case .set where layer.provider == writableProvider && !layer.isWinner: source += " (\(layer.provider) shadowed)"
+                case .set where layer.provider == writableProvider && !layer.isWinner:
+                    source += " (\(layer.provider) shadowed)"
                 default: break
                 }
             }
             if row.flag.locked { source += " (locked)" }
             if row.isStale(now: now) { source += " (stale)" }
-            let value = row.value.map { TerminalText.truncated(TerminalText.escaped($0.displayText), toWidth: 60) } ?? "(unset)"
+            let value =
+                row.value.map { TerminalText.truncated(TerminalText.escaped($0.displayText), toWidth: 60) } ?? "(unset)"
             return [TerminalText.escaped(row.flag.key), row.flag.typeName, value, TerminalText.escaped(source)]
         }
         guard let width else { return TextTable.render(header: header, rows: table) }
@@ -138,7 +152,8 @@ package struct ListReport: Sendable {
         }
         var lines: [String] = []
         for row in cells {
-            let rest = TerminalText.padded(row[1], toWidth: types) + "  "
+            let rest =
+                TerminalText.padded(row[1], toWidth: types) + "  "
                 + TerminalText.padded(row[2], toWidth: valueColumn) + "  "
                 + TerminalText.truncated(row[3], toWidth: sourceColumn)
             if TerminalText.displayWidth(of: row[0]) > keyColumn {
@@ -159,7 +174,9 @@ package enum TextTable {
         let all = header.isEmpty ? rows : [header] + rows
         var widths = [Int](repeating: 0, count: all.map(\.count).max() ?? 0)
         for row in all {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TerminalText.displayWidth(of: cell)) }
+            for (index, cell) in row.enumerated() {
+                widths[index] = max(widths[index], TerminalText.displayWidth(of: cell))
+            }
         }
         return all.map { row in
             row.enumerated().map { index, cell in

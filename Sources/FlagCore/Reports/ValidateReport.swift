@@ -17,10 +17,12 @@ package struct ValidateReport: Sendable {
     /// Every diagnostic with its quoted line, then a summary.
     package var text: String {
         let diagnostics = workspace.diagnostics.sortedForReading()
-        let counts = [Plural.count(workspace.blueprints.count, "blueprint"),
-                      Plural.count(workspace.flags.values.filter { !$0.isGenerated }.count, "flag"),
-                      Plural.count(workspace.features.count, "feature"),
-                      Plural.count(workspace.config.providers.count, "provider")].joined(separator: ", ")
+        let counts = [
+            Plural.count(workspace.blueprints.count, "blueprint"),
+            Plural.count(workspace.flags.values.filter { !$0.isGenerated }.count, "flag"),
+            Plural.count(workspace.features.count, "feature"),
+            Plural.count(workspace.config.providers.count, "provider"),
+        ].joined(separator: ", ")
         guard !diagnostics.isEmpty else { return "✓ workspace is valid: \(counts)" }
         let renderer = currentDirectory.map(workspace.diagnosticRenderer(from:)) ?? workspace.diagnosticRenderer
         let rendered = renderer.render(all: diagnostics)

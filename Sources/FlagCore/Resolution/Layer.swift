@@ -45,8 +45,11 @@ package struct Layer: Sendable, Hashable {
     package var rules: RuleTrace?
 
     /// Creates a layer.
-    package init(provider: String, state: LayerState, notes: [String] = [], isWinner: Bool = false, remote: RemoteLayerStatus? = nil,
-                rules: RuleTrace? = nil) {
+    package init(
+        provider: String, state: LayerState, notes: [String] = [], isWinner: Bool = false,
+        remote: RemoteLayerStatus? = nil,
+        rules: RuleTrace? = nil
+    ) {
         self.provider = provider
         self.state = state
         self.notes = notes

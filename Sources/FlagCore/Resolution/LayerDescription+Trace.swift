@@ -13,11 +13,15 @@ extension LayerDescription {
         let blank = String(repeating: " ", count: decidingMark.count)
         for (index, step) in trace.steps.enumerated() {
             let result = step.result.map { value(of: $0) } ?? "could not be evaluated"
-            lines.append(Line("\(step.rule) → \(result)", isProblem: step.result == nil, depth: 1,
-                              mark: index == deciding ? decidingMark : blank, isDeciding: index == deciding))
+            lines.append(
+                Line(
+                    "\(step.rule) → \(result)", isProblem: step.result == nil, depth: 1,
+                    mark: index == deciding ? decidingMark : blank, isDeciding: index == deciding))
             if !step.reads.isEmpty {
                 // An unset attribute is named as such: it is what QA sets to change the answer.
-                let reads = step.reads.map { read in read.value.map { "\(read.key) = \(value(of: $0))" } ?? "\(read.key) (unset)" }
+                let reads = step.reads.map { read in
+                    read.value.map { "\(read.key) = \(value(of: $0))" } ?? "\(read.key) (unset)"
+                }
                 lines.append(Line("reads " + reads.joined(separator: ", "), depth: 2, mark: blank))
             }
             if let split = step.split { lines.append(Line(words(for: split), depth: 2, mark: blank)) }
@@ -35,7 +39,8 @@ extension LayerDescription {
             return "rules chose \(variant ?? "no variant") (\(reason))"
         case .defaultValue:
             let matched = trace.steps.isEmpty ? "no rule applies" : "no rule matched"
-            return "\(matched): " + (variant.map { "default \($0)" } ?? "no default variant, so the next layer decides") + " (\(reason))"
+            return "\(matched): " + (variant.map { "default \($0)" } ?? "no default variant, so the next layer decides")
+                + " (\(reason))"
         case .staticValue:
             return "\(variant ?? "no variant"), no rules to evaluate (\(reason))"
         case .disabled:

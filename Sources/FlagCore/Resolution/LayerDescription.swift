@@ -33,7 +33,9 @@ package struct LayerDescription: Sendable, Hashable {
         package var isDeciding: Bool
 
         /// Creates a line.
-        package init(_ text: String, isProblem: Bool = false, depth: Int = 0, mark: String = "", isDeciding: Bool = false) {
+        package init(
+            _ text: String, isProblem: Bool = false, depth: Int = 0, mark: String = "", isDeciding: Bool = false
+        ) {
             self.text = text
             self.isProblem = isProblem
             self.depth = depth
@@ -88,7 +90,9 @@ package struct LayerDescription: Sendable, Hashable {
             // A file that cannot be read says where, so the reason leads to the place to fix.
             let provider = workspace?.providers.first { $0.config.name == layer.provider }
             if let provider, !provider.config.isRemote, case .failed(message, let location) = provider.status {
-                reason = Line("\(provider.displayPath)\(location.map { ":\($0.line):\($0.column)" } ?? ""): \(message)", isProblem: true)
+                reason = Line(
+                    "\(provider.displayPath)\(location.map { ":\($0.line):\($0.column)" } ?? ""): \(message)",
+                    isProblem: true)
             } else {
                 reason = Line(message, isProblem: true)
             }
@@ -131,7 +135,9 @@ package struct LayerDescription: Sendable, Hashable {
 
     /// The JSON of ``json`` for a layer on its own (it needs no resolution: the layer knows if it won).
     package static func json(of layer: Layer) -> JSONValue {
-        var object: OrderedDictionary<String, JSONValue> = ["provider": .string(layer.provider), "state": .string(layer.state.name)]
+        var object: OrderedDictionary<String, JSONValue> = [
+            "provider": .string(layer.provider), "state": .string(layer.state.name),
+        ]
         switch layer.state {
         case .set(let value): object["value"] = value.json
         case .typeMismatch(let raw, let problem):
@@ -143,7 +149,9 @@ package struct LayerDescription: Sendable, Hashable {
         if let remote = layer.remote {
             if remote.isCached {
                 object["cached"] = .bool(true)
-                if let fetchedAt = remote.fetchedAt { object["fetchedAt"] = .string(ISO8601DateFormatter().string(from: fetchedAt)) }
+                if let fetchedAt = remote.fetchedAt {
+                    object["fetchedAt"] = .string(ISO8601DateFormatter().string(from: fetchedAt))
+                }
             }
             if remote.notModified { object["notModified"] = .bool(true) }
             if let problem = remote.problem, object["error"] == nil { object["error"] = .string(problem) }
@@ -171,18 +179,22 @@ extension LayerDescription {
     /// What a user can do when `resolution`'s value does not come from `writableProvider`
     /// (a higher layer, a computed expression, or the flag excluding it); `nil` when it does,
     /// or when nothing written anywhere set it (the default).
-    package static func remedy(for resolution: Resolution, writableProvider: String, in workspace: Workspace) -> LayerRemedy? {
+    package static func remedy(for resolution: Resolution, writableProvider: String, in workspace: Workspace)
+        -> LayerRemedy?
+    {
         let flag = resolution.flag
         if let index = flag.excludedProviders.firstIndex(of: writableProvider) {
             let place = index < flag.excludedOrigins.count ? flag.excludedOrigins[index] : flag.origin
             return LayerRemedy(action: "remove \(writableProvider) from its excludedProviders", why: place.description)
         }
         if resolution.reason == .computed {
-            return LayerRemedy(action: "change the keys it reads: \(resolution.computedInputs.joined(separator: ", "))",
-                               why: flag.computedOrigin.map { "computed at \($0)" } ?? "computed")
+            return LayerRemedy(
+                action: "change the keys it reads: \(resolution.computedInputs.joined(separator: ", "))",
+                why: flag.computedOrigin.map { "computed at \($0)" } ?? "computed")
         }
         guard resolution.reason == .provider, resolution.source != writableProvider,
-              let winner = workspace.providers.first(where: { $0.config.name == resolution.source }) else { return nil }
+            let winner = workspace.providers.first(where: { $0.config.name == resolution.source })
+        else { return nil }
         return remedy(for: flag.key, from: winner)
     }
 
@@ -190,15 +202,21 @@ extension LayerDescription {
     static func remedy(for key: String, from provider: ProviderData) -> LayerRemedy {
         let config = provider.config
         if config.isRemote {
-            return LayerRemedy(action: "change it on \(config.name)'s server", why: "\(config.format.rawValue); Flagscope only reads it")
+            return LayerRemedy(
+                action: "change it on \(config.name)'s server",
+                why: "\(config.format.rawValue); Flagscope only reads it")
         }
         switch config.format {
         case .env:
-            return LayerRemedy(action: "unset or change $\(ProviderReaders.variableName(for: key, prefix: config.prefix ?? ""))", why: nil)
+            return LayerRemedy(
+                action: "unset or change $\(ProviderReaders.variableName(for: key, prefix: config.prefix ?? ""))",
+                why: nil)
         case .json, .plist:
             return LayerRemedy(action: "edit \(provider.displayPath)", why: "\(config.name), read-only here")
         default:
-            return LayerRemedy(action: "edit \(provider.displayPath)", why: "\(config.name)'s \(config.format.rawValue) file, read-only here")
+            return LayerRemedy(
+                action: "edit \(provider.displayPath)",
+                why: "\(config.name)'s \(config.format.rawValue) file, read-only here")
         }
     }
 }

@@ -36,7 +36,9 @@ package struct Resolution: Sendable, Hashable {
 
     /// Whether the writable provider sets this key (its value may still be shadowed by a higher layer).
     package func isOverridden(in writableProvider: String?) -> Bool {
-        guard let writableProvider, let layer = layers.first(where: { $0.provider == writableProvider }) else { return false }
+        guard let writableProvider, let layer = layers.first(where: { $0.provider == writableProvider }) else {
+            return false
+        }
         switch layer.state {
         case .set, .typeMismatch: return true
         default: return false
@@ -49,4 +51,3 @@ package struct Resolution: Sendable, Hashable {
         return date < now
     }
 }
-

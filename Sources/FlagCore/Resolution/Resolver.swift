@@ -56,7 +56,9 @@ package struct Resolver: Sendable {
             var attributes: [String: JSONValue] = [:]
             for flag in workspace.flags.values where flag.key.hasPrefix(ContextKeys.prefix) {
                 // Attributes accept any JSON value, so the first layer that sets one is what it is.
-                if let value = layers(for: flag, evaluatingRules: false).first(where: { $0.value != nil })?.value ?? flag.defaultValue {
+                if let value = layers(for: flag, evaluatingRules: false).first(where: { $0.value != nil })?.value
+                    ?? flag.defaultValue
+                {
                     attributes[flag.key] = value.json
                 }
             }
@@ -86,7 +88,9 @@ package struct Resolver: Sendable {
                     return Layer(provider: name, state: .error(error), notes: entry.notes, remote: remote)
                 }
                 if evaluatingRules, let rules = entry.rules {
-                    return layer(name, flag: flag, outcome: rules.evaluate(in: evaluationContext()), notes: entry.notes, remote: remote)
+                    return layer(
+                        name, flag: flag, outcome: rules.evaluate(in: evaluationContext()), notes: entry.notes,
+                        remote: remote)
                 }
                 guard let raw = entry.value else {
                     return Layer(provider: name, state: .unset, notes: entry.notes, remote: remote)
@@ -95,14 +99,18 @@ package struct Resolver: Sendable {
                 case .success(let value):
                     return Layer(provider: name, state: .set(value), notes: entry.notes, remote: remote)
                 case .failure(let problem):
-                    return Layer(provider: name, state: .typeMismatch(raw: raw, problem: problem.message), notes: entry.notes, remote: remote)
+                    return Layer(
+                        provider: name, state: .typeMismatch(raw: raw, problem: problem.message), notes: entry.notes,
+                        remote: remote)
                 }
             }
         }
     }
 
     /// The layer rules decided: a value (checked against the flag's type), unset, or an error.
-    private func layer(_ name: String, flag: FlagDefinition, outcome: RuleOutcome, notes: [String], remote: RemoteLayerStatus?) -> Layer {
+    private func layer(
+        _ name: String, flag: FlagDefinition, outcome: RuleOutcome, notes: [String], remote: RemoteLayerStatus?
+    ) -> Layer {
         switch outcome.result {
         case .error(let message):
             return Layer(provider: name, state: .error(message), notes: notes, remote: remote, rules: outcome.trace)
@@ -113,8 +121,10 @@ package struct Resolver: Sendable {
             case .success(let value):
                 return Layer(provider: name, state: .set(value), notes: notes, remote: remote, rules: outcome.trace)
             case .failure(let problem):
-                return Layer(provider: name, state: .typeMismatch(raw: raw, problem: problem.message), notes: notes, remote: remote,
-                             rules: outcome.trace)
+                return Layer(
+                    provider: name, state: .typeMismatch(raw: raw, problem: problem.message), notes: notes,
+                    remote: remote,
+                    rules: outcome.trace)
             }
         }
     }
@@ -129,14 +139,17 @@ package struct Resolver: Sendable {
         let key = flag.key
         if !cache.isEmpty, let cached = cache[key] { return cached }
         var layers = layers(for: flag)
-        var resolution = Resolution(flag: flag, value: flag.defaultValue, source: "default", reason: .default,
-                                    computedInputs: [], layers: layers)
+        var resolution = Resolution(
+            flag: flag, value: flag.defaultValue, source: "default", reason: .default,
+            computedInputs: [], layers: layers)
         if let expression = workspace.expressions[key] {
             // Cycles were rejected at load time, so this recursion ends.
             let inputs = expression.referencedKeys
             var values: [String: FlagValue] = [:]
             for input in inputs {
-                guard let inputResolution = resolve(input, cache: &cache), let value = inputResolution.value else { continue }
+                guard let inputResolution = resolve(input, cache: &cache), let value = inputResolution.value else {
+                    continue
+                }
                 // SPEC §5: an unset context key means no value, even where §4 gives it a meaning.
                 if input.hasPrefix(ContextKeys.prefix), inputResolution.reason == .default { continue }
                 values[input] = value

@@ -1,10 +1,10 @@
 /// A provider entry's rules, compiled once when the file is read: one case per rule kind
 /// (flagd targeting now; Unleash strategies and Firebase conditions are kinds to come).
-package enum CompiledRules: Sendable, Hashable {
+package indirect enum CompiledRules: Sendable, Hashable {
     /// A flagd flag with targeting. Boxed: the resolver takes the rules out of their entry
     /// for every evaluation, and copying a box is one retain where copying the flag was one
     /// for each of its fields.
-    indirect case flagd(FlagdFlag)
+    case flagd(FlagdFlag)
 
     /// What the rules give for `context` (a pure function of the rules and the context, whose
     /// clock is part of it), with the trace of how they decided.

@@ -23,7 +23,8 @@ package struct EvaluationContext: Sendable, Hashable {
     /// dotted path `user.name` is `context/user/name`.
     package static func key(forAttribute attribute: String) -> String {
         if attribute == "targetingKey" { return ContextKeys.prefix + "targeting_key" }
-        return ContextKeys.prefix + attribute.split(separator: ".", omittingEmptySubsequences: true).joined(separator: "/")
+        return ContextKeys.prefix
+            + attribute.split(separator: ".", omittingEmptySubsequences: true).joined(separator: "/")
     }
 
     /// The attribute at `path` (a rule's dotted name, split), recorded in `reads` whether set
@@ -33,7 +34,8 @@ package struct EvaluationContext: Sendable, Hashable {
         var names = path
         if names.first == "targetingKey" { names[0] = "targeting_key" }
         let value = value(at: names)
-        reads.record(key: ContextKeys.prefix + (names.count == 1 ? names[0] : names.joined(separator: "/")), value: value)
+        reads.record(
+            key: ContextKeys.prefix + (names.count == 1 ? names[0] : names.joined(separator: "/")), value: value)
         return value
     }
 
@@ -55,7 +57,9 @@ package struct EvaluationContext: Sendable, Hashable {
     func value(at path: [String]) -> JSONValue? {
         guard !path.isEmpty else { return nil }
         for length in stride(from: path.count, through: 1, by: -1) {
-            guard let found = attributes[length == 1 ? path[0] : path[..<length].joined(separator: "/")] else { continue }
+            guard let found = attributes[length == 1 ? path[0] : path[..<length].joined(separator: "/")] else {
+                continue
+            }
             var value = found
             for name in path[length...] {
                 switch value {
@@ -79,7 +83,8 @@ package struct EvaluationContext: Sendable, Hashable {
         guard !below.isEmpty else { return nil }
         var object: JSONValue = .object([:])
         for (key, member) in below.sorted(by: { $0.key < $1.key }) {
-            object = Self.inserting(member, at: key.dropFirst(prefix.count).split(separator: "/").map(String.init), into: object)
+            object = Self.inserting(
+                member, at: key.dropFirst(prefix.count).split(separator: "/").map(String.init), into: object)
         }
         return object
     }
@@ -109,7 +114,8 @@ package struct EvaluationContext: Sendable, Hashable {
     /// An ISO 8601 date or date-time; a time without a zone is UTC.
     static func instant(_ text: String) -> Date? {
         if let date = FlagDate.parse(text) { return date }
-        let hasZone = text.hasSuffix("Z") || text.hasSuffix("z") || text.dropFirst(10).contains("+")
+        let hasZone =
+            text.hasSuffix("Z") || text.hasSuffix("z") || text.dropFirst(10).contains("+")
             || text.dropFirst(11).contains("-")
         return hasZone ? nil : FlagDate.parse(text + "Z")
     }

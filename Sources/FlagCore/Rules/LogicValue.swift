@@ -135,7 +135,9 @@ enum LogicCoercion {
 
     /// `a < b`: two texts compare by their bytes, anything else as numbers.
     static func less(_ a: LogicValue, _ b: LogicValue) -> Bool {
-        if case .string(let left) = a, case .string(let right) = b { return left.utf8.lexicographicallyPrecedes(right.utf8) }
+        if case .string(let left) = a, case .string(let right) = b {
+            return left.utf8.lexicographicallyPrecedes(right.utf8)
+        }
         return comparisonNumber(a) < comparisonNumber(b)
     }
 
@@ -171,7 +173,8 @@ extension Character {
     var isGoSpace: Bool {
         unicodeScalars.allSatisfy { scalar in
             switch scalar.value {
-            case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+            case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+                return true
             default: return false
             }
         }
@@ -212,7 +215,9 @@ enum GoNumberText {
         let sign = negative ? "-" : ""
         if value == 0 { return sign + "0" }
         let decimalExponent = exponent + digits.count - 1
-        if decimalExponent < -4 || decimalExponent >= 6 { return sign + scientific(digits: digits, exponent: decimalExponent) }
+        if decimalExponent < -4 || decimalExponent >= 6 {
+            return sign + scientific(digits: digits, exponent: decimalExponent)
+        }
         return sign + positional(digits: digits, exponent: exponent)
     }
 
@@ -245,13 +250,19 @@ enum GoNumberText {
         var fractionDigits = 0
         var seenPoint = false
         for byte in mantissa.utf8 {
-            if byte == UInt8(ascii: ".") { seenPoint = true; continue }
+            if byte == UInt8(ascii: ".") {
+                seenPoint = true
+                continue
+            }
             digits.append(byte)
             if seenPoint { fractionDigits += 1 }
         }
         exponent -= fractionDigits
         while digits.count > 1, digits.first == UInt8(ascii: "0") { digits.removeFirst() }
-        while digits.count > 1, digits.last == UInt8(ascii: "0") { digits.removeLast(); exponent += 1 }
+        while digits.count > 1, digits.last == UInt8(ascii: "0") {
+            digits.removeLast()
+            exponent += 1
+        }
         return (negative, digits, exponent)
     }
 
@@ -261,7 +272,8 @@ enum GoNumberText {
         }
         let pointAt = digits.count + exponent
         if pointAt > 0 {
-            return String(decoding: digits[..<pointAt], as: UTF8.self) + "." + String(decoding: digits[pointAt...], as: UTF8.self)
+            return String(decoding: digits[..<pointAt], as: UTF8.self) + "."
+                + String(decoding: digits[pointAt...], as: UTF8.self)
         }
         return "0." + String(repeating: "0", count: -pointAt) + String(decoding: digits, as: UTF8.self)
     }

@@ -20,7 +20,8 @@ extension RuleAttribute {
         case .version?:
             guard SemVerOperator.version(.string(text)) != nil else {
                 let example = suggestions.first { SemVerOperator.version(.string($0)) != nil } ?? "4.12.0"
-                return .failure(ValueProblem("its rules read a semantic version (sem_ver): type one, such as \(example)"))
+                return .failure(
+                    ValueProblem("its rules read a semantic version (sem_ver): type one, such as \(example)"))
             }
             return .success(.string(text))
         case .text?:

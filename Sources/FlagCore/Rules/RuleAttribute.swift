@@ -45,7 +45,9 @@ package struct RuleAttribute: Sendable, Hashable {
     package var readers: [AttributeReader]
 
     /// Creates an attribute.
-    package init(key: String, typeHint: AttributeTypeHint? = nil, suggestions: [String] = [], readers: [AttributeReader] = []) {
+    package init(
+        key: String, typeHint: AttributeTypeHint? = nil, suggestions: [String] = [], readers: [AttributeReader] = []
+    ) {
         self.key = key
         self.typeHint = typeHint
         self.suggestions = suggestions
@@ -68,7 +70,8 @@ enum RuleAttributeIndex {
                     for suggestion in read.suggestions where !attribute.suggestions.contains(suggestion) {
                         attribute.suggestions.append(suggestion)
                     }
-                    let reader = AttributeReader(provider: provider.config.name, flag: flagKey, rule: read.rule, location: read.location)
+                    let reader = AttributeReader(
+                        provider: provider.config.name, flag: flagKey, rule: read.rule, location: read.location)
                     if !attribute.readers.contains(reader) { attribute.readers.append(reader) }
                     found[read.key] = attribute
                 }

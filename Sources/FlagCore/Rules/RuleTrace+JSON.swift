@@ -19,15 +19,26 @@ extension RuleStep {
     package var json: JSONValue {
         var object: [(String, JSONValue)] = [("rule", .string(rule)), ("result", result ?? .null)]
         if !reads.isEmpty {
-            object.append(("reads", .object(.init(reads.map { ($0.key, $0.value ?? .null) }, uniquingKeysWith: { first, _ in first }))))
+            object.append(
+                (
+                    "reads",
+                    .object(.init(reads.map { ($0.key, $0.value ?? .null) }, uniquingKeysWith: { first, _ in first }))
+                ))
         }
         if let note { object.append(("note", .string(note))) }
         if let split {
             object.append(("bucket", .double((split.bucket * 10).rounded() / 10)))
-            object.append(("split", .array(split.shares.map { share in
-                .object(["name": .string(share.name), "weight": LogicValue.number(share.weight).json,
-                         "percent": LogicValue.number((share.percent * 10).rounded() / 10).json])
-            })))
+            object.append(
+                (
+                    "split",
+                    .array(
+                        split.shares.map { share in
+                            .object([
+                                "name": .string(share.name), "weight": LogicValue.number(share.weight).json,
+                                "percent": LogicValue.number((share.percent * 10).rounded() / 10).json,
+                            ])
+                        })
+                ))
             if let chosen = split.chosen { object.append(("chosen", .string(chosen))) }
         }
         return .object(.init(uniqueKeysWithValues: object))

@@ -82,17 +82,24 @@ package struct RuleStep: Sendable, Hashable {
     }
 
     /// Creates a step.
-    package init(rule: String, location: TextLocation? = nil, reads: [ContextRead] = [], result: JSONValue?, split: PercentageSplit? = nil) {
+    package init(
+        rule: String, location: TextLocation? = nil, reads: [ContextRead] = [], result: JSONValue?,
+        split: PercentageSplit? = nil
+    ) {
         self.init(wording: .text(rule), location: location, reads: reads, result: result, split: split)
     }
 
     /// Creates the step of a JsonLogic rule, worded by ``RuleText`` when its words are read.
-    init(jsonLogic rule: JsonLogicRule, location: TextLocation? = nil, reads: [ContextRead] = [], result: JSONValue?,
-         split: PercentageSplit? = nil) {
+    init(
+        jsonLogic rule: JsonLogicRule, location: TextLocation? = nil, reads: [ContextRead] = [], result: JSONValue?,
+        split: PercentageSplit? = nil
+    ) {
         self.init(wording: .jsonLogic(rule), location: location, reads: reads, result: result, split: split)
     }
 
-    private init(wording: Wording, location: TextLocation?, reads: [ContextRead], result: JSONValue?, split: PercentageSplit?) {
+    private init(
+        wording: Wording, location: TextLocation?, reads: [ContextRead], result: JSONValue?, split: PercentageSplit?
+    ) {
         self.wording = wording
         self.location = location
         self.reads = reads
@@ -131,7 +138,10 @@ package struct RuleTrace: Sendable, Hashable {
     package var steps: [RuleStep]
 
     /// Creates a trace.
-    package init(variant: String? = nil, reason: RuleReason, errorCode: String? = nil, errorMessage: String? = nil, steps: [RuleStep] = []) {
+    package init(
+        variant: String? = nil, reason: RuleReason, errorCode: String? = nil, errorMessage: String? = nil,
+        steps: [RuleStep] = []
+    ) {
         self.variant = variant
         self.reason = reason
         self.errorCode = errorCode

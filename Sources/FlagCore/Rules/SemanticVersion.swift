@@ -63,7 +63,11 @@ struct SemanticVersion: Sendable, Hashable {
                 let identifierEnd = bytes[start..<stop].firstIndex(of: UInt8(ascii: ".")) ?? stop
                 let identifier = bytes[start..<identifierEnd]
                 guard !identifier.isEmpty, identifier.allSatisfy(isIdentifierByte) else { return false }
-                if prerelease, identifier.count > 1, identifier.first == UInt8(ascii: "0"), identifier.allSatisfy(isDigitByte) { return false }
+                if prerelease, identifier.count > 1, identifier.first == UInt8(ascii: "0"),
+                    identifier.allSatisfy(isDigitByte)
+                {
+                    return false
+                }
                 if identifierEnd == stop { return true }
                 start = identifierEnd + 1
             }
@@ -117,7 +121,9 @@ struct SemanticVersion: Sendable, Hashable {
     /// Whether `text` is a version as semver.org writes it (no `v`, all three numbers): what
     /// flagd's schema asks for in `sem_ver` literals.
     static func isStrictlyWritten(_ text: String) -> Bool {
-        guard let first = text.utf8.first, isDigitByte(first), SemanticVersion(afterV: text[...]) != nil else { return false }
+        guard let first = text.utf8.first, isDigitByte(first), SemanticVersion(afterV: text[...]) != nil else {
+            return false
+        }
         let core = text.utf8.prefix { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "+") }
         return core.lazy.filter { $0 == UInt8(ascii: ".") }.count == 2
     }

@@ -1,5 +1,5 @@
-import Foundation
 import CDisplayWidth
+import Foundation
 
 /// Text made safe and measurable for a terminal: control characters escaped, widths in columns.
 package enum TerminalText {

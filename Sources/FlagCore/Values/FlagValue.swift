@@ -68,7 +68,8 @@ package enum FlagDate {
             }
         }
         guard bytes.count >= 20, parseDay(Array(bytes[0..<10])) != nil,
-              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") else { return nil }
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t")
+        else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         if let date = formatter.date(from: text) { return date }
@@ -95,9 +96,12 @@ package enum FlagDate {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              (1...12).contains(month), day >= 1 else { return nil }
-        let daysInMonth = [31, (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28,
-                           31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            (1...12).contains(month), day >= 1
+        else { return nil }
+        let daysInMonth = [
+            31, (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28,
+            31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
+        ]
         guard day <= daysInMonth[month - 1] else { return nil }
         return (year, month, day)
     }

@@ -87,9 +87,13 @@ package enum JSONValue: Sendable, Hashable {
         case .bool(let value): output += (value ? "true" : "false").utf8
         case .int(let value): output += String(value).utf8
         case .double(let value): output += Self.format(value).utf8
-        case .string(let value): Self.writeString(limit == .max ? value : TerminalText.capped(value, limit: limit), to: &output)
+        case .string(let value):
+            Self.writeString(limit == .max ? value : TerminalText.capped(value, limit: limit), to: &output)
         case .array(let items):
-            if items.isEmpty { output += "[]".utf8; return }
+            if items.isEmpty {
+                output += "[]".utf8
+                return
+            }
             output.append(UInt8(ascii: "["))
             let itemIndent = Self.lineStart(pretty: pretty, indent: indent + 1)
             for (index, item) in items.enumerated() {
@@ -104,10 +108,12 @@ package enum JSONValue: Sendable, Hashable {
             // Byte order of UTF-8 is code point order, and much cheaper than String's Unicode-aware
             // comparison: sorting a 100k-key local file is a large part of writing it.
             if sortedKeys {
-                Self.writeObject(members.elements.sorted { Self.keyPrecedes($0.key, $1.key) }, to: &output, pretty: pretty,
-                                 sortedKeys: true, indent: indent, limit: limit)
+                Self.writeObject(
+                    members.elements.sorted { Self.keyPrecedes($0.key, $1.key) }, to: &output, pretty: pretty,
+                    sortedKeys: true, indent: indent, limit: limit)
             } else {
-                Self.writeObject(members.elements, to: &output, pretty: pretty, sortedKeys: false, indent: indent, limit: limit)
+                Self.writeObject(
+                    members.elements, to: &output, pretty: pretty, sortedKeys: false, indent: indent, limit: limit)
             }
         }
     }
@@ -147,7 +153,10 @@ package enum JSONValue: Sendable, Hashable {
     private static func writeObject<Members: Collection<(key: String, value: JSONValue)>>(
         _ members: Members, to output: inout [UInt8], pretty: Bool, sortedKeys: Bool, indent: Int, limit: Int
     ) {
-        if members.isEmpty { output += "{}".utf8; return }
+        if members.isEmpty {
+            output += "{}".utf8
+            return
+        }
         output.append(UInt8(ascii: "{"))
         let memberIndent = lineStart(pretty: pretty, indent: indent + 1)
         var first = true

@@ -48,7 +48,9 @@ package struct ValueRules: Sendable, Hashable {
     }
 
     /// Creates rules.
-    package init(type: FlagType, values: [String] = [], minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil) {
+    package init(
+        type: FlagType, values: [String] = [], minimum: Double? = nil, maximum: Double? = nil, pattern: String? = nil
+    ) {
         self.type = type
         limits = .boxed(Limits(values: values, minimum: minimum, maximum: maximum, pattern: pattern))
     }
@@ -71,23 +73,30 @@ package struct ValueRules: Sendable, Hashable {
         let found = node.kindDescription
         switch type {
         case .bool:
-            if node.isPlainScalar, let text = node.scalarText, let bool = PlainScalar.bool(text) { return fitted(.bool(bool)) }
+            if node.isPlainScalar, let text = node.scalarText, let bool = PlainScalar.bool(text) {
+                return fitted(.bool(bool))
+            }
             return .failure(ValueProblem("expected a bool (true or false), found \(found)\(quotedHint(node))"))
         case .int:
-            if node.isPlainScalar, let text = node.scalarText, let int = PlainScalar.int(text) { return fitted(.int(int)) }
+            if node.isPlainScalar, let text = node.scalarText, let int = PlainScalar.int(text) {
+                return fitted(.int(int))
+            }
             if node.isPlainScalar, let text = node.scalarText, PlainScalar.double(text) != nil {
                 return .failure(ValueProblem("expected a whole number, found \(text)"))
             }
             return .failure(ValueProblem("expected a whole number, found \(found)\(quotedHint(node))"))
         case .double:
-            if node.isPlainScalar, let text = node.scalarText, let double = PlainScalar.number(text) { return fitted(.double(double)) }
+            if node.isPlainScalar, let text = node.scalarText, let double = PlainScalar.number(text) {
+                return fitted(.double(double))
+            }
             return .failure(ValueProblem("expected a number, found \(found)\(quotedHint(node))"))
         case .string, .enum, .date, .url:
             guard let text = node.scalarText, !node.isNull else {
                 return .failure(ValueProblem("expected \(typeDescription), found \(found)"))
             }
             if node.isPlainScalar, PlainScalar.bool(text) != nil || PlainScalar.number(text) != nil {
-                return .failure(ValueProblem("expected \(typeDescription), found \(found) \(text); quote it to make it text"))
+                return .failure(
+                    ValueProblem("expected \(typeDescription), found \(found) \(text); quote it to make it text"))
             }
             return value(fromText: text, lenientBools: false)
         case .json:
@@ -103,7 +112,8 @@ package struct ValueRules: Sendable, Hashable {
         case (.int, .int(let int)): return fitted(.int(int))
         case (.double, .int(let int)): return fitted(.double(Double(int)))
         case (.double, .double(let double)): return fitted(.double(double))
-        case (.string, .string(let text)), (.enum, .string(let text)), (.date, .string(let text)), (.url, .string(let text)):
+        case (.string, .string(let text)), (.enum, .string(let text)), (.date, .string(let text)),
+            (.url, .string(let text)):
             return value(fromText: text, lenientBools: false)
         case (.json, _): return .success(.json(json))
         default:
@@ -185,7 +195,8 @@ package struct ValueRules: Sendable, Hashable {
             }
             return .success(.date(text))
         case .url:
-            guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty, !text.utf8.contains(0x20) else {
+            guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty, !text.utf8.contains(0x20)
+            else {
                 return .failure(ValueProblem("'\(text)' is not a URL with a scheme, such as https://example.com"))
             }
             return .success(.url(text))
@@ -219,7 +230,9 @@ package struct ValueRules: Sendable, Hashable {
             return rangeProblem(Double(int), text: String(int))
         case (.enum, .string(let text)):
             guard values.contains(text) else {
-                return ValueProblem("'\(text)' is not one of \(values.joined(separator: ", "))\(Suggestion.hint(for: text, in: values))")
+                return ValueProblem(
+                    "'\(text)' is not one of \(values.joined(separator: ", "))\(Suggestion.hint(for: text, in: values))"
+                )
             }
             return nil
         case (.string, .string(let text)):
@@ -250,9 +263,10 @@ package struct ValueRules: Sendable, Hashable {
 
     private var rangeHint: String {
         switch (minimum, maximum) {
-        case let (low?, high?): return " (allowed: \(Self.number(low, for: type)) to \(Self.number(high, for: type)))"
-        case let (low?, nil): return " (allowed: at least \(Self.number(low, for: type)))"
-        case let (nil, high?): return " (allowed: at most \(Self.number(high, for: type)))"
+        case (let low?, let high?):
+            return " (allowed: \(Self.number(low, for: type)) to \(Self.number(high, for: type)))"
+        case (let low?, nil): return " (allowed: at least \(Self.number(low, for: type)))"
+        case (nil, let high?): return " (allowed: at most \(Self.number(high, for: type)))"
         default: return ""
         }
     }
@@ -266,7 +280,7 @@ package struct ValueRules: Sendable, Hashable {
     private func quotedHint(_ node: SourceNode) -> String {
         guard let text = node.scalarText, !node.isPlainScalar else { return "" }
         if type == .bool, PlainScalar.bool(text) != nil { return " \"\(text)\"; remove the quotes" }
-        if (type == .int || type == .double), PlainScalar.number(text) != nil { return " \"\(text)\"; remove the quotes" }
+        if type == .int || type == .double, PlainScalar.number(text) != nil { return " \"\(text)\"; remove the quotes" }
         return " \"\(text)\""
     }
 

@@ -58,17 +58,22 @@ package struct ContextLayer: Sendable {
     /// `context/user/name`, as rules read it).
     package mutating func add(argument: String) throws(ArgumentError) {
         guard let equals = argument.firstIndex(of: "=") else {
-            throw ArgumentError(description: "--context '\(TerminalText.escaped(argument))' has no '=': write --context KEY=VALUE, such as --context age=42 or --context email=ana@example.com")
+            throw ArgumentError(
+                description:
+                    "--context '\(TerminalText.escaped(argument))' has no '=': write --context KEY=VALUE, such as --context age=42 or --context email=ana@example.com"
+            )
         }
         let name = String(argument[..<equals])
         let key: (key: String, omittedPrefix: Bool)
         switch Self.key(for: name) {
         case .success(let found): key = found
-        case .failure(let problem): throw ArgumentError(description: "--context '\(TerminalText.escaped(argument))': \(problem.message)")
+        case .failure(let problem):
+            throw ArgumentError(description: "--context '\(TerminalText.escaped(argument))': \(problem.message)")
         }
         let value = String(argument[argument.index(after: equals)...])
         attributes[key.key] = nil  // a later one goes last, as it was given last
-        attributes[key.key] = Attribute(key: key.key, given: .argument(value), origin: .argument(argument), omittedPrefix: key.omittedPrefix)
+        attributes[key.key] = Attribute(
+            key: key.key, given: .argument(value), origin: .argument(argument), omittedPrefix: key.omittedPrefix)
     }
 
     /// Adds every attribute of `other`, replacing those of the same key.
@@ -83,7 +88,9 @@ package struct ContextLayer: Sendable {
     /// Adds the attributes of a context file: a JSON object of attribute names (with or without
     /// `context/`) to values; `null` leaves an attribute out. Returns every problem, located in
     /// the file (`path` is how it is shown); nothing of a file with errors is added.
-    package mutating func add(fileAt url: URL, shownAs path: String, fileSystem: FileSystem = LocalFileSystem()) -> [Diagnostic] {
+    package mutating func add(fileAt url: URL, shownAs path: String, fileSystem: FileSystem = LocalFileSystem())
+        -> [Diagnostic]
+    {
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.contents(of: url)
@@ -98,8 +105,11 @@ package struct ContextLayer: Sendable {
             return [.error(error.message, file: path, at: error.location)]
         }
         guard let pairs = root.mapping else {
-            return [.error("a context file is a JSON object of attributes, such as {\"age\": 42, \"email\": \"ana@example.com\"}; found \(root.kindDescription)",
-                           file: path, at: root.location)]
+            return [
+                .error(
+                    "a context file is a JSON object of attributes, such as {\"age\": 42, \"email\": \"ana@example.com\"}; found \(root.kindDescription)",
+                    file: path, at: root.location)
+            ]
         }
         var problems: [Diagnostic] = []
         var found: [Attribute] = []
@@ -110,7 +120,10 @@ package struct ContextLayer: Sendable {
                 problems.append(.error(problem.message, file: path, at: keyNode.location))
             case .success(let key):
                 let origin = Origin.file(path, keyNode.location)
-                found.append(Attribute(key: key.key, given: .json(JSONValue(valueNode)), origin: origin, omittedPrefix: key.omittedPrefix))
+                found.append(
+                    Attribute(
+                        key: key.key, given: .json(JSONValue(valueNode)), origin: origin,
+                        omittedPrefix: key.omittedPrefix))
             }
         }
         guard problems.isEmpty else { return problems }
@@ -134,15 +147,22 @@ package struct ContextLayer: Sendable {
         let segments = bare.split(separator: "/", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: ".", omittingEmptySubsequences: false) }
         guard !bare.isEmpty, !segments.contains(where: \.isEmpty) else {
-            return .failure(NameProblem(message: bare.isEmpty
-                ? "no attribute name; write a context key such as age or context/email"
-                : "'\(TerminalText.escaped(name))' has an empty segment; write a context key such as user/name or user.name"))
+            return .failure(
+                NameProblem(
+                    message: bare.isEmpty
+                        ? "no attribute name; write a context key such as age or context/email"
+                        : "'\(TerminalText.escaped(name))' has an empty segment; write a context key such as user/name or user.name"
+                ))
         }
         let key = ContextKeys.prefix + segments.joined(separator: "/")
         guard WorkspaceChecks.contextRules(key) != nil else {
             let permission = String(key.dropFirst("context/permissions/".count))
             let names = Permission.allCases.map(\.rawValue)
-            return .failure(NameProblem(message: "'\(TerminalText.escaped(key))' is not a context key: '\(TerminalText.escaped(permission))' is not a permission Flagscope knows\(Suggestion.hint(for: permission, in: names, listing: "permissions"))"))
+            return .failure(
+                NameProblem(
+                    message:
+                        "'\(TerminalText.escaped(key))' is not a context key: '\(TerminalText.escaped(permission))' is not a permission Flagscope knows\(Suggestion.hint(for: permission, in: names, listing: "permissions"))"
+                ))
         }
         return .success((key, omittedPrefix))
     }
@@ -177,9 +197,11 @@ package struct ContextLayer: Sendable {
             }
             entries[key] = ProviderEntry(value: rawValue(of: attribute, rules: rules), location: location, notes: notes)
         }
-        let config = ProviderConfig(name: Self.providerName, format: .json,
-                                    origin: SourceReference(file: Self.providerName, location: .start))
-        return ProviderData(config: config, status: .loaded, entries: ProviderEntries(entries), displayPath: Self.providerName)
+        let config = ProviderConfig(
+            name: Self.providerName, format: .json,
+            origin: SourceReference(file: Self.providerName, location: .start))
+        return ProviderData(
+            config: config, status: .loaded, entries: ProviderEntries(entries), displayPath: Self.providerName)
     }
 
     /// What is wrong with the layer for `workspace` (loaded with it): a name given without
@@ -191,15 +213,20 @@ package struct ContextLayer: Sendable {
             let name = String(key.dropFirst(ContextKeys.prefix.count))
             if attribute.omittedPrefix, workspace.flags[name] != nil || workspace.features[name] != nil {
                 let what = workspace.features[name] != nil ? "a feature" : "a flag"
-                problems.append(ContextProblem(
-                    message: "'\(TerminalText.escaped(name))' is \(what), not a context attribute: --context only gives the simulated device's attributes (context/*), which rules and features read; change a flag with `flagscope set`, or write context/\(TerminalText.escaped(name)) to mean the attribute",
-                    origin: attribute.origin, isUsage: true))
+                problems.append(
+                    ContextProblem(
+                        message:
+                            "'\(TerminalText.escaped(name))' is \(what), not a context attribute: --context only gives the simulated device's attributes (context/*), which rules and features read; change a flag with `flagscope set`, or write context/\(TerminalText.escaped(name)) to mean the attribute",
+                        origin: attribute.origin, isUsage: true))
                 continue
             }
             guard let flag = workspace.flags[key], let raw = layer?.entries[key]?.value,
-                  case .failure(let problem) = flag.rules.value(from: raw) else { continue }
-            problems.append(ContextProblem(message: "\(key) does not take this value: \(TerminalText.escaped(problem.message))",
-                                           origin: attribute.origin, isUsage: false))
+                case .failure(let problem) = flag.rules.value(from: raw)
+            else { continue }
+            problems.append(
+                ContextProblem(
+                    message: "\(key) does not take this value: \(TerminalText.escaped(problem.message))",
+                    origin: attribute.origin, isUsage: false))
         }
         return problems
     }

@@ -144,8 +144,11 @@ package struct LocalFileSystem: FileSystem {
         var current = url
         // Follow at most 40 links (as the kernel does) so a loop cannot hang us.
         for _ in 0..<40 {
-            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
-            current = URL(fileURLWithPath: destination, relativeTo: current.deletingLastPathComponent()).standardizedFileURL
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
+                return current
+            }
+            current =
+                URL(fileURLWithPath: destination, relativeTo: current.deletingLastPathComponent()).standardizedFileURL
         }
         return current
     }
@@ -153,9 +156,10 @@ package struct LocalFileSystem: FileSystem {
     package func status(of url: URL) -> FileStatus? {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
-        return FileStatus(inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                          modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                          permissions: UInt32(info.st_mode) & 0o7777)
+        return FileStatus(
+            inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            permissions: UInt32(info.st_mode) & 0o7777)
     }
 
     /// Creates the folder and its missing parents one by one, so a failure names the part of
@@ -170,10 +174,12 @@ package struct LocalFileSystem: FileSystem {
             var info = stat()
             if reason == EEXIST || reason == EISDIR || reason == EROFS || reason == EACCES, stat(path, &info) == 0 {
                 if info.st_mode & S_IFMT == S_IFDIR { continue }  // there already (or a link to a folder)
-                throw FileSystemError(operation: "create the folder \(target)", reason: "\(path) is a file, not a folder")
+                throw FileSystemError(
+                    operation: "create the folder \(target)", reason: "\(path) is a file, not a folder")
             }
-            throw FileSystemError(operation: "create the folder \(path == target ? target : "\(target) (at \(path))")",
-                                  reason: String(cString: strerror(reason)))
+            throw FileSystemError(
+                operation: "create the folder \(path == target ? target : "\(target) (at \(path))")",
+                reason: String(cString: strerror(reason)))
         }
     }
 
@@ -184,8 +190,9 @@ package struct LocalFileSystem: FileSystem {
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
                 close(descriptor)
-                throw FileSystemError(operation: "lock \(url.lastPathComponent)",
-                                      reason: "another process has held it for \(Int(timeout)) seconds")
+                throw FileSystemError(
+                    operation: "lock \(url.lastPathComponent)",
+                    reason: "another process has held it for \(Int(timeout)) seconds")
             }
             usleep(10_000)
         }
@@ -195,7 +202,8 @@ package struct LocalFileSystem: FileSystem {
     package func writeTemporary(_ bytes: [UInt8], beside url: URL, permissions: UInt32) throws -> URL {
         let folder = url.deletingLastPathComponent()
         removeAbandonedTemporaries(beside: url)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let temporary = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileSystemError.current("create a temporary file in \(folder.path)") }
         var failure: FileSystemError?
@@ -211,7 +219,9 @@ package struct LocalFileSystem: FileSystem {
                 offset += written
             }
         }
-        if failure == nil, fchmod(descriptor, mode_t(permissions)) != 0 { failure = .current("set permissions of \(url.lastPathComponent)") }
+        if failure == nil, fchmod(descriptor, mode_t(permissions)) != 0 {
+            failure = .current("set permissions of \(url.lastPathComponent)")
+        }
         if failure == nil, fsync(descriptor) != 0 { failure = .current("flush \(url.lastPathComponent) to disk") }
         close(descriptor)
         if let failure {

@@ -40,7 +40,9 @@ package final class OverlayFileSystem: FileSystem, @unchecked Sendable {
         guard let bytes = overlay(url) else { return base.status(of: url) }
         guardLock.lock()
         defer { guardLock.unlock() }
-        return FileStatus(inode: 0, size: Int64(bytes.count), modified: versions[url.standardizedFileURL.path] ?? 0, permissions: 0o644)
+        return FileStatus(
+            inode: 0, size: Int64(bytes.count), modified: versions[url.standardizedFileURL.path] ?? 0,
+            permissions: 0o644)
     }
 
     package func createDirectory(_ url: URL) throws {}
@@ -50,7 +52,8 @@ package final class OverlayFileSystem: FileSystem, @unchecked Sendable {
     }
 
     package func writeTemporary(_ bytes: [UInt8], beside url: URL, permissions: UInt32) throws -> URL {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         guardLock.lock()
         written[temporary.standardizedFileURL.path] = bytes
         guardLock.unlock()

@@ -58,8 +58,10 @@ package struct ProviderConfig: Sendable, Hashable {
     }
 
     /// Creates a provider configuration.
-    package init(name: String, format: ProviderFormat, path: String? = nil, prefix: String? = nil, writable: Bool = false,
-                priority: Int? = nil, origin: SourceReference, url: String? = nil, remote: RemoteSettings? = nil) {
+    package init(
+        name: String, format: ProviderFormat, path: String? = nil, prefix: String? = nil, writable: Bool = false,
+        priority: Int? = nil, origin: SourceReference, url: String? = nil, remote: RemoteSettings? = nil
+    ) {
         self.name = name
         self.format = format
         self.path = path
@@ -91,8 +93,10 @@ package struct RemoteSettings: Sendable, Hashable {
     package static let defaultRefresh = 30.0
 
     /// Creates settings; the defaults are short on purpose.
-    package init(tokenEnv: String? = nil, timeout: Double = Self.defaultTimeout,
-                connectTimeout: Double = Self.defaultConnectTimeout, refresh: Double = Self.defaultRefresh) {
+    package init(
+        tokenEnv: String? = nil, timeout: Double = Self.defaultTimeout,
+        connectTimeout: Double = Self.defaultConnectTimeout, refresh: Double = Self.defaultRefresh
+    ) {
         self.tokenEnv = tokenEnv
         self.timeout = timeout
         self.connectTimeout = connectTimeout

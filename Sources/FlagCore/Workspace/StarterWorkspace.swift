@@ -5,52 +5,58 @@ import Foundation
 package enum StarterWorkspace {
     /// Relative path and contents of each starter file.
     package static let files: [(path: String, contents: String)] = [
-        ("flagscope.yml", """
-        # Flagscope workspace: which blueprints declare flags, and the provider stack that sets them.
-        blueprints:
-          - blueprints/*.yml
-        providers:                 # highest priority first; blueprint defaults are always the last layer
-          - name: Local
-            format: json
-            path: .flagscope/local.json
-            writable: true         # `flagscope set` and the browser write here
-          - name: Environment
-            format: env
-            prefix: FLAGSCOPE_
+        (
+            "flagscope.yml",
+            """
+            # Flagscope workspace: which blueprints declare flags, and the provider stack that sets them.
+            blueprints:
+              - blueprints/*.yml
+            providers:                 # highest priority first; blueprint defaults are always the last layer
+              - name: Local
+                format: json
+                path: .flagscope/local.json
+                writable: true         # `flagscope set` and the browser write here
+              - name: Environment
+                format: env
+                prefix: FLAGSCOPE_
 
-        """),
-        ("blueprints/app.yml", """
-        name: App
-        description: Flags of this app
-        flags:
-          newOnboarding:
-            type: bool
-            default: false
-            description: Show the redesigned onboarding flow
-          maxUploadSizeMB:
-            type: int
-            default: 25
-            min: 1
-            max: 500
-            description: Largest upload accepted, in megabytes
-          theme:
-            type: enum
-            values: [system, light, dark]
-            default: system
-            description: Colour theme
-        products:                  # what can be bought; the simulated device's state is context/purchases/PRO0001
-          pro:
-            name: Pro subscription
-            productID: PRO0001
-        features:                  # available only when every constraint holds: `flagscope explain photo_import`
-          photoImport:
-            description: Import photos from the library
-            constraints:
-              permissions: [photos]        # context/permissions/photos must be authorized
-              purchase: pro
-              userToggled: { default: true }  # the user's own switch: photo_import/user_toggled
+            """
+        ),
+        (
+            "blueprints/app.yml",
+            """
+            name: App
+            description: Flags of this app
+            flags:
+              newOnboarding:
+                type: bool
+                default: false
+                description: Show the redesigned onboarding flow
+              maxUploadSizeMB:
+                type: int
+                default: 25
+                min: 1
+                max: 500
+                description: Largest upload accepted, in megabytes
+              theme:
+                type: enum
+                values: [system, light, dark]
+                default: system
+                description: Colour theme
+            products:                  # what can be bought; the simulated device's state is context/purchases/PRO0001
+              pro:
+                name: Pro subscription
+                productID: PRO0001
+            features:                  # available only when every constraint holds: `flagscope explain photo_import`
+              photoImport:
+                description: Import photos from the library
+                constraints:
+                  permissions: [photos]        # context/permissions/photos must be authorized
+                  purchase: pro
+                  userToggled: { default: true }  # the user's own switch: photo_import/user_toggled
 
-        """),
+            """
+        ),
         (".flagscope/local.json", "{}\n"),
         // Writes take a lock file beside the file they change; it is never worth committing.
         (".flagscope/.gitignore", "# Lock files Flagscope takes while it writes local.json\n*.lock\n"),

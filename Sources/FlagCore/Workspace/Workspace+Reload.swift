@@ -29,7 +29,8 @@ extension Workspace {
         // The layer's diagnostics are all about its own file, but for the note that the file is missing.
         let files: Set<String> = [old.displayPath, fresh.displayPath]
         let wasMissing = WorkspaceLoading.missingWritableNote(old)
-        workspace.diagnostics = diagnostics.filter { !files.contains($0.file) && $0 != wasMissing } + loading.diagnostics
+        workspace.diagnostics =
+            diagnostics.filter { !files.contains($0.file) && $0 != wasMissing } + loading.diagnostics
         if let note = WorkspaceLoading.missingWritableNote(fresh) { workspace.diagnostics.append(note) }
         workspace.diagnostics += WorkspaceLoading.uncheckedKeyNotes(unknown, unreadBlueprints: unreadBlueprints)
         workspace.unknownKeys = providers.indices.flatMap { index in

@@ -50,11 +50,14 @@ package struct Workspace: Sendable {
     /// environment by default); `remote` says whether remote providers are fetched now (waiting
     /// at most their timeouts) or shown from answers already at hand. `context`, when given and
     /// not empty, is an in-memory layer named `--context` on top of the stack.
-    package static func load(from url: URL, fileSystem: FileSystem = LocalFileSystem(),
-                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                            remote: RemoteSource = .fetch(HTTPRemoteFetcher()), context: ContextLayer? = nil) -> Workspace {
-        var loader = WorkspaceLoading(fileSystem: fileSystem, workspaceFile: url, environment: environment, remote: remote,
-                                      context: context?.isEmpty == false ? context : nil)
+    package static func load(
+        from url: URL, fileSystem: FileSystem = LocalFileSystem(),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        remote: RemoteSource = .fetch(HTTPRemoteFetcher()), context: ContextLayer? = nil
+    ) -> Workspace {
+        var loader = WorkspaceLoading(
+            fileSystem: fileSystem, workspaceFile: url, environment: environment, remote: remote,
+            context: context?.isEmpty == false ? context : nil)
         return loader.load()
     }
 
@@ -83,7 +86,8 @@ package struct Workspace: Sendable {
     /// Diagnostic paths as seen from `directory`.
     package func shownPaths(from directory: URL) -> ShownPaths {
         // Layers that read no file are named by what they read (the environment, a server).
-        let pseudoFiles = providers.filter { $0.config.format == .env || $0.config.isRemote || $0.config.path == nil }.map(\.displayPath)
+        let pseudoFiles = providers.filter { $0.config.format == .env || $0.config.isRemote || $0.config.path == nil }
+            .map(\.displayPath)
         return ShownPaths(workspaceFolder: folder, currentDirectory: directory, pseudoFiles: Set(pseudoFiles))
     }
 
@@ -118,7 +122,10 @@ struct WorkspaceLoading {
     /// a diagnostic quotes: keeping it all would hold a second copy of the workspace.
     var filesRead: [String: URL] = [:]
 
-    init(fileSystem: FileSystem, workspaceFile: URL, environment: [String: String], remote: RemoteSource, context: ContextLayer? = nil) {
+    init(
+        fileSystem: FileSystem, workspaceFile: URL, environment: [String: String], remote: RemoteSource,
+        context: ContextLayer? = nil
+    ) {
         self.fileSystem = fileSystem
         self.workspaceFile = workspaceFile.standardizedFileURL
         self.environment = environment
@@ -132,7 +139,8 @@ struct WorkspaceLoading {
         let displayPath = Workspace.displayPath(of: workspaceFile, in: folder)
         var config = WorkspaceConfig(file: workspaceFile, blueprintPatterns: [], providers: [])
         if let root = read(workspaceFile, displayPath: displayPath) {
-            config = WorkspaceConfig.load(root, file: workspaceFile, displayPath: displayPath, diagnostics: &diagnostics)
+            config = WorkspaceConfig.load(
+                root, file: workspaceFile, displayPath: displayPath, diagnostics: &diagnostics)
         }
         var blueprints: [Blueprint] = []
         var unreadBlueprints: [String] = []
@@ -164,7 +172,8 @@ struct WorkspaceLoading {
         func addContextKeys(of providers: [ProviderData]) {
             for provider in providers {
                 for key in provider.keyOrder where key.hasPrefix(ContextKeys.prefix) && flags[key] == nil {
-                    let origin = SourceReference(file: provider.displayPath, location: provider.entries[key]?.location ?? .start)
+                    let origin = SourceReference(
+                        file: provider.displayPath, location: provider.entries[key]?.location ?? .start)
                     flags[key] = WorkspaceChecks.contextDefinition(key, origin: origin)
                 }
             }
@@ -174,23 +183,29 @@ struct WorkspaceLoading {
         let ruleAttributes = RuleAttributeIndex.attributes(of: providers)
         for attribute in ruleAttributes where flags[attribute.key] == nil {
             guard let reader = attribute.readers.first,
-                  let provider = providers.first(where: { $0.config.name == reader.provider }) else { continue }
+                let provider = providers.first(where: { $0.config.name == reader.provider })
+            else { continue }
             let origin = SourceReference(file: provider.displayPath, location: reader.location ?? .start)
-            flags[attribute.key] = WorkspaceChecks.contextDefinition(attribute.key, origin: origin,
-                                                                     description: "Simulated device context, read by the rules of \(reader.flag)")
+            flags[attribute.key] = WorkspaceChecks.contextDefinition(
+                attribute.key, origin: origin,
+                description: "Simulated device context, read by the rules of \(reader.flag)")
         }
-        var workspace = Workspace(config: config, blueprints: blueprints, flags: flags, features: checks.features,
-                                  products: checks.products, expressions: checks.expressions, providers: providers,
-                                  unknownKeys: [], environment: environment, diagnostics: [], sources: [:])
+        var workspace = Workspace(
+            config: config, blueprints: blueprints, flags: flags, features: checks.features,
+            products: checks.products, expressions: checks.expressions, providers: providers,
+            unknownKeys: [], environment: environment, diagnostics: [], sources: [:])
         if workspace.hasRemoteProviders {
             // The other layers are read first: they resolve the context an OFREP server is asked with.
             let plans = RemotePlan.plans(for: workspace)
-            let answering = RemoteAnswering(fetcher: fetcher, cache: RemoteCache(environment: environment), environment: environment)
+            let answering = RemoteAnswering(
+                fetcher: fetcher, cache: RemoteCache(environment: environment), environment: environment)
             let answers: [RemoteIdentity: RemoteAnswer]
             switch remote {
             case .fetch: answers = answering.answers(plans)
             case .known(let known):
-                answers = Dictionary(plans.map { ($0.identity, known[$0.identity] ?? answering.pending($0)) }, uniquingKeysWith: { first, _ in first })
+                answers = Dictionary(
+                    plans.map { ($0.identity, known[$0.identity] ?? answering.pending($0)) },
+                    uniquingKeysWith: { first, _ in first })
             }
             for index in providers.indices where providers[index].config.isRemote {
                 let config = providers[index].config
@@ -225,11 +240,15 @@ struct WorkspaceLoading {
     /// per provider file saying its keys wait for the blueprints.
     static func uncheckedKeyNotes(_ unknownKeys: [UnknownKey], unreadBlueprints: [String]) -> [Diagnostic] {
         guard let first = unreadBlueprints.first else { return [] }
-        let blueprints = unreadBlueprints.count == 1 ? first : "\(first) and \(Plural.count(unreadBlueprints.count - 1, "other blueprint"))"
+        let blueprints =
+            unreadBlueprints.count == 1
+            ? first : "\(first) and \(Plural.count(unreadBlueprints.count - 1, "other blueprint"))"
         var counts: OrderedDictionary<String, Int> = [:]
         for key in unknownKeys { counts[key.file, default: 0] += 1 }
         return counts.map { file, count in
-            .note("\(Plural.count(count, "key")) not checked against the blueprints: \(blueprints) cannot be read", file: file, at: nil)
+            .note(
+                "\(Plural.count(count, "key")) not checked against the blueprints: \(blueprints) cannot be read",
+                file: file, at: nil)
         }
     }
 
@@ -237,8 +256,9 @@ struct WorkspaceLoading {
     /// first edit creates it, so a typo in the path would silently start a new file.
     static func missingWritableNote(_ provider: ProviderData) -> Diagnostic? {
         guard provider.status == .missing, provider.config.writable else { return nil }
-        return .note("\(provider.displayPath) does not exist; it will be created on the first write to '\(provider.config.name)' (check the path if you expected an existing file)",
-                     file: provider.config.origin.file, at: provider.config.pathLocation ?? provider.config.origin.location)
+        return .note(
+            "\(provider.displayPath) does not exist; it will be created on the first write to '\(provider.config.name)' (check the path if you expected an existing file)",
+            file: provider.config.origin.file, at: provider.config.pathLocation ?? provider.config.origin.location)
     }
 
     /// The client used when remote providers are fetched now.
@@ -281,15 +301,21 @@ struct WorkspaceLoading {
                     extensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
                 }
                 if matches.isEmpty {
-                    diagnostics.append(.warning("'\(pattern)' matches no .yml, .yaml or .json file",
-                                                file: origin.file, at: origin.location))
+                    diagnostics.append(
+                        .warning(
+                            "'\(pattern)' matches no .yml, .yaml or .json file",
+                            file: origin.file, at: origin.location))
                 }
-                for match in matches { paths.append(Workspace.displayPath(of: folder.appendingPathComponent(match), in: folder)) }
+                for match in matches {
+                    paths.append(Workspace.displayPath(of: folder.appendingPathComponent(match), in: folder))
+                }
             } else {
                 let url = folder.appendingPathComponent(pattern)
                 guard fileSystem.fileExists(at: url) else {
-                    diagnostics.append(.error("blueprint file '\(pattern)' does not exist",
-                                              file: origin.file, at: origin.location))
+                    diagnostics.append(
+                        .error(
+                            "blueprint file '\(pattern)' does not exist",
+                            file: origin.file, at: origin.location))
                     continue
                 }
                 paths.append(Workspace.displayPath(of: url, in: folder))
@@ -304,7 +330,8 @@ package enum FileProblem {
     /// A short reason such as "no such file" or "permission denied".
     package static func describe(_ error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code))).lowercased()
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }

@@ -16,7 +16,8 @@ struct WorkspaceChecks {
     /// multi-line values.
     let sourceText: (String) -> SourceText?
 
-    init(config: WorkspaceConfig, blueprints: [Blueprint], sourceText: @escaping (String) -> SourceText? = { _ in nil }) {
+    init(config: WorkspaceConfig, blueprints: [Blueprint], sourceText: @escaping (String) -> SourceText? = { _ in nil })
+    {
         self.config = config
         self.blueprints = blueprints
         self.sourceText = sourceText
@@ -36,11 +37,15 @@ struct WorkspaceChecks {
         if let position = flags.index(forKey: flag.key) {
             let earlier = flags.values[position]
             let what = flag.isGenerated ? "a key generated for a feature" : "a flag"
-            diagnostics.append(.error("duplicate key '\(flag.key)': \(what) here, and another at \(earlier.origin)",
-                                      file: flag.origin.file, at: flag.origin.location))
+            diagnostics.append(
+                .error(
+                    "duplicate key '\(flag.key)': \(what) here, and another at \(earlier.origin)",
+                    file: flag.origin.file, at: flag.origin.location))
             if !earlier.isGenerated || flag.isGenerated {
-                diagnostics.append(.error("duplicate key '\(flag.key)': declared here, and again at \(flag.origin)",
-                                          file: earlier.origin.file, at: earlier.origin.location))
+                diagnostics.append(
+                    .error(
+                        "duplicate key '\(flag.key)': declared here, and again at \(flag.origin)",
+                        file: earlier.origin.file, at: earlier.origin.location))
             }
             return
         }
@@ -58,8 +63,10 @@ struct WorkspaceChecks {
         for flagsOfFile in declared {
             for flag in flagsOfFile {
                 if flag.key.hasPrefix(ContextKeys.prefix) || flag.key == "context" {
-                    diagnostics.append(.error("keys under 'context/' are reserved for the simulated device; '\(flag.key)' cannot be declared",
-                                              file: flag.origin.file, at: flag.origin.location))
+                    diagnostics.append(
+                        .error(
+                            "keys under 'context/' are reserved for the simulated device; '\(flag.key)' cannot be declared",
+                            file: flag.origin.file, at: flag.origin.location))
                     continue
                 }
                 add(flag)
@@ -71,13 +78,17 @@ struct WorkspaceChecks {
         var byProductID: [String: Product] = [:]
         for product in blueprints.flatMap(\.products) {
             if let earlier = products[product.id] {
-                diagnostics.append(.error("duplicate product '\(product.id)' (also at \(earlier.origin))",
-                                          file: product.origin.file, at: product.origin.location))
+                diagnostics.append(
+                    .error(
+                        "duplicate product '\(product.id)' (also at \(earlier.origin))",
+                        file: product.origin.file, at: product.origin.location))
                 continue
             }
             if let earlier = byProductID[product.productID] {
-                diagnostics.append(.error("productID '\(product.productID)' is already used by product '\(earlier.id)' at \(earlier.origin)",
-                                          file: product.origin.file, at: product.origin.location))
+                diagnostics.append(
+                    .error(
+                        "productID '\(product.productID)' is already used by product '\(earlier.id)' at \(earlier.origin)",
+                        file: product.origin.file, at: product.origin.location))
             }
             products[product.id] = product
             byProductID[product.productID] = product
@@ -87,8 +98,10 @@ struct WorkspaceChecks {
     private mutating func collectFeatures() {
         for feature in blueprints.flatMap(\.features).flatMap(\.flattened) {
             if let earlier = features[feature.key] {
-                diagnostics.append(.error("duplicate feature key '\(feature.key)' (also at \(earlier.origin))",
-                                          file: feature.origin.file, at: feature.origin.location))
+                diagnostics.append(
+                    .error(
+                        "duplicate feature key '\(feature.key)' (also at \(earlier.origin))",
+                        file: feature.origin.file, at: feature.origin.location))
                 continue
             }
             features[feature.key] = feature
@@ -97,71 +110,103 @@ struct WorkspaceChecks {
             let constraints = feature.constraints
             for (name, origin) in constraints.purchase?.productNames ?? [] where products[name] == nil {
                 let known = products.keys.elements
-                let hint = known.isEmpty ? "; no products are declared (add them under 'products:')"
+                let hint =
+                    known.isEmpty
+                    ? "; no products are declared (add them under 'products:')"
                     : Suggestion.hint(for: name, in: known, listing: "products")
-                diagnostics.append(.error("unknown product '\(name)'\(hint)",
-                                          file: origin.file, at: origin.location))
+                diagnostics.append(
+                    .error(
+                        "unknown product '\(name)'\(hint)",
+                        file: origin.file, at: origin.location))
             }
             if let toggle = constraints.userToggled {
-                add(switchFlag(feature, segment: "user_toggled", defaultValue: toggle.defaultValue, origin: toggle.origin,
-                               description: "User toggle of \(feature.displayName)"))
+                add(
+                    switchFlag(
+                        feature, segment: "user_toggled", defaultValue: toggle.defaultValue, origin: toggle.origin,
+                        description: "User toggle of \(feature.displayName)"))
             }
             if case .ownKey(let defaultValue, let origin)? = constraints.runtimeEnabled {
-                add(switchFlag(feature, segment: "runtime_enabled", defaultValue: defaultValue, origin: origin,
-                               description: "Runtime switch of \(feature.displayName)"))
+                add(
+                    switchFlag(
+                        feature, segment: "runtime_enabled", defaultValue: defaultValue, origin: origin,
+                        description: "Runtime switch of \(feature.displayName)"))
             }
         }
         // Named runtime flags are checked once every generated key exists.
         for feature in features.values {
             guard case .flag(let key, let origin)? = feature.constraints.runtimeEnabled else { continue }
             guard let flag = flags[key] else {
-                diagnostics.append(.error("unknown flag '\(key)' in runtimeEnabled\(Suggestion.hint(for: key, in: flags.keys.elements))",
-                                          file: origin.file, at: origin.location))
+                diagnostics.append(
+                    .error(
+                        "unknown flag '\(key)' in runtimeEnabled\(Suggestion.hint(for: key, in: flags.keys.elements))",
+                        file: origin.file, at: origin.location))
                 continue
             }
             if flag.type != .bool {
-                diagnostics.append(.error("runtimeEnabled needs a bool flag; '\(key)' is \(flag.type.rawValue)",
-                                          file: origin.file, at: origin.location))
+                diagnostics.append(
+                    .error(
+                        "runtimeEnabled needs a bool flag; '\(key)' is \(flag.type.rawValue)",
+                        file: origin.file, at: origin.location))
             }
         }
     }
 
-    private func switchFlag(_ feature: FeatureDefinition, segment: String, defaultValue: Bool, origin: SourceReference,
-                            description: String) -> FlagDefinition {
-        FlagDefinition(name: segment, key: feature.key + "/" + segment, rules: ValueRules(type: .bool),
-                       defaultValue: .bool(defaultValue), description: description, origin: origin, isGenerated: true)
+    private func switchFlag(
+        _ feature: FeatureDefinition, segment: String, defaultValue: Bool, origin: SourceReference,
+        description: String
+    ) -> FlagDefinition {
+        FlagDefinition(
+            name: segment, key: feature.key + "/" + segment, rules: ValueRules(type: .bool),
+            defaultValue: .bool(defaultValue), description: description, origin: origin, isGenerated: true)
     }
 
     /// The simulated device: platform, OS version, locale, and the permissions and purchases features use.
     private mutating func addContextKeys() {
         let origin = SourceReference(file: Workspace.displayPath(of: config.file, in: config.folder), location: .start)
-        func context(_ key: String, _ rules: ValueRules, _ defaultValue: FlagValue?, _ description: String) -> FlagDefinition {
-            FlagDefinition(name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules, defaultValue: defaultValue,
-                           description: description, origin: origin, isGenerated: true)
+        func context(_ key: String, _ rules: ValueRules, _ defaultValue: FlagValue?, _ description: String)
+            -> FlagDefinition
+        {
+            FlagDefinition(
+                name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules, defaultValue: defaultValue,
+                description: description, origin: origin, isGenerated: true)
         }
-        add(context(ContextKeys.platform, ValueRules(type: .enum, values: Platform.names), nil,
-                    "Simulated platform (unset: unknown)"))
-        add(context(ContextKeys.osVersion, ValueRules(type: .string, pattern: #"[0-9]{1,9}(\.[0-9]{1,9}){0,3}"#), nil,
-                    "Simulated OS version, such as 17.4.1 (unset: unknown)"))
-        add(context(ContextKeys.locale, ValueRules(type: .string), nil, "Simulated locale, such as it or en_GB (unset: none)"))
+        add(
+            context(
+                ContextKeys.platform, ValueRules(type: .enum, values: Platform.names), nil,
+                "Simulated platform (unset: unknown)"))
+        add(
+            context(
+                ContextKeys.osVersion, ValueRules(type: .string, pattern: #"[0-9]{1,9}(\.[0-9]{1,9}){0,3}"#), nil,
+                "Simulated OS version, such as 17.4.1 (unset: unknown)"))
+        add(
+            context(
+                ContextKeys.locale, ValueRules(type: .string), nil,
+                "Simulated locale, such as it or en_GB (unset: none)"))
         var permissions: OrderedSet<Permission> = []
         for feature in features.values {
             for requirement in feature.constraints.permissions { permissions.append(requirement.permission) }
         }
         for permission in permissions {
-            add(context(permission.contextKey, ValueRules(type: .enum, values: PermissionStatus.allCases.map(\.rawValue)),
-                        .string(PermissionStatus.notDetermined.rawValue), "Simulated status of the \(permission.rawValue) permission"))
+            add(
+                context(
+                    permission.contextKey, ValueRules(type: .enum, values: PermissionStatus.allCases.map(\.rawValue)),
+                    .string(PermissionStatus.notDetermined.rawValue),
+                    "Simulated status of the \(permission.rawValue) permission"))
         }
         for product in products.values {
-            add(context(product.contextKey, ValueRules(type: .enum, values: PurchaseState.allCases.map(\.rawValue)),
-                        .string(PurchaseState.unknown.rawValue), "Simulated purchase state of \(product.name)"))
+            add(
+                context(
+                    product.contextKey, ValueRules(type: .enum, values: PurchaseState.allCases.map(\.rawValue)),
+                    .string(PurchaseState.unknown.rawValue), "Simulated purchase state of \(product.name)"))
         }
     }
 
     /// The definition of a `context/*` key no blueprint generated (SPEC §4): permission and
     /// purchase states with their "unset means" defaults, any other key without a default.
-    static func contextDefinition(_ key: String, origin: SourceReference,
-                                  description: String = "Simulated device context") -> FlagDefinition? {
+    static func contextDefinition(
+        _ key: String, origin: SourceReference,
+        description: String = "Simulated device context"
+    ) -> FlagDefinition? {
         guard let rules = contextRules(key) else { return nil }
         let defaultValue: FlagValue?
         if key.hasPrefix("context/permissions/") {
@@ -171,8 +216,9 @@ struct WorkspaceChecks {
         } else {
             defaultValue = nil
         }
-        return FlagDefinition(name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules,
-                              defaultValue: defaultValue, description: description, origin: origin, isGenerated: true)
+        return FlagDefinition(
+            name: String(key.split(separator: "/").last ?? ""), key: key, rules: rules,
+            defaultValue: defaultValue, description: description, origin: origin, isGenerated: true)
     }
 
     /// The rules of any `context/*` key: generated ones as declared; the targeting key is text
@@ -195,10 +241,15 @@ struct WorkspaceChecks {
         let names = config.providers.map(\.name)
         for flag in flags.values where !flag.excludedProviders.isEmpty {
             for (index, name) in flag.excludedProviders.enumerated() where !names.contains(name) {
-                let hint = names.isEmpty ? "; no providers are declared" : Suggestion.hint(for: name, in: names, listing: "providers")
-                let location = index < flag.excludedOrigins.count ? flag.excludedOrigins[index].location : flag.origin.location
-                diagnostics.append(.error("unknown provider '\(name)' in excludedProviders\(hint)",
-                                          file: flag.origin.file, at: location))
+                let hint =
+                    names.isEmpty
+                    ? "; no providers are declared" : Suggestion.hint(for: name, in: names, listing: "providers")
+                let location =
+                    index < flag.excludedOrigins.count ? flag.excludedOrigins[index].location : flag.origin.location
+                diagnostics.append(
+                    .error(
+                        "unknown provider '\(name)' in excludedProviders\(hint)",
+                        file: flag.origin.file, at: location))
             }
         }
     }
@@ -218,10 +269,12 @@ struct WorkspaceChecks {
                 reads[flag.key] = expression.referencedKeys
                 // Context keys an expression reads appear in the Context branch, settable like any key.
                 for key in expression.referencedKeys where key.hasPrefix(ContextKeys.prefix) && flags[key] == nil {
-                    flags[key] = Self.contextDefinition(key, origin: origin, description: "Simulated device context, read by \(flag.key)")
+                    flags[key] = Self.contextDefinition(
+                        key, origin: origin, description: "Simulated device context, read by \(flag.key)")
                 }
             } catch {
-                let location = sourceText(origin.file).map { Self.locate(offset: error.offset, in: $0, from: origin.location) }
+                let location =
+                    sourceText(origin.file).map { Self.locate(offset: error.offset, in: $0, from: origin.location) }
                     ?? TextLocation(line: origin.location.line, column: origin.location.column + error.offset)
                 diagnostics.append(.error("in computed expression: \(error.message)", file: origin.file, at: location))
             }
@@ -231,7 +284,8 @@ struct WorkspaceChecks {
             let path = (cycle + [cycle[0]]).joined(separator: " → ")
             for key in cycle {
                 guard let origin = flags[key]?.computedOrigin else { continue }
-                diagnostics.append(.error("computed flags form a cycle: \(path)", file: origin.file, at: origin.location))
+                diagnostics.append(
+                    .error("computed flags form a cycle: \(path)", file: origin.file, at: origin.location))
                 expressions[key] = nil
             }
         }
@@ -252,7 +306,9 @@ struct WorkspaceChecks {
             column = (raw.firstIndex { $0 != " " && $0 != "\t" } ?? 0) + 1
         }
         // A block scalar (`|`, `>`, `>-` …) starts on the next line.
-        let isBlock = [column - 2, column - 1].contains { index in index >= 0 && index < raw.count && (raw[index] == "|" || raw[index] == ">") }
+        let isBlock = [column - 2, column - 1].contains { index in
+            index >= 0 && index < raw.count && (raw[index] == "|" || raw[index] == ">")
+        }
         if isBlock { nextLine() }
         var remaining = offset
         var guardCount = 0

@@ -12,8 +12,10 @@ package struct WorkspaceConfig: Sendable {
     package var providers: [ProviderConfig]
 
     static let fields = ["blueprints", "providers"]
-    static let providerFields = ["name", "format", "path", "url", "prefix", "writable", "priority",
-                                 "tokenEnv", "timeout", "connectTimeout", "refresh"]
+    static let providerFields = [
+        "name", "format", "path", "url", "prefix", "writable", "priority",
+        "tokenEnv", "timeout", "connectTimeout", "refresh",
+    ]
     /// The fields that only a provider with `url:` takes.
     static let remoteFields = ["tokenEnv", "timeout", "connectTimeout", "refresh"]
 
@@ -21,25 +23,37 @@ package struct WorkspaceConfig: Sendable {
     package var writableProvider: ProviderConfig? { providers.first { $0.writable } }
 
     /// Reads a parsed workspace document; every problem is appended to `diagnostics`.
-    static func load(_ root: SourceNode, file: URL, displayPath: String, diagnostics: inout [Diagnostic]) -> WorkspaceConfig {
+    static func load(_ root: SourceNode, file: URL, displayPath: String, diagnostics: inout [Diagnostic])
+        -> WorkspaceConfig
+    {
         var config = WorkspaceConfig(file: file, blueprintPatterns: [], providers: [])
-        guard let reader = MappingReader(root, file: displayPath, what: "the workspace file", allowed: fields, diagnostics: &diagnostics) else {
+        guard
+            let reader = MappingReader(
+                root, file: displayPath, what: "the workspace file", allowed: fields, diagnostics: &diagnostics)
+        else {
             return config
         }
         if reader.value("blueprints") == nil {
-            diagnostics.append(.error("the workspace lists no 'blueprints' (files or globs such as blueprints/*.yml)",
-                                      file: displayPath, at: root.location))
+            diagnostics.append(
+                .error(
+                    "the workspace lists no 'blueprints' (files or globs such as blueprints/*.yml)",
+                    file: displayPath, at: root.location))
         }
-        config.blueprintPatterns = reader.textList("blueprints", &diagnostics).map { ($0.text, reader.reference($0.node)) }
+        config.blueprintPatterns = reader.textList("blueprints", &diagnostics).map {
+            ($0.text, reader.reference($0.node))
+        }
 
         var declared: [ProviderConfig] = []
         if let node = reader.value("providers"), !node.isNull {
             guard let items = node.sequence else {
-                diagnostics.append(.error("'providers' must be a list, highest priority first", file: displayPath, at: node.location))
+                diagnostics.append(
+                    .error("'providers' must be a list, highest priority first", file: displayPath, at: node.location))
                 return config
             }
             for item in items {
-                if let provider = loadProvider(item, file: displayPath, diagnostics: &diagnostics) { declared.append(provider) }
+                if let provider = loadProvider(item, file: displayPath, diagnostics: &diagnostics) {
+                    declared.append(provider)
+                }
             }
         }
         checkProviders(declared, file: displayPath, diagnostics: &diagnostics)
@@ -47,8 +61,13 @@ package struct WorkspaceConfig: Sendable {
         return config
     }
 
-    private static func loadProvider(_ node: SourceNode, file: String, diagnostics: inout [Diagnostic]) -> ProviderConfig? {
-        guard let fields = MappingReader(node, file: file, what: "a provider", allowed: providerFields, diagnostics: &diagnostics) else {
+    private static func loadProvider(_ node: SourceNode, file: String, diagnostics: inout [Diagnostic])
+        -> ProviderConfig?
+    {
+        guard
+            let fields = MappingReader(
+                node, file: file, what: "a provider", allowed: providerFields, diagnostics: &diagnostics)
+        else {
             return nil
         }
         guard let name = fields.text("name", &diagnostics), !name.isEmpty else {
@@ -59,14 +78,18 @@ package struct WorkspaceConfig: Sendable {
         }
         guard let formatText = fields.text("format", &diagnostics) else {
             if fields.value("format") == nil {
-                diagnostics.append(.error("provider '\(name)' needs a 'format' (\(ProviderFormat.names.joined(separator: ", ")))",
-                                          file: file, at: fields.keyNode("name")!.location))
+                diagnostics.append(
+                    .error(
+                        "provider '\(name)' needs a 'format' (\(ProviderFormat.names.joined(separator: ", ")))",
+                        file: file, at: fields.keyNode("name")!.location))
             }
             return nil
         }
         guard let format = ProviderFormat(rawValue: formatText) else {
-            diagnostics.append(.error("unknown format '\(formatText)'\(Suggestion.hint(for: formatText, in: ProviderFormat.names, listing: "formats"))",
-                                      file: file, at: fields.value("format")!.location))
+            diagnostics.append(
+                .error(
+                    "unknown format '\(formatText)'\(Suggestion.hint(for: formatText, in: ProviderFormat.names, listing: "formats"))",
+                    file: file, at: fields.value("format")!.location))
             return nil
         }
         let path = fields.text("path", &diagnostics)
@@ -77,41 +100,54 @@ package struct WorkspaceConfig: Sendable {
         let nameLocation = fields.keyNode("name")!.location
         if format == .env {
             if let pathNode = fields.keyNode("path") {
-                diagnostics.append(.error("an env provider reads environment variables and takes no 'path'; use 'prefix'",
-                                          file: file, at: pathNode.location))
+                diagnostics.append(
+                    .error(
+                        "an env provider reads environment variables and takes no 'path'; use 'prefix'",
+                        file: file, at: pathNode.location))
             }
             if let urlNode = fields.keyNode("url") {
-                diagnostics.append(.error("an env provider reads environment variables and takes no 'url'; use 'prefix'",
-                                          file: file, at: urlNode.location))
+                diagnostics.append(
+                    .error(
+                        "an env provider reads environment variables and takes no 'url'; use 'prefix'",
+                        file: file, at: urlNode.location))
             }
         } else {
             if let pathNode = fields.keyNode("path"), let urlNode = fields.keyNode("url") {
-                diagnostics.append(.error("a provider reads either a file ('path') or a server ('url'), not both",
-                                          file: file, at: max(pathNode.location, urlNode.location)))
+                diagnostics.append(
+                    .error(
+                        "a provider reads either a file ('path') or a server ('url'), not both",
+                        file: file, at: max(pathNode.location, urlNode.location)))
             } else if fields.keyNode("url") == nil, path == nil || path?.isEmpty == true {
                 let message: String
                 if format.isRemoteOnly {
-                    message = "provider '\(name)' needs a 'url' (its \(format.rawValue) server, such as http://localhost:8016)"
+                    message =
+                        "provider '\(name)' needs a 'url' (its \(format.rawValue) server, such as http://localhost:8016)"
                 } else if format.canBeRemote {
-                    message = "provider '\(name)' needs a 'path' to its \(format.rawValue) file or a 'url' of its server"
+                    message =
+                        "provider '\(name)' needs a 'path' to its \(format.rawValue) file or a 'url' of its server"
                 } else {
                     message = "provider '\(name)' needs a 'path' to its \(format.rawValue) file"
                 }
                 diagnostics.append(.error(message, file: file, at: nameLocation))
             }
             if format.isRemoteOnly, let pathNode = fields.keyNode("path") {
-                diagnostics.append(.error("an \(format.rawValue) provider reads a server: give its 'url' (such as http://localhost:8016), not a 'path'",
-                                          file: file, at: pathNode.location))
+                diagnostics.append(
+                    .error(
+                        "an \(format.rawValue) provider reads a server: give its 'url' (such as http://localhost:8016), not a 'path'",
+                        file: file, at: pathNode.location))
             }
             if let prefixNode = fields.keyNode("prefix") {
-                diagnostics.append(.error("'prefix' only applies to env providers", file: file, at: prefixNode.location))
+                diagnostics.append(
+                    .error("'prefix' only applies to env providers", file: file, at: prefixNode.location))
             }
         }
         var remote: RemoteSettings?
         if let urlNode = fields.keyNode("url"), format != .env {
             if !format.canBeRemote {
-                diagnostics.append(.error("a \(format.rawValue) provider reads a file ('path'); only \(ProviderFormat.remoteNames.joined(separator: " and ")) read a server ('url')",
-                                          file: file, at: urlNode.location))
+                diagnostics.append(
+                    .error(
+                        "a \(format.rawValue) provider reads a file ('path'); only \(ProviderFormat.remoteNames.joined(separator: " and ")) read a server ('url')",
+                        file: file, at: urlNode.location))
             }
             if let url, let problem = Self.urlProblem(url) {
                 // The line is not quoted: a url with user:password@ in it is a secret in the wrong place.
@@ -123,21 +159,29 @@ package struct WorkspaceConfig: Sendable {
         } else {
             for field in remoteFields {
                 guard let key = fields.keyNode(field) else { continue }
-                diagnostics.append(.error("'\(field)' only applies to remote providers (those with a 'url')", file: file, at: key.location))
+                diagnostics.append(
+                    .error(
+                        "'\(field)' only applies to remote providers (those with a 'url')", file: file, at: key.location
+                    ))
             }
         }
         let isRemote = url != nil && format.canBeRemote
         if writable, isRemote {
-            diagnostics.append(.error("a remote provider cannot be writable; edits go to a local json or plist file",
-                                      file: file, at: fields.value("writable")!.location))
+            diagnostics.append(
+                .error(
+                    "a remote provider cannot be writable; edits go to a local json or plist file",
+                    file: file, at: fields.value("writable")!.location))
         } else if writable, !format.isWritable {
-            diagnostics.append(.error("a \(format.rawValue) provider cannot be writable; only json and plist files are written",
-                                      file: file, at: fields.value("writable")!.location))
+            diagnostics.append(
+                .error(
+                    "a \(format.rawValue) provider cannot be writable; only json and plist files are written",
+                    file: file, at: fields.value("writable")!.location))
         }
-        var config = ProviderConfig(name: name, format: format, path: isRemote ? nil : path, prefix: prefix,
-                                    writable: writable && format.isWritable && !isRemote, priority: priority,
-                                    origin: SourceReference(file: file, location: nameLocation),
-                                    url: isRemote ? url : nil, remote: isRemote ? remote : nil)
+        var config = ProviderConfig(
+            name: name, format: format, path: isRemote ? nil : path, prefix: prefix,
+            writable: writable && format.isWritable && !isRemote, priority: priority,
+            origin: SourceReference(file: file, location: nameLocation),
+            url: isRemote ? url : nil, remote: isRemote ? remote : nil)
         config.urlLocation = fields.value("url")?.location
         config.nameLocation = fields.value("name")?.location
         config.writableLocation = fields.value("writable")?.location
@@ -149,11 +193,13 @@ package struct WorkspaceConfig: Sendable {
     static func urlProblem(_ text: String) -> String? {
         let example = "such as http://localhost:8016"
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else {
             return "'url' must be an http:// or https:// address with a host, \(example)"
         }
         if components.user != nil || components.password != nil {
-            return "'url' must not carry credentials (user:password@); put the token in an environment variable and name it with 'tokenEnv'"
+            return
+                "'url' must not carry credentials (user:password@); put the token in an environment variable and name it with 'tokenEnv'"
         }
         if components.query != nil || components.fragment != nil {
             return "'url' is the server's base address and takes no query (?…) or fragment (#…)"
@@ -162,7 +208,9 @@ package struct WorkspaceConfig: Sendable {
     }
 
     /// Reads `tokenEnv`, `timeout`, `connectTimeout` and `refresh`, checking each value.
-    private static func remoteSettings(_ fields: MappingReader, file: String, diagnostics: inout [Diagnostic]) -> RemoteSettings {
+    private static func remoteSettings(_ fields: MappingReader, file: String, diagnostics: inout [Diagnostic])
+        -> RemoteSettings
+    {
         var settings = RemoteSettings()
         if let name = fields.text("tokenEnv", &diagnostics) {
             if Self.isVariableName(name) {
@@ -170,8 +218,9 @@ package struct WorkspaceConfig: Sendable {
             } else {
                 // Neither the value nor its line is quoted: a token pasted here by mistake must not
                 // end up in a terminal or a CI log.
-                var diagnostic = Diagnostic.error("'tokenEnv' names the environment variable that holds the token (such as UNLEASH_TOKEN), not the token itself: letters, digits and _ only",
-                                                  file: file, at: fields.value("tokenEnv")!.location)
+                var diagnostic = Diagnostic.error(
+                    "'tokenEnv' names the environment variable that holds the token (such as UNLEASH_TOKEN), not the token itself: letters, digits and _ only",
+                    file: file, at: fields.value("tokenEnv")!.location)
                 diagnostic.hidesSourceLine = true
                 diagnostics.append(diagnostic)
             }
@@ -180,49 +229,71 @@ package struct WorkspaceConfig: Sendable {
             guard let value = fields.number(field, &diagnostics) else { return nil }
             if (allowsZero && value == 0) || (value >= minimum && value <= maximum) { return value }
             let zero = allowsZero ? " (or 0 to turn it off)" : ""
-            diagnostics.append(.error("'\(field)' must be from \(RemoteText.number(minimum)) to \(RemoteText.number(maximum)) seconds\(zero)",
-                                      file: file, at: fields.value(field)!.location))
+            diagnostics.append(
+                .error(
+                    "'\(field)' must be from \(RemoteText.number(minimum)) to \(RemoteText.number(maximum)) seconds\(zero)",
+                    file: file, at: fields.value(field)!.location))
             return nil
         }
-        if let timeout = seconds("timeout", minimum: 0.1, allowsZero: false, maximum: 300) { settings.timeout = timeout }
-        if let connect = seconds("connectTimeout", minimum: 0.1, allowsZero: false, maximum: 300) { settings.connectTimeout = connect }
-        if let refresh = seconds("refresh", minimum: 1, allowsZero: true, maximum: 86_400) { settings.refresh = refresh }
-        if settings.connectTimeout > settings.timeout, let node = fields.value("connectTimeout") ?? fields.value("timeout") {
-            diagnostics.append(.warning("'connectTimeout' (\(RemoteText.seconds(settings.connectTimeout))) is longer than 'timeout' (\(RemoteText.seconds(settings.timeout))), which bounds the whole fetch",
-                                        file: file, at: node.location))
+        if let timeout = seconds("timeout", minimum: 0.1, allowsZero: false, maximum: 300) {
+            settings.timeout = timeout
+        }
+        if let connect = seconds("connectTimeout", minimum: 0.1, allowsZero: false, maximum: 300) {
+            settings.connectTimeout = connect
+        }
+        if let refresh = seconds("refresh", minimum: 1, allowsZero: true, maximum: 86_400) {
+            settings.refresh = refresh
+        }
+        if settings.connectTimeout > settings.timeout,
+            let node = fields.value("connectTimeout") ?? fields.value("timeout")
+        {
+            diagnostics.append(
+                .warning(
+                    "'connectTimeout' (\(RemoteText.seconds(settings.connectTimeout))) is longer than 'timeout' (\(RemoteText.seconds(settings.timeout))), which bounds the whole fetch",
+                    file: file, at: node.location))
         }
         return settings
     }
 
     /// Whether `name` can be an environment variable's name.
     static func isVariableName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        }
     }
 
     private static func checkProviders(_ providers: [ProviderConfig], file: String, diagnostics: inout [Diagnostic]) {
         var names: [String: ProviderConfig] = [:]
         for provider in providers {
             if let earlier = names[provider.name] {
-                diagnostics.append(.error("duplicate provider name '\(provider.name)' (first at line \(earlier.origin.location.line))",
-                                          file: file, at: provider.nameLocation ?? provider.origin.location))
+                diagnostics.append(
+                    .error(
+                        "duplicate provider name '\(provider.name)' (first at line \(earlier.origin.location.line))",
+                        file: file, at: provider.nameLocation ?? provider.origin.location))
             } else {
                 names[provider.name] = provider
             }
-            let reserved = switch provider.name {
-            case "default", "computed": "is reserved for the value's source"
-            case ContextLayer.providerName: "is the name of the layer `--context` adds"
-            default: nil as String?
-            }
+            let reserved =
+                switch provider.name {
+                case "default", "computed": "is reserved for the value's source"
+                case ContextLayer.providerName: "is the name of the layer `--context` adds"
+                default: nil as String?
+                }
             if let reserved {
-                diagnostics.append(.error("'\(provider.name)' \(reserved); choose another provider name",
-                                          file: file, at: provider.nameLocation ?? provider.origin.location))
+                diagnostics.append(
+                    .error(
+                        "'\(provider.name)' \(reserved); choose another provider name",
+                        file: file, at: provider.nameLocation ?? provider.origin.location))
             }
         }
         let writable = providers.filter(\.writable)
         for extra in writable.dropFirst() {
-            diagnostics.append(.error("only one provider can be writable; '\(writable[0].name)' already is",
-                                      file: file, at: extra.writableLocation ?? extra.origin.location))
+            diagnostics.append(
+                .error(
+                    "only one provider can be writable; '\(writable[0].name)' already is",
+                    file: file, at: extra.writableLocation ?? extra.origin.location))
         }
     }
 

@@ -12,11 +12,16 @@ package enum WorkspaceLocator {
     }
 
     /// The workspace file for `explicitPath` (relative to `directory`) or the nearest one above `directory`.
-    package static func locate(explicitPath: String?, from directory: URL, fileSystem: FileSystem = LocalFileSystem()) throws(NotFound) -> URL {
+    package static func locate(explicitPath: String?, from directory: URL, fileSystem: FileSystem = LocalFileSystem())
+        throws(NotFound) -> URL
+    {
         if let explicitPath {
             let url = URL(fileURLWithPath: explicitPath, relativeTo: directory).standardizedFileURL
             guard fileSystem.fileExists(at: url) else {
-                throw NotFound(description: "no workspace file at \(explicitPath)\n  hint: check the path, or create one with `flagscope init`")
+                throw NotFound(
+                    description:
+                        "no workspace file at \(explicitPath)\n  hint: check the path, or create one with `flagscope init`"
+                )
             }
             return url
         }
@@ -30,6 +35,9 @@ package enum WorkspaceLocator {
             if parent.path == folder.path { break }
             folder = parent
         }
-        throw NotFound(description: "no flagscope.yml found in \(directory.path) or its parents\n  hint: try `flagscope demo` to explore the bundled demo, or `flagscope init` to start a workspace here")
+        throw NotFound(
+            description:
+                "no flagscope.yml found in \(directory.path) or its parents\n  hint: try `flagscope demo` to explore the bundled demo, or `flagscope init` to start a workspace here"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlagCore
 
 /// Source text with `‸` markers: the markers are removed and their positions kept, so a test
@@ -61,16 +62,20 @@ enum Fixture {
 
     /// A workspace file listing `blueprints` and a three-layer provider stack.
     static func workspaceYAML(blueprints: [String]) -> String {
-        WorkspaceFile.remoteAndLocal(blueprints: blueprints, localPath: "local.json", moreProviders: """
-              - name: Environment
-                format: env
-                prefix: FLAGSCOPE_
+        WorkspaceFile.remoteAndLocal(
+            blueprints: blueprints, localPath: "local.json",
+            moreProviders: """
+                  - name: Environment
+                    format: env
+                    prefix: FLAGSCOPE_
 
-            """)
+                """)
     }
 
     /// Writes the workspace file, empty provider files and `files`, loads, and cleans up.
-    static func load(_ files: [String: String], workspace: String? = nil, blueprintOrder: [String]? = nil) throws -> Workspace {
+    static func load(_ files: [String: String], workspace: String? = nil, blueprintOrder: [String]? = nil) throws
+        -> Workspace
+    {
         let folder = try FixtureFolder()
         defer { folder.remove() }
         let blueprints = blueprintOrder ?? files.keys.sorted()
@@ -88,11 +93,11 @@ enum Fixture {
 
     /// A blueprint with a single bool flag, `sson`, for tests about the workspace file itself.
     static let oneFlagBlueprint = """
-    name: App
-    flags:
-      sson: { type: bool, default: false, description: d }
+        name: App
+        flags:
+          sson: { type: bool, default: false, description: d }
 
-    """
+        """
 
     /// Loads the workspace file `text` (written as `file`) over ``oneFlagBlueprint`` at
     /// `blueprints/app.yml` and empty provider files named remote, local, qa and other `.json`.
@@ -150,14 +155,18 @@ extension Diagnostic {
 }
 
 /// Expects the workspace to report exactly `expected` (each matched once, nothing else).
-func expectDiagnostics(_ workspace: Workspace, exactly expected: [ExpectedDiagnostic],
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+func expectDiagnostics(
+    _ workspace: Workspace, exactly expected: [ExpectedDiagnostic],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     expectDiagnostics(workspace.diagnostics, exactly: expected, sourceLocation: sourceLocation)
 }
 
 /// Expects `diagnostics` to be exactly `expected` (each matched once, nothing else).
-func expectDiagnostics(_ diagnostics: [Diagnostic], exactly expected: [ExpectedDiagnostic],
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+func expectDiagnostics(
+    _ diagnostics: [Diagnostic], exactly expected: [ExpectedDiagnostic],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     var remaining = diagnostics
     var missing: [ExpectedDiagnostic] = []
     for item in expected {
@@ -168,7 +177,8 @@ func expectDiagnostics(_ diagnostics: [Diagnostic], exactly expected: [ExpectedD
         }
     }
     if !missing.isEmpty || !remaining.isEmpty {
-        Issue.record("""
+        Issue.record(
+            """
             missing: \(missing.map(\.description).joined(separator: "\n         "))
             unexpected: \(Diagnostic.listing(remaining))
             all diagnostics:
@@ -178,16 +188,20 @@ func expectDiagnostics(_ diagnostics: [Diagnostic], exactly expected: [ExpectedD
 }
 
 /// Expects the workspace to report `expected` among its diagnostics.
-func expectDiagnostic(_ workspace: Workspace, _ expected: ExpectedDiagnostic, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectDiagnostic(
+    _ workspace: Workspace, _ expected: ExpectedDiagnostic, sourceLocation: SourceLocation = #_sourceLocation
+) {
     if !workspace.diagnostics.contains(where: expected.matches) {
-        Issue.record("missing: \(expected)\nall diagnostics:\n\(Diagnostic.listing(workspace.diagnostics))",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "missing: \(expected)\nall diagnostics:\n\(Diagnostic.listing(workspace.diagnostics))",
+            sourceLocation: sourceLocation)
     }
 }
 
 /// Expects a workspace without any diagnostic.
 func expectClean(_ workspace: Workspace, sourceLocation: SourceLocation = #_sourceLocation) {
     if !workspace.diagnostics.isEmpty {
-        Issue.record("expected no diagnostics:\n\(Diagnostic.listing(workspace.diagnostics))", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected no diagnostics:\n\(Diagnostic.listing(workspace.diagnostics))", sourceLocation: sourceLocation)
     }
 }

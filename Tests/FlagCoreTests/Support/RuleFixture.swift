@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlagCore
 
 /// Rules written as JSON text, compiled and evaluated the way a flagd provider's are.
@@ -10,7 +11,8 @@ enum RuleFixture {
     /// A context from a JSON object of attributes (`{"email": "a@b.c", "user": {"id": 1}}`).
     static func context(_ attributes: String = "{}", now: Date = now) throws -> EvaluationContext {
         let value = JSONValue(try JSONReader.parse(attributes))
-        return EvaluationContext(attributes: Dictionary(uniqueKeysWithValues: (value.object ?? [:]).map { ($0.key, $0.value) }), now: now)
+        return EvaluationContext(
+            attributes: Dictionary(uniqueKeysWithValues: (value.object ?? [:]).map { ($0.key, $0.value) }), now: now)
     }
 
     /// The value JsonLogic `rule` gives for `attributes` (a thrown error: flagd's evaluator fails).
@@ -28,16 +30,20 @@ enum RuleFixture {
 
     /// The one flag of a flagd file holding `definition` under `key`.
     static func flag(_ definition: String, key: String = "flag", evaluators: String = "{}") throws -> FlagdFlag {
-        let document = try FlagdDocument.read(Array(#"{"flags": {"\#(key)": \#(definition)}, "$evaluators": \#(evaluators)}"#.utf8))
+        let document = try FlagdDocument.read(
+            Array(#"{"flags": {"\#(key)": \#(definition)}, "$evaluators": \#(evaluators)}"#.utf8))
         return try #require(document.flags[key])
     }
 
     /// What a flag with `targeting` over `variants` gives for `attributes`.
-    static func outcome(targeting: String, variants: String = #"{"on": "on", "off": "off"}"#, defaultVariant: String? = "off",
-                        attributes: String = "{}", key: String = "flag") throws -> RuleOutcome {
+    static func outcome(
+        targeting: String, variants: String = #"{"on": "on", "off": "off"}"#, defaultVariant: String? = "off",
+        attributes: String = "{}", key: String = "flag"
+    ) throws -> RuleOutcome {
         let defaultText = defaultVariant.map { "\"\($0)\"" } ?? "null"
-        let flag = try flag(#"{"state": "ENABLED", "variants": \#(variants), "defaultVariant": \#(defaultText), "targeting": \#(targeting)}"#,
-                            key: key)
+        let flag = try flag(
+            #"{"state": "ENABLED", "variants": \#(variants), "defaultVariant": \#(defaultText), "targeting": \#(targeting)}"#,
+            key: key)
         return flag.evaluate(in: try context(attributes))
     }
 }

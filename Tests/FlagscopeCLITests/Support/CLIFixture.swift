@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Small workspaces and output helpers for the command-line tests.
 enum CLIFixture {
@@ -14,43 +14,43 @@ enum CLIFixture {
 
     /// A valid blueprint with a flag of each common type, one stale flag and one feature.
     static let blueprint = """
-    name: App
-    keyPrefix: lab
-    flags:
-      allowsSSON:
-        key: sson
-        type: bool
-        default: false
-        description: Enable single sign-on
-      playbackRate:
-        type: double
-        default: 1.5
-        min: 0.5
-        max: 3.0
-        description: Default playback rate
-      theme:
-        type: enum
-        values: [system, light, dark]
-        default: system
-        description: Colour theme
-      legacyPlayer:
-        type: bool
-        default: true
-        description: Keep the old player
-        expires: 2020-01-31
-      futureBanner:
-        type: string
-        default: hello
-        description: Winter banner
-        expires: 2999-12-31
-    features:
-      smartPlaylists:
-        name: Smart playlists
-        description: Playlists that fill themselves
-        constraints:
-          userToggled: { default: true }
+        name: App
+        keyPrefix: lab
+        flags:
+          allowsSSON:
+            key: sson
+            type: bool
+            default: false
+            description: Enable single sign-on
+          playbackRate:
+            type: double
+            default: 1.5
+            min: 0.5
+            max: 3.0
+            description: Default playback rate
+          theme:
+            type: enum
+            values: [system, light, dark]
+            default: system
+            description: Colour theme
+          legacyPlayer:
+            type: bool
+            default: true
+            description: Keep the old player
+            expires: 2020-01-31
+          futureBanner:
+            type: string
+            default: hello
+            description: Winter banner
+            expires: 2999-12-31
+        features:
+          smartPlaylists:
+            name: Smart playlists
+            description: Playlists that fill themselves
+            constraints:
+              userToggled: { default: true }
 
-    """
+        """
 
     /// Writes a workspace with `files` (defaults: the blueprint above, empty provider files) into a new folder.
     static func folder(_ files: [String: String] = [:]) throws -> TemporaryFolder {

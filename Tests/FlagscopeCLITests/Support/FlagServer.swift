@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A real flag server for one test: `Tests/Servers/flag_server.py` (Python 3's `http.server`) on
 /// 127.0.0.1 at a free port, speaking OFREP and the Unleash client API. The first path segment
@@ -105,32 +105,33 @@ struct RemoteWorkspace {
 
     /// The blueprint: one flag per kind of value the server sends, and the keys it sends errors for.
     static let blueprint = """
-    name: App
-    keyPrefix: lab
-    flags:
-      sson: { type: bool, default: false, description: Single sign-on }
-      results: { type: int, default: 10, min: 1, max: 100, description: Results per page }
-      rate: { type: double, default: 1.0, description: Playback rate }
-      theme: { type: enum, values: [system, light, dark], default: system, description: Colour theme }
-      payload: { type: json, default: {}, description: Configuration blob }
-      greeting: { type: string, default: hi, description: Greeting }
-      mismatch: { type: bool, default: false, description: The server sends text for it }
-      broken: { type: bool, default: false, description: The server cannot evaluate it }
-      absent: { type: string, default: none, description: The server does not know it }
-      localOnly: { type: string, default: base, description: Only the local file sets it }
-    features:
-      smartPlaylists:
-        description: Smart playlists
-        constraints:
-          runtimeEnabled: { flag: lab/sson }
+        name: App
+        keyPrefix: lab
+        flags:
+          sson: { type: bool, default: false, description: Single sign-on }
+          results: { type: int, default: 10, min: 1, max: 100, description: Results per page }
+          rate: { type: double, default: 1.0, description: Playback rate }
+          theme: { type: enum, values: [system, light, dark], default: system, description: Colour theme }
+          payload: { type: json, default: {}, description: Configuration blob }
+          greeting: { type: string, default: hi, description: Greeting }
+          mismatch: { type: bool, default: false, description: The server sends text for it }
+          broken: { type: bool, default: false, description: The server cannot evaluate it }
+          absent: { type: string, default: none, description: The server does not know it }
+          localOnly: { type: string, default: base, description: Only the local file sets it }
+        features:
+          smartPlaylists:
+            description: Smart playlists
+            constraints:
+              runtimeEnabled: { flag: lab/sson }
 
-    """
+        """
 
     /// Creates the workspace; `provider` is the remote provider's YAML lines after `- name: Flags`.
     init(provider: [String], local: String = "{\"lab/local_only\": \"from local\"}\n") throws {
         folder = try TemporaryFolder()
         cache = try TemporaryFolder()
-        let lines = ["blueprints: [blueprints/app.yml]", "providers:", "  - name: Flags"] + provider.map { "    " + $0 }
+        let lines =
+            ["blueprints: [blueprints/app.yml]", "providers:", "  - name: Flags"] + provider.map { "    " + $0 }
             + ["  - name: Local", "    format: json", "    path: .flagscope/local.json", "    writable: true", ""]
         try folder.write("flagscope.yml", lines.joined(separator: "\n"))
         try folder.write("blueprints/app.yml", Self.blueprint)
@@ -146,33 +147,43 @@ struct RemoteWorkspace {
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRunner.Output {
         var variables = ["XDG_CACHE_HOME": cache.url.path]
         for (key, value) in environment { variables[key] = value }
-        return try CLIRunner.run(arguments + ["--config", folder.url.appendingPathComponent("flagscope.yml").path],
-                                 in: folder.url, environment: variables)
+        return try CLIRunner.run(
+            arguments + ["--config", folder.url.appendingPathComponent("flagscope.yml").path],
+            in: folder.url, environment: variables)
     }
 
     /// `get KEY --json`, parsed; fails the test on a non-zero exit.
-    func get(_ key: String, environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    func get(_ key: String, environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> [String: Any]
+    {
         let output = try run(["get", key, "--json"], environment: environment)
         #expect(output.status == 0, "\(CLIFixture.describe(output))", sourceLocation: sourceLocation)
         return try CLIFixture.object(output.stdout, sourceLocation: sourceLocation)
     }
 
     /// The layer of `provider` in a `get --json` object.
-    static func layer(_ object: [String: Any], _ provider: String = "Flags",
-                      sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    static func layer(
+        _ object: [String: Any], _ provider: String = "Flags",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String: Any] {
         let layers = try #require(object["layers"] as? [[String: Any]], sourceLocation: sourceLocation)
-        return try #require(layers.first { $0["provider"] as? String == provider }, "no layer \(provider)", sourceLocation: sourceLocation)
+        return try #require(
+            layers.first { $0["provider"] as? String == provider }, "no layer \(provider)",
+            sourceLocation: sourceLocation)
     }
 
     /// Every file under the cache folder and the workspace, with its bytes.
     func writtenFiles() -> [(path: String, bytes: Data)] {
         var files: [(String, Data)] = []
         for root in [cache.url, folder.url] {
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in walker {
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-                   let data = try? Data(contentsOf: url) {
+                    let data = try? Data(contentsOf: url)
+                {
                     files.append((url.path, data))
                 }
             }

@@ -5,7 +5,8 @@ enum EndsWithOperator: FlagdOperator {
 
     static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> FlagdOperatorResult {
         StringAffix.compare(arguments, operator: name.rawValue) { text, suffix in
-            text.count >= suffix.count && text[text.index(text.endIndex, offsetBy: -suffix.count)...].elementsEqual(suffix)
+            text.count >= suffix.count
+                && text[text.index(text.endIndex, offsetBy: -suffix.count)...].elementsEqual(suffix)
         }
     }
 }

@@ -29,7 +29,8 @@ package struct FlagdDocument: Sendable {
     /// flags never holds them all as definitions at once; gives the flag set's metadata and
     /// the problems found.
     static func read(_ bytes: [UInt8], knownKeys: KnownKeys, each body: (FlagdFlag) -> Void) throws(DocumentError)
-        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem]) {
+        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem])
+    {
         var reader = FlagdDocumentReader()
         return try reader.read(JSONReader.parse(bytes, knownKeys: knownKeys), each: body)
     }
@@ -47,9 +48,12 @@ private struct FlagdDocumentReader {
     /// go as soon as the flag is read, so the tree's memory goes to the compiled flags instead
     /// of both being held at once (a flagd file's targeting makes a large tree).
     mutating func read(_ root: consuming SourceNode, each body: (FlagdFlag) -> Void) throws(DocumentError)
-        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem]) {
-        guard root.mapping != nil, let flagsNode = root["flags"], flagsNode.mapping != nil || flagsNode.sequence != nil else {
-            throw DocumentError("a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
+        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem])
+    {
+        guard root.mapping != nil, let flagsNode = root["flags"], flagsNode.mapping != nil || flagsNode.sequence != nil
+        else {
+            throw DocumentError(
+                "a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
         }
         var evaluators: [String: SourceNode] = [:]
         if let node = root["$evaluators"] {
@@ -68,11 +72,14 @@ private struct FlagdDocumentReader {
             for (key, value) in pairs { definitions.append((key.scalarText ?? "", key.location, value)) }
         } else if let items = flagsNode.sequence {
             if let schema = root["$schema"]?.scalarText, schema.hasSuffix("/flags.json") || schema == "flags.json" {
-                report("this file declares the providers' schema (flags.json), where \"flags\" is an object; the list form is flagd.json's",
-                       at: flagsNode.location)
+                report(
+                    "this file declares the providers' schema (flags.json), where \"flags\" is an object; the list form is flagd.json's",
+                    at: flagsNode.location)
             }
             for item in items {
-                guard item.mapping != nil, let keyNode = item["key"], case .scalar(let key, true) = keyNode.content, !key.isEmpty else {
+                guard item.mapping != nil, let keyNode = item["key"], case .scalar(let key, true) = keyNode.content,
+                    !key.isEmpty
+                else {
                     report("each flag of a \"flags\" list is an object with a \"key\"", at: item.location)
                     continue
                 }
@@ -91,9 +98,12 @@ private struct FlagdDocumentReader {
         return (setMetadata, problems)
     }
 
-    private mutating func flag(_ key: String, at location: TextLocation, _ node: SourceNode,
-                               setMetadata: OrderedDictionary<String, JSONValue>, compiler: inout JsonLogicCompiler) -> FlagdFlag {
-        var definition = FlagdFlag(key: key, location: location, variants: [:], defaultVariant: nil, metadata: setMetadata)
+    private mutating func flag(
+        _ key: String, at location: TextLocation, _ node: SourceNode,
+        setMetadata: OrderedDictionary<String, JSONValue>, compiler: inout JsonLogicCompiler
+    ) -> FlagdFlag {
+        var definition = FlagdFlag(
+            key: key, location: location, variants: [:], defaultVariant: nil, metadata: setMetadata)
         guard node.mapping != nil else {
             let message = "a flag is an object with \"state\" and \"variants\", found \(node.kindDescription)"
             report(message, at: node.location)
@@ -123,12 +133,16 @@ private struct FlagdDocumentReader {
                 for (name, value) in pairs {
                     let kind = variantKind(value)
                     guard let kind else {
-                        report("a variant's value is a bool, a number, text or an object, found \(value.kindDescription)", at: value.location)
+                        report(
+                            "a variant's value is a bool, a number, text or an object, found \(value.kindDescription)",
+                            at: value.location)
                         definition.variants[name.scalarText ?? ""] = JSONValue(value)
                         continue
                     }
                     if let firstKind, firstKind != kind {
-                        report("the variants of flag '\(shown(key))' mix \(firstKind) and \(kind) values; a flag has one type", at: value.location)
+                        report(
+                            "the variants of flag '\(shown(key))' mix \(firstKind) and \(kind) values; a flag has one type",
+                            at: value.location)
                     }
                     firstKind = firstKind ?? kind
                     definition.variants[name.scalarText ?? ""] = JSONValue(value)
@@ -136,7 +150,9 @@ private struct FlagdDocumentReader {
             } else if variants.mapping != nil {
                 fail("flag '\(shown(key))' has no variants; \"variants\" needs at least one", at: variants.location)
             } else {
-                fail("\"variants\" is an object of variant names to values, found \(variants.kindDescription)", at: variants.location)
+                fail(
+                    "\"variants\" is an object of variant names to values, found \(variants.kindDescription)",
+                    at: variants.location)
             }
         } else {
             fail("flag '\(shown(key))' has no \"variants\"", at: location)
@@ -148,11 +164,15 @@ private struct FlagdDocumentReader {
                 if !name.isEmpty {
                     definition.defaultVariant = name
                     if errors.isEmpty, definition.variants[name] == nil {
-                        fail("the default variant '\(shown(name))' is not among the variants of flag '\(shown(key))'", at: defaultNode.location)
+                        fail(
+                            "the default variant '\(shown(name))' is not among the variants of flag '\(shown(key))'",
+                            at: defaultNode.location)
                     }
                 }
             } else {
-                fail("\"defaultVariant\" is a variant name or null, found \(defaultNode.kindDescription)", at: defaultNode.location)
+                fail(
+                    "\"defaultVariant\" is a variant name or null, found \(defaultNode.kindDescription)",
+                    at: defaultNode.location)
             }
         }
 
@@ -161,20 +181,26 @@ private struct FlagdDocumentReader {
                 definition.targeting = nil
             } else {
                 if targeting.mapping == nil {
-                    report("\"targeting\" is a JsonLogic object, found \(targeting.kindDescription)", at: targeting.location)
+                    report(
+                        "\"targeting\" is a JsonLogic object, found \(targeting.kindDescription)",
+                        at: targeting.location)
                 }
                 definition.targeting = compiler.compile(targeting)
             }
         }
 
-        for (name, value) in metadata(node["metadata"], of: "flag '\(TerminalText.capped(key, limit: 80))'") { definition.metadata[name] = value }
+        for (name, value) in metadata(node["metadata"], of: "flag '\(TerminalText.capped(key, limit: 80))'") {
+            definition.metadata[name] = value
+        }
         definition.error = errors.first
         return definition
     }
 
     /// The metadata object's entries; values that are not text, numbers or bools are reported
     /// and left out.
-    private mutating func metadata(_ node: SourceNode?, of owner: @autoclosure () -> String) -> OrderedDictionary<String, JSONValue> {
+    private mutating func metadata(_ node: SourceNode?, of owner: @autoclosure () -> String) -> OrderedDictionary<
+        String, JSONValue
+    > {
         guard let node, !node.isNull else { return [:] }
         guard let pairs = node.mapping else {
             report("the metadata of \(owner()) is an object, found \(node.kindDescription)", at: node.location)
@@ -184,7 +210,9 @@ private struct FlagdDocumentReader {
         for (key, value) in pairs {
             let name = key.scalarText ?? ""
             guard variantKind(value) != nil, value.mapping == nil else {
-                report("metadata '\(shown(name))' of \(owner()) is text, a number or a bool, found \(value.kindDescription)", at: value.location)
+                report(
+                    "metadata '\(shown(name))' of \(owner()) is text, a number or a bool, found \(value.kindDescription)",
+                    at: value.location)
                 continue
             }
             entries[name] = JSONValue(value)

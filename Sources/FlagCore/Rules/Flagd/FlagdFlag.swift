@@ -31,9 +31,12 @@ package struct FlagdFlag: Sendable, Hashable {
     package var error: String?
 
     /// Creates a flag.
-    package init(key: String, location: TextLocation? = nil, state: State = .enabled, variants: OrderedDictionary<String, JSONValue>,
-                defaultVariant: String?, targeting: JsonLogicRule? = nil, metadata: OrderedDictionary<String, JSONValue> = [:],
-                error: String? = nil) {
+    package init(
+        key: String, location: TextLocation? = nil, state: State = .enabled,
+        variants: OrderedDictionary<String, JSONValue>,
+        defaultVariant: String?, targeting: JsonLogicRule? = nil, metadata: OrderedDictionary<String, JSONValue> = [:],
+        error: String? = nil
+    ) {
         self.key = key
         self.location = location
         self.state = state
@@ -54,7 +57,8 @@ package struct FlagdFlag: Sendable, Hashable {
     /// its error codes), as a pure function of the definition and the context.
     package func evaluate(in context: EvaluationContext) -> RuleOutcome {
         if let error {
-            return RuleOutcome(result: .error(error), trace: RuleTrace(reason: .error, errorCode: "PARSE_ERROR", errorMessage: error))
+            return RuleOutcome(
+                result: .error(error), trace: RuleTrace(reason: .error, errorCode: "PARSE_ERROR", errorMessage: error))
         }
         if state == .disabled {
             return RuleOutcome(result: .unset, trace: RuleTrace(reason: .disabled))
@@ -65,18 +69,21 @@ package struct FlagdFlag: Sendable, Hashable {
         do {
             result = try evaluation.run(targeting)
         } catch {
-            return failed("its targeting cannot be evaluated: \(error.message)", code: error.code, steps: evaluation.steps)
+            return failed(
+                "its targeting cannot be evaluated: \(error.message)", code: error.code, steps: evaluation.steps)
         }
         if result.isNull { return chosen(defaultVariant, reason: .defaultValue, steps: evaluation.steps) }
         let name: String
         do {
             name = try VariantName.written(result)
         } catch {
-            return failed("its targeting cannot be evaluated: \(error.message)", code: error.code, steps: evaluation.steps)
+            return failed(
+                "its targeting cannot be evaluated: \(error.message)", code: error.code, steps: evaluation.steps)
         }
         guard variants[name] != nil else {
-            return failed("its targeting chose variant '\(TerminalText.capped(name, limit: 100))', which it does not have",
-                          code: "GENERAL", steps: evaluation.steps)
+            return failed(
+                "its targeting chose variant '\(TerminalText.capped(name, limit: 100))', which it does not have",
+                code: "GENERAL", steps: evaluation.steps)
         }
         return chosen(name, reason: .targetingMatch, steps: evaluation.steps)
     }
@@ -84,12 +91,16 @@ package struct FlagdFlag: Sendable, Hashable {
     /// `variant`'s value, or no value when there is no variant (the default is the app's own).
     private func chosen(_ variant: String?, reason: RuleReason, steps: [RuleStep]) -> RuleOutcome {
         guard let variant, let value = variants[variant] else {
-            return RuleOutcome(result: .unset, trace: RuleTrace(reason: reason == .staticValue ? .defaultValue : reason, steps: steps))
+            return RuleOutcome(
+                result: .unset, trace: RuleTrace(reason: reason == .staticValue ? .defaultValue : reason, steps: steps))
         }
-        return RuleOutcome(result: .value(.native(value)), trace: RuleTrace(variant: variant, reason: reason, steps: steps))
+        return RuleOutcome(
+            result: .value(.native(value)), trace: RuleTrace(variant: variant, reason: reason, steps: steps))
     }
 
     private func failed(_ message: String, code: String, steps: [RuleStep]) -> RuleOutcome {
-        RuleOutcome(result: .error(message), trace: RuleTrace(reason: .error, errorCode: code, errorMessage: message, steps: steps))
+        RuleOutcome(
+            result: .error(message),
+            trace: RuleTrace(reason: .error, errorCode: code, errorMessage: message, steps: steps))
     }
 }

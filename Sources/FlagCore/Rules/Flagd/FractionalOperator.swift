@@ -22,7 +22,9 @@ enum FractionalOperator: FlagdOperator {
         case .array:
             let targetingKey = evaluation.targetingKey()
             guard case .string(let key) = targetingKey, !key.isEmpty else {
-                let why = targetingKey.isNull ? "no targeting key is set" : "the targeting key is \(targetingKey.kindName), not text"
+                let why =
+                    targetingKey.isNull
+                    ? "no targeting key is set" : "the targeting key is \(targetingKey.kindName), not text"
                 return FlagdOperatorResult(value: .null, note: "fractional: \(why)")
             }
             hashed = .array([.string(evaluation.flagKey), .string(key)])
@@ -37,17 +39,19 @@ enum FractionalOperator: FlagdOperator {
         case .success(let parsed): split = parsed
         case .failure(let problem): return FlagdOperatorResult(value: .null, note: "fractional: \(problem.message)")
         }
-        let hash = MurmurHash3.x86_32(DeterministicCBOR.encode(hashed))
+        let hash = MurmurHash3.hash32(DeterministicCBOR.encode(hashed))
         let position = Double(hash) / 4_294_967_296 * 100
         guard split.total > 0 else {
-            return FlagdOperatorResult(value: .null, note: "fractional: every weight is 0", split: split.trace(bucket: position, chosen: nil))
+            return FlagdOperatorResult(
+                value: .null, note: "fractional: every weight is 0", split: split.trace(bucket: position, chosen: nil))
         }
         let bucket = (UInt64(hash) * UInt64(split.total)) >> 32
         var end: UInt64 = 0
         for share in split.shares {
             end += UInt64(share.weight)
             if bucket < end {
-                return FlagdOperatorResult(value: share.variant, split: split.trace(bucket: position, chosen: share.name))
+                return FlagdOperatorResult(
+                    value: share.variant, split: split.trace(bucket: position, chosen: share.name))
             }
         }
         return FlagdOperatorResult(value: .null, split: split.trace(bucket: position, chosen: nil))
@@ -65,10 +69,13 @@ enum FractionalOperator: FlagdOperator {
         var total: Int64 = 0
 
         func trace(bucket: Double, chosen: String?) -> PercentageSplit {
-            PercentageSplit(bucket: bucket, shares: shares.map { share in
-                PercentageSplit.Share(name: share.name, weight: Double(share.weight),
-                                      percent: total > 0 ? Double(share.weight) / Double(total) * 100 : 0)
-            }, chosen: chosen)
+            PercentageSplit(
+                bucket: bucket,
+                shares: shares.map { share in
+                    PercentageSplit.Share(
+                        name: share.name, weight: Double(share.weight),
+                        percent: total > 0 ? Double(share.weight) / Double(total) * 100 : 0)
+                }, chosen: chosen)
         }
     }
 
@@ -78,7 +85,9 @@ enum FractionalOperator: FlagdOperator {
         var split = Split()
         split.shares.reserveCapacity(buckets.count)
         for bucket in buckets {
-            guard let parts = bucket.arrayItems else { return .failure(RuleEvaluationError("each bucket is a [variant, weight] list")) }
+            guard let parts = bucket.arrayItems else {
+                return .failure(RuleEvaluationError("each bucket is a [variant, weight] list"))
+            }
             guard let variant = parts.first else { return .failure(RuleEvaluationError("a bucket is empty")) }
             switch variant {
             case .array, .object: return .failure(RuleEvaluationError("a bucket's variant is \(variant.kindName)"))
@@ -97,7 +106,9 @@ enum FractionalOperator: FlagdOperator {
                     return .failure(RuleEvaluationError("a weight is \(parts[1].kindName), not a number"))
                 }
             }
-            guard weight <= maximumTotalWeight else { return .failure(RuleEvaluationError("a weight is more than \(maximumTotalWeight)")) }
+            guard weight <= maximumTotalWeight else {
+                return .failure(RuleEvaluationError("a weight is more than \(maximumTotalWeight)"))
+            }
             // A computed rollout can go below zero: flagd counts it as 0 rather than failing.
             weight = max(weight, 0)
             split.total += weight

@@ -1,6 +1,11 @@
 /// How `sem_ver` compares two versions.
 enum SemVerComparison: String, Sendable, CaseIterable {
-    case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case equal = "="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
     /// Same major version.
     case sameMajor = "^"
     /// Same major and minor version.
@@ -42,7 +47,8 @@ enum SemVerOperator: FlagdOperator {
             return FlagdOperatorResult(value: .null, note: "sem_ver: \(shown(items[2])) is not a semantic version")
         }
         guard let comparison = SemVerComparison(rawValue: symbol) else {
-            return FlagdOperatorResult(value: .null, note: "sem_ver: no comparison '\(TerminalText.capped(symbol, limit: 20))'")
+            return FlagdOperatorResult(
+                value: .null, note: "sem_ver: no comparison '\(TerminalText.capped(symbol, limit: 20))'")
         }
         return FlagdOperatorResult(value: .bool(comparison.holds(actual, target)))
     }
@@ -54,7 +60,9 @@ enum SemVerOperator: FlagdOperator {
         // What follows a leading `v` or `V`, else all of it: no `v` is written in front only
         // to be read past.
         let first = text.utf8.first
-        let body = first == UInt8(ascii: "v") || first == UInt8(ascii: "V") ? text[text.utf8.index(after: text.utf8.startIndex)...] : text[...]
+        let body =
+            first == UInt8(ascii: "v") || first == UInt8(ascii: "V")
+            ? text[text.utf8.index(after: text.utf8.startIndex)...] : text[...]
         return SemanticVersion(afterV: body)
     }
 

@@ -11,8 +11,10 @@ enum StartsWithOperator: FlagdOperator {
 /// The shared argument handling of `starts_with` and `ends_with`.
 enum StringAffix {
     /// `test(text, affix)` on the UTF-8 bytes when the arguments are two texts, else `null`.
-    static func compare(_ arguments: LogicValue, operator name: String,
-                        _ test: (String.UTF8View, String.UTF8View) -> Bool) -> FlagdOperatorResult {
+    static func compare(
+        _ arguments: LogicValue, operator name: String,
+        _ test: (String.UTF8View, String.UTF8View) -> Bool
+    ) -> FlagdOperatorResult {
         guard let items = arguments.arrayItems, items.count == 2 else {
             return FlagdOperatorResult(value: .null, note: "\(name) takes 2 arguments")
         }
@@ -20,7 +22,8 @@ enum StringAffix {
             return FlagdOperatorResult(value: .null, note: "\(name): the attribute is \(items[0].kindName), not text")
         }
         guard case .string(let affix) = items[1] else {
-            return FlagdOperatorResult(value: .null, note: "\(name): the value to compare with is \(items[1].kindName), not text")
+            return FlagdOperatorResult(
+                value: .null, note: "\(name): the value to compare with is \(items[1].kindName), not text")
         }
         return FlagdOperatorResult(value: .bool(test(text.utf8, affix.utf8)))
     }

@@ -55,7 +55,9 @@ enum VariantName {
     /// visible ASCII, and no `"`, `\`, `<`, `>` or `&`.
     private static func isPlainName(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
-        guard let first = scalars.first, let last = scalars.last, (0x21...0x7E).contains(first.value), (0x21...0x7E).contains(last.value) else {
+        guard let first = scalars.first, let last = scalars.last, (0x21...0x7E).contains(first.value),
+            (0x21...0x7E).contains(last.value)
+        else {
             return false
         }
         for scalar in scalars {
@@ -82,7 +84,11 @@ enum VariantName {
             case "<", ">", "&", "\u{2028}", "\u{2029}":
                 output += "\\u" + hex4(scalar.value)
             default:
-                if scalar.value < 0x20 { output += "\\u" + hex4(scalar.value) } else { output.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    output += "\\u" + hex4(scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
             }
         }
         output += "\""

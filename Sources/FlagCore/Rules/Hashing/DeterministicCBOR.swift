@@ -25,8 +25,10 @@ enum DeterministicCBOR {
             appendHeader(major: 4, UInt64(items.count), to: &output)
             for item in items { append(item, to: &output) }
         case .object(let members):
-            let entries = members.map { key, member -> (key: [UInt8], value: LogicValue) in (encode(.string(key)), member) }
-                .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            let entries = members.map { key, member -> (key: [UInt8], value: LogicValue) in
+                (encode(.string(key)), member)
+            }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
             appendHeader(major: 5, UInt64(entries.count), to: &output)
             for entry in entries {
                 output += entry.key
@@ -36,7 +38,9 @@ enum DeterministicCBOR {
     }
 
     private static func appendNumber(_ number: Double, to output: inout [UInt8]) {
-        if number.isFinite, number == number.rounded(.towardZero), number >= -9_223_372_036_854_775_808, number < 18_446_744_073_709_551_616 {
+        if number.isFinite, number == number.rounded(.towardZero), number >= -9_223_372_036_854_775_808,
+            number < 18_446_744_073_709_551_616
+        {
             if number >= 0 {
                 appendHeader(major: 0, UInt64(number), to: &output)
             } else {
@@ -86,10 +90,18 @@ enum DeterministicCBOR {
         let type = major << 5
         switch argument {
         case 0..<24: output.append(type | UInt8(argument))
-        case 24..<0x100: output.append(type | 24); output.append(UInt8(argument))
-        case 0x100..<0x1_0000: output.append(type | 25); appendBigEndian(argument, bytes: 2, to: &output)
-        case 0x1_0000..<0x1_0000_0000: output.append(type | 26); appendBigEndian(argument, bytes: 4, to: &output)
-        default: output.append(type | 27); appendBigEndian(argument, bytes: 8, to: &output)
+        case 24..<0x100:
+            output.append(type | 24)
+            output.append(UInt8(argument))
+        case 0x100..<0x1_0000:
+            output.append(type | 25)
+            appendBigEndian(argument, bytes: 2, to: &output)
+        case 0x1_0000..<0x1_0000_0000:
+            output.append(type | 26)
+            appendBigEndian(argument, bytes: 4, to: &output)
+        default:
+            output.append(type | 27)
+            appendBigEndian(argument, bytes: 8, to: &output)
         }
     }
 

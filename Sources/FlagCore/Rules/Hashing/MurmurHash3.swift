@@ -2,7 +2,7 @@
 /// bucket by, so a device lands in the same bucket as the official SDKs put it.
 enum MurmurHash3 {
     /// The hash of `bytes` with `seed`.
-    static func x86_32<Bytes: Collection<UInt8>>(_ bytes: Bytes, seed: UInt32 = 0) -> UInt32 {
+    static func hash32<Bytes: Collection<UInt8>>(_ bytes: Bytes, seed: UInt32 = 0) -> UInt32 {
         let c1: UInt32 = 0xCC9E_2D51
         let c2: UInt32 = 0x1B87_3593
         var hash = seed

@@ -9,7 +9,9 @@ struct JsonLogicAttributeWalk {
 
     /// Operators whose arguments are worded as part of the rule around them (`cat` in a
     /// `fractional`, `+` in a comparison): a read inside one is shown with that outer rule.
-    private static let partOfOuterRule: Set<String> = ["cat", "substr", "+", "-", "*", "/", "%", "max", "min", "abs", "merge"]
+    private static let partOfOuterRule: Set<String> = [
+        "cat", "substr", "+", "-", "*", "/", "%", "max", "min", "abs", "merge",
+    ]
     /// Operators that combine conditions: a read directly inside one is a condition of its own.
     private static let combinesConditions: Set<String> = ["if", "?:", "and", "or"]
 
@@ -44,7 +46,9 @@ struct JsonLogicAttributeWalk {
             return
         case "missing_some":
             if arguments.count == 2 {
-                for name in Self.literalNames(arguments[1]) { record(name, at: operation, parent: operation, describing: operation) }
+                for name in Self.literalNames(arguments[1]) {
+                    record(name, at: operation, parent: operation, describing: operation)
+                }
             }
             return
         case "map", "all", "reduce":
@@ -63,7 +67,9 @@ struct JsonLogicAttributeWalk {
         let passesThrough = Self.partOfOuterRule.contains(operation.name) && parent != nil
         let context = passesThrough ? parent ?? operation : operation
         for argument in arguments {
-            if passesThrough, case .operation(let inner) = argument, inner.name == "var", let path = Self.literalPath(inner.arguments) {
+            if passesThrough, case .operation(let inner) = argument, inner.name == "var",
+                let path = Self.literalPath(inner.arguments)
+            {
                 record(path, at: inner, parent: context, direct: false)
                 continue
             }
@@ -72,8 +78,10 @@ struct JsonLogicAttributeWalk {
     }
 
     /// Records a read of the attribute at dotted `path`, with what `parent` compares it with.
-    private mutating func record(_ path: String, at operation: JsonLogicOperation, parent: JsonLogicOperation?,
-                                 describing described: JsonLogicOperation? = nil, hint: AttributeTypeHint? = nil, direct: Bool = true) {
+    private mutating func record(
+        _ path: String, at operation: JsonLogicOperation, parent: JsonLogicOperation?,
+        describing described: JsonLogicOperation? = nil, hint: AttributeTypeHint? = nil, direct: Bool = true
+    ) {
         // `""` and paths starting with `.` are the item or the whole data, never one attribute.
         guard !path.isEmpty, !path.hasPrefix(".") else { return }
         let parts = path.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
@@ -93,14 +101,21 @@ struct JsonLogicAttributeWalk {
         } else {
             worded = operation
         }
-        reads.append(AttributeRead(key: key, typeHint: typeHint, suggestions: suggestions,
-                                   rule: RuleText.describe(.operation(worded)), location: worded.location ?? operation.location))
+        reads.append(
+            AttributeRead(
+                key: key, typeHint: typeHint, suggestions: suggestions,
+                rule: RuleText.describe(.operation(worded)), location: worded.location ?? operation.location))
     }
 
     /// What `parent` compares the attribute read by `variable` (one of its arguments) with.
-    private static func comparison(of variable: JsonLogicOperation, in parent: JsonLogicOperation) -> (AttributeTypeHint?, [String]) {
+    private static func comparison(of variable: JsonLogicOperation, in parent: JsonLogicOperation) -> (
+        AttributeTypeHint?, [String]
+    ) {
         guard let arguments = parent.argumentList,
-              let position = arguments.firstIndex(where: { if case .operation(let item) = $0 { return item == variable }; return false })
+            let position = arguments.firstIndex(where: {
+                if case .operation(let item) = $0 { return item == variable }
+                return false
+            })
         else { return (nil, []) }
         let others = arguments.enumerated().filter { $0.offset != position }.map(\.element)
         switch parent.name {
@@ -167,7 +182,10 @@ struct JsonLogicAttributeWalk {
         switch rule {
         case .literal(.string(let name)): return [name]
         case .list(let items, _):
-            return items.compactMap { if case .literal(.string(let name)) = $0 { return name }; return nil }
+            return items.compactMap {
+                if case .literal(.string(let name)) = $0 { return name }
+                return nil
+            }
         default: return []
         }
     }

@@ -83,13 +83,15 @@ struct JsonLogicCompiler {
             }
             let arguments = compile(value, depth: depth + 1)
             JsonLogicSchema.check(name, kind: kind, arguments: value, at: keyNode.location) { report($0, at: $1) }
-            return .operation(JsonLogicOperation(name: name, kind: kind, arguments: arguments, location: keyNode.location))
+            return .operation(
+                JsonLogicOperation(name: name, kind: kind, arguments: arguments, location: keyNode.location))
         }
     }
 
     private mutating func compileReference(_ name: String, at location: TextLocation, depth: Int) -> JsonLogicRule {
         guard let evaluators else {
-            return .invalid(message: "'$ref' \(TerminalText.capped(name, limit: 60)) names no shared rule here", location: location)
+            return .invalid(
+                message: "'$ref' \(TerminalText.capped(name, limit: 60)) names no shared rule here", location: location)
         }
         guard let shared = evaluators[name] else {
             let message = "'$ref' names no evaluator '\(TerminalText.capped(name, limit: 60))' in \"$evaluators\""

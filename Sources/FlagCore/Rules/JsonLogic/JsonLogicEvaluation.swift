@@ -56,7 +56,9 @@ struct JsonLogicEvaluation {
     mutating func run(_ rule: JsonLogicRule) throws(RuleEvaluationError) -> LogicValue {
         // Targeting that did not compile at all has no step to show: the error says it all.
         if case .invalid = rule { return try evaluate(rule, LogicScope(data: .context)) }
-        if case .operation(let operation) = rule, case .standard(let op) = operation.kind, op == .ifThenElse || op == .ternary {
+        if case .operation(let operation) = rule, case .standard(let op) = operation.kind,
+            op == .ifThenElse || op == .ternary
+        {
             return try evaluate(rule, LogicScope(data: .context))
         }
         return try traced(rule, LogicScope(data: .context))
@@ -65,7 +67,9 @@ struct JsonLogicEvaluation {
     /// Evaluates `rule` as one step of the trace.
     mutating func traced(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
         var identity: OperationIdentity?
-        if case .operation(let operation) = rule { identity = OperationIdentity(name: operation.name, location: operation.location) }
+        if case .operation(let operation) = rule {
+            identity = OperationIdentity(name: operation.name, location: operation.location)
+        }
         let index = beginStep(RuleStep(jsonLogic: rule, location: rule.location, result: nil), about: identity)
         do {
             let value = try evaluate(rule, scope)
@@ -117,7 +121,8 @@ struct JsonLogicEvaluation {
             if let literal, depth < Self.depthLimit {
                 remaining -= items.count
                 if remaining < 0 {
-                    throw RuleEvaluationError("the rule takes more than \(Self.stepBudget) steps to evaluate", code: "GENERAL")
+                    throw RuleEvaluationError(
+                        "the rule takes more than \(Self.stepBudget) steps to evaluate", code: "GENERAL")
                 }
                 return literal
             }
@@ -134,7 +139,9 @@ struct JsonLogicEvaluation {
         }
     }
 
-    private mutating func apply(_ operation: JsonLogicOperation, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+    private mutating func apply(_ operation: JsonLogicOperation, _ scope: LogicScope) throws(RuleEvaluationError)
+        -> LogicValue
+    {
         switch operation.kind {
         case .standard(let op):
             return try apply(op, operation, scope)
@@ -145,13 +152,16 @@ struct JsonLogicEvaluation {
             recordOperatorStep(operation, result: result, readStart: readStart)
             return result.value
         case .unknown:
-            throw RuleEvaluationError("unknown operator '\(TerminalText.capped(operation.name, limit: 60))'", at: operation.location)
+            throw RuleEvaluationError(
+                "unknown operator '\(TerminalText.capped(operation.name, limit: 60))'", at: operation.location)
         }
     }
 
     /// A flagd operator's note and split go to the step it is the condition of, or to a step
     /// of its own when it is not one (a `fractional` that is the whole rule or a branch).
-    private mutating func recordOperatorStep(_ operation: JsonLogicOperation, result: FlagdOperatorResult, readStart: Int) {
+    private mutating func recordOperatorStep(
+        _ operation: JsonLogicOperation, result: FlagdOperatorResult, readStart: Int
+    ) {
         let identity = OperationIdentity(name: operation.name, location: operation.location)
         if let open = openSteps.last, open.operation == identity, operation.location != nil {
             if let note = result.note { steps[open.index].note = note }
@@ -159,8 +169,9 @@ struct JsonLogicEvaluation {
             return
         }
         guard result.note != nil || result.split != nil else { return }
-        var step = RuleStep(jsonLogic: .operation(operation), location: operation.location,
-                            reads: reads.reads(from: readStart), result: result.value.json, split: result.split)
+        var step = RuleStep(
+            jsonLogic: .operation(operation), location: operation.location,
+            reads: reads.reads(from: readStart), result: result.value.json, split: result.split)
         step.note = result.note
         steps.append(step)
     }
@@ -219,14 +230,18 @@ struct JsonLogicEvaluation {
         return try lookup(path, fallback: fallback, in: scope.data)
     }
 
-    private mutating func lookup(_ path: String, fallback: LogicValue, in data: LogicData) throws(RuleEvaluationError) -> LogicValue {
+    private mutating func lookup(_ path: String, fallback: LogicValue, in data: LogicData) throws(RuleEvaluationError)
+        -> LogicValue
+    {
         let dotted = path.utf8.contains(UInt8(ascii: "."))
         // The usual read, one attribute of the context by a name without dots (`email`), makes
         // no list of parts.
         if case .context = data, !dotted, !path.isEmpty, path != "$flagd" {
             return context.attribute(named: path, reads: &reads).map(LogicValue.init) ?? fallback
         }
-        let parts = dotted ? path.split(separator: ".", omittingEmptySubsequences: true).map(String.init) : path.isEmpty ? [] : [path]
+        let parts =
+            dotted
+            ? path.split(separator: ".", omittingEmptySubsequences: true).map(String.init) : path.isEmpty ? [] : [path]
         switch data {
         case .value(let value):
             return Self.walk(value, parts[...]) ?? fallback
@@ -289,11 +304,14 @@ extension LogicValue {
         switch self {
         case .null: return SourceNode(.scalar("null", quoted: false), at: .start)
         case .bool(let flag): return SourceNode(.scalar(flag ? "true" : "false", quoted: false), at: .start)
-        case .number(let number): return SourceNode(.scalar(GoNumberText.json(number.isFinite ? number : 0), quoted: false), at: .start)
+        case .number(let number):
+            return SourceNode(.scalar(GoNumberText.json(number.isFinite ? number : 0), quoted: false), at: .start)
         case .string(let text): return SourceNode(.scalar(text, quoted: true), at: .start)
         case .array(let items): return SourceNode(.sequence(items.map(\.sourceNode)), at: .start)
         case .object(let members):
-            return SourceNode(.mapping(members.map { (SourceNode(.scalar($0.key, quoted: true), at: .start), $0.value.sourceNode) }), at: .start)
+            return SourceNode(
+                .mapping(members.map { (SourceNode(.scalar($0.key, quoted: true), at: .start), $0.value.sourceNode) }),
+                at: .start)
         }
     }
 }

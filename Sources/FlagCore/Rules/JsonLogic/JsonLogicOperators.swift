@@ -4,7 +4,9 @@ import OrderedCollections
 /// runs it: its coercions, its laziness, and the inputs it fails on (there a Go panic that
 /// the evaluator reports as a parse error; here a thrown ``RuleEvaluationError``).
 extension JsonLogicEvaluation {
-    mutating func apply(_ op: JsonLogicOperator, _ operation: JsonLogicOperation, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+    mutating func apply(_ op: JsonLogicOperator, _ operation: JsonLogicOperation, _ scope: LogicScope)
+        throws(RuleEvaluationError) -> LogicValue
+    {
         switch op {
         case .variable:
             return try variable(evaluate(operation.arguments, scope), scope)
@@ -79,7 +81,9 @@ extension JsonLogicEvaluation {
             return .number(result)
         case .times:
             var product = 1.0
-            for number in try items(evaluate(operation.arguments, scope), operation) { product *= try LogicCoercion.arithmeticNumber(number) }
+            for number in try items(evaluate(operation.arguments, scope), operation) {
+                product *= try LogicCoercion.arithmeticNumber(number)
+            }
             return .number(product)
         case .divide:
             let numbers = try items(evaluate(operation.arguments, scope), operation)
@@ -90,7 +94,9 @@ extension JsonLogicEvaluation {
         case .modulo:
             let numbers = try items(evaluate(operation.arguments, scope), operation)
             guard numbers.count >= 2 else { throw failure(operation, "takes 2 numbers") }
-            return .number(try LogicCoercion.arithmeticNumber(numbers[0]).truncatingRemainder(dividingBy: LogicCoercion.arithmeticNumber(numbers[1])))
+            return .number(
+                try LogicCoercion.arithmeticNumber(numbers[0]).truncatingRemainder(
+                    dividingBy: LogicCoercion.arithmeticNumber(numbers[1])))
         case .abs:
             let value = try evaluate(operation.arguments, scope)
             if let numbers = value.arrayItems {
@@ -124,12 +130,15 @@ extension JsonLogicEvaluation {
             let arguments = try items(evaluate(operation.arguments, scope), operation)
             guard arguments.count >= 3 else { return arguments.first ?? .null }
             guard case .object(var members) = arguments[0] else { return arguments[0] }
-            guard case .string(let property) = arguments[1] else { throw failure(operation, "names the property with text") }
+            guard case .string(let property) = arguments[1] else {
+                throw failure(operation, "names the property with text")
+            }
             members[property] = try applyDynamic(arguments[2], scope)
             return .object(members)
         case .containsAll, .containsAny, .containsNone:
             let arguments = try evaluate(operation.arguments, scope).arrayItems ?? []
-            guard arguments.count == 2, let searched = arguments[0].arrayItems, let wanted = arguments[1].arrayItems else {
+            guard arguments.count == 2, let searched = arguments[0].arrayItems, let wanted = arguments[1].arrayItems
+            else {
                 return .bool(op == .containsNone)
             }
             func has(_ item: LogicValue) throws(RuleEvaluationError) -> Bool {
@@ -153,7 +162,8 @@ extension JsonLogicEvaluation {
     }
 
     /// The items of an evaluated argument that must be a list.
-    private func items(_ value: LogicValue, _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> [LogicValue] {
+    private func items(_ value: LogicValue, _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> [LogicValue]
+    {
         guard let items = value.arrayItems else { throw failure(operation, "takes a list, found \(value.kindName)") }
         return items
     }
@@ -174,7 +184,9 @@ extension JsonLogicEvaluation {
     private static func compare(_ op: JsonLogicOperator, _ arguments: [LogicValue]) -> Bool {
         let (a, b) = (arguments[0], arguments[1])
         let c = arguments.count >= 3 ? arguments[2] : nil
-        func lessOrEqual(_ x: LogicValue, _ y: LogicValue) -> Bool { LogicCoercion.less(x, y) || LogicCoercion.looselyEqual(x, y) }
+        func lessOrEqual(_ x: LogicValue, _ y: LogicValue) -> Bool {
+            LogicCoercion.less(x, y) || LogicCoercion.looselyEqual(x, y)
+        }
         switch op {
         case .less: return LogicCoercion.less(a, b) && c.map { LogicCoercion.less(b, $0) } ?? true
         case .lessOrEqual: return lessOrEqual(a, b) && c.map { lessOrEqual(b, $0) } ?? true
@@ -185,7 +197,8 @@ extension JsonLogicEvaluation {
 
     /// The list `map` and its kin walk: a list written in place is taken as written (flagd's
     /// evaluator does not evaluate it), a rule is evaluated, anything else is nothing.
-    private mutating func subject(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+    private mutating func subject(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue
+    {
         switch rule {
         case .list(let items, let literal): return literal ?? .array(items.map(\.raw))
         case .literal(let value): return value.isObject ? value : .null
@@ -194,7 +207,9 @@ extension JsonLogicEvaluation {
     }
 
     /// A test or step applied to one item: it must be an operation (or an object given as is).
-    private mutating func applied(_ rule: JsonLogicRule, _ scope: LogicScope, _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> LogicValue {
+    private mutating func applied(_ rule: JsonLogicRule, _ scope: LogicScope, _ operation: JsonLogicOperation)
+        throws(RuleEvaluationError) -> LogicValue
+    {
         switch rule {
         case .operation, .reference, .invalid: return try evaluate(rule, scope)
         case .literal(let value) where value.isObject: return value
@@ -202,7 +217,9 @@ extension JsonLogicEvaluation {
         }
     }
 
-    private mutating func iterate(_ op: JsonLogicOperator, _ operation: JsonLogicOperation, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+    private mutating func iterate(_ op: JsonLogicOperator, _ operation: JsonLogicOperation, _ scope: LogicScope)
+        throws(RuleEvaluationError) -> LogicValue
+    {
         let arguments = try rawItems(operation)
         let outer = LogicScope(data: scope.data, substitutions: scope.substitutions + [scope.data])
         func each(_ item: LogicValue, substituting: Bool) -> LogicScope {
@@ -239,8 +256,11 @@ extension JsonLogicEvaluation {
             let list = try subject(arguments[0], scope)
             if list.isNull { return .number(0) }
             for item in try items(list, operation) where !item.isNull {
-                let data: LogicValue = .object(["current": item, "accumulator": accumulator, "valueType": .string(valueType)])
-                let next = try applied(arguments[1], LogicScope(data: .value(data), substitutions: scope.substitutions), operation)
+                let data: LogicValue = .object([
+                    "current": item, "accumulator": accumulator, "valueType": .string(valueType),
+                ])
+                let next = try applied(
+                    arguments[1], LogicScope(data: .value(data), substitutions: scope.substitutions), operation)
                 switch accumulator {
                 case .bool: accumulator = .bool(next.isTruthy)
                 case .number: accumulator = .number(try LogicCoercion.arithmeticNumber(next))
@@ -268,11 +288,15 @@ extension JsonLogicEvaluation {
 
     /// `in`: text within text (bytes), or a member of a list; a list member that is itself a
     /// list `[low, high]` is a range.
-    private func contains(_ arguments: [LogicValue], _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> LogicValue {
+    private func contains(_ arguments: [LogicValue], _ operation: JsonLogicOperation) throws(RuleEvaluationError)
+        -> LogicValue
+    {
         guard let needle = arguments.first else { throw failure(operation, "takes a value and a list or text") }
         let haystack = arguments.count > 1 ? arguments[1] : .null
         if case .string(let text) = haystack {
-            guard case .string(let part) = needle else { throw failure(operation, "looks for text in text, found \(needle.kindName)") }
+            guard case .string(let part) = needle else {
+                throw failure(operation, "looks for text in text, found \(needle.kindName)")
+            }
             return .bool(Self.bytes(of: text, contain: part))
         }
         guard let members = haystack.arrayItems else { return .bool(false) }
@@ -296,14 +320,18 @@ extension JsonLogicEvaluation {
 
     /// Go's `==` between two values of unknown type: the same type and value; numbers and
     /// texts compare as such; two lists or two objects cannot be compared (flagd fails).
-    private static func identical(_ a: LogicValue, _ b: LogicValue, _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> Bool {
+    private static func identical(_ a: LogicValue, _ b: LogicValue, _ operation: JsonLogicOperation)
+        throws(RuleEvaluationError) -> Bool
+    {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
         case (.number(let x), .number(let y)): return x == y
         case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
         case (.array, .array), (.object, .object):
-            throw RuleEvaluationError("'\(operation.name)' cannot compare two \(a.kindName == "a list" ? "lists" : "objects")", at: operation.location)
+            throw RuleEvaluationError(
+                "'\(operation.name)' cannot compare two \(a.kindName == "a list" ? "lists" : "objects")",
+                at: operation.location)
         default: return false
         }
     }
@@ -321,7 +349,9 @@ extension JsonLogicEvaluation {
 
     /// `substr`: by Unicode scalars; a negative start counts from the end, a negative length
     /// stops that far from the end; a start outside the text gives the whole text.
-    private func substring(_ arguments: [LogicValue], _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> LogicValue {
+    private func substring(_ arguments: [LogicValue], _ operation: JsonLogicOperation) throws(RuleEvaluationError)
+        -> LogicValue
+    {
         guard arguments.count >= 2 else { throw failure(operation, "takes text and a start") }
         let scalars = Array(try LogicCoercion.text(arguments[0]).unicodeScalars)
         var from = LogicCoercion.integer(try LogicCoercion.arithmeticNumber(arguments[1]))

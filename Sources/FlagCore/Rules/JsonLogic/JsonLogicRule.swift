@@ -83,15 +83,34 @@ enum JsonLogicOperatorKind: Sendable, Hashable {
 
 /// JsonLogic's operators, as flagd's Go evaluator (diegoholiveira/jsonlogic) registers them.
 enum JsonLogicOperator: String, Sendable, Hashable, CaseIterable {
-    case variable = "var", missing, missingSome = "missing_some"
-    case ifThenElse = "if", ternary = "?:"
-    case equal = "==", strictEqual = "===", notEqual = "!=", strictNotEqual = "!=="
-    case not = "!", truthy = "!!", or, and
-    case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-    case max, min, plus = "+", minus = "-", times = "*", divide = "/", modulo = "%", abs
+    case variable = "var"
+    case missing
+    case missingSome = "missing_some"
+    case ifThenElse = "if"
+    case ternary = "?:"
+    case equal = "=="
+    case strictEqual = "==="
+    case notEqual = "!="
+    case strictNotEqual = "!=="
+    case not = "!"
+    case truthy = "!!"
+    case or, and
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case max, min
+    case plus = "+"
+    case minus = "-"
+    case times = "*"
+    case divide = "/"
+    case modulo = "%"
+    case abs
     case map, filter, reduce, all, none, some
     case merge, `in`, cat, substr, set
-    case containsAll = "contains_all", containsAny = "contains_any", containsNone = "contains_none"
+    case containsAll = "contains_all"
+    case containsAny = "contains_any"
+    case containsNone = "contains_none"
 }
 
 /// A problem found in a rule while compiling it: a schema violation or a rule that cannot work.

@@ -14,7 +14,7 @@ enum JsonLogicSchema {
     private static func arity(of op: JsonLogicOperator) -> Arity? {
         switch op {
         case .equal, .strictEqual, .notEqual, .strictNotEqual, .greater, .greaterOrEqual, .modulo, .divide,
-             .map, .filter, .all, .none, .some, .in:
+            .map, .filter, .all, .none, .some, .in:
             return .exactly(2)
         case .less, .lessOrEqual, .substr: return .between(2, 3)
         case .reduce: return .exactly(3)
@@ -22,13 +22,16 @@ enum JsonLogicSchema {
         case .ifThenElse, .or, .and, .plus, .minus, .max, .min, .merge, .cat: return .atLeast(1)
         case .not, .truthy: return .unary
         // Operators the schema does not list but flagd's evaluator runs: nothing to check.
-        case .variable, .missing, .missingSome, .ternary, .abs, .set, .containsAll, .containsAny, .containsNone: return nil
+        case .variable, .missing, .missingSome, .ternary, .abs, .set, .containsAll, .containsAny, .containsNone:
+            return nil
         }
     }
 
     /// Reports each violation in `arguments` of the operator `name`.
-    static func check(_ name: String, kind: JsonLogicOperatorKind, arguments: SourceNode, at location: TextLocation,
-                      report: (String, TextLocation?) -> Void) {
+    static func check(
+        _ name: String, kind: JsonLogicOperatorKind, arguments: SourceNode, at location: TextLocation,
+        report: (String, TextLocation?) -> Void
+    ) {
         if case .unknown = kind { return }
         // A known operator's name is short ASCII: nothing to cap or escape. Quoted only for a
         // message, as this runs once per operation of every flag and most have none.
@@ -48,7 +51,8 @@ enum JsonLogicSchema {
                 }
             case .missingSome:
                 guard let items = arguments.sequence, items.count == 2, isNumber(items[0]),
-                      let names = items[1].sequence, names.allSatisfy(isText) else {
+                    let names = items[1].sequence, names.allSatisfy(isText)
+                else {
                     report("\(shown()) takes [minimum, [attribute names]]", arguments.location)
                     return
                 }
@@ -58,7 +62,9 @@ enum JsonLogicSchema {
         }
     }
 
-    private static func checkArity(_ arity: Arity, shown: () -> String, arguments: SourceNode, report: (String, TextLocation?) -> Void) {
+    private static func checkArity(
+        _ arity: Arity, shown: () -> String, arguments: SourceNode, report: (String, TextLocation?) -> Void
+    ) {
         guard let items = arguments.sequence else {
             if case .unary = arity { return }
             report("\(shown()) takes a list of arguments, found \(arguments.kindDescription)", arguments.location)
@@ -70,7 +76,9 @@ enum JsonLogicSchema {
         case .between(let low, let high) where items.count < low || items.count > high:
             report("\(shown()) takes \(low) or \(high) arguments, found \(items.count)", arguments.location)
         case .atLeast(let count) where items.count < count:
-            report("\(shown()) takes at least \(count) argument\(count == 1 ? "" : "s"), found \(items.count)", arguments.location)
+            report(
+                "\(shown()) takes at least \(count) argument\(count == 1 ? "" : "s"), found \(items.count)",
+                arguments.location)
         case .unary where items.count != 1:
             report("\(shown()) takes 1 argument, found \(items.count)", arguments.location)
         default:
@@ -82,8 +90,9 @@ enum JsonLogicSchema {
         switch arguments.content {
         case .scalar(let text, true):
             if text.hasPrefix("$flagd."), text != "$flagd.timestamp", text != "$flagd.flagKey" {
-                report("'$flagd' has only 'timestamp' and 'flagKey', not '\(TerminalText.capped(String(text.dropFirst(7)), limit: 60))'",
-                       arguments.location)
+                report(
+                    "'$flagd' has only 'timestamp' and 'flagKey', not '\(TerminalText.capped(String(text.dropFirst(7)), limit: 60))'",
+                    arguments.location)
             }
         case .sequence(let items):
             guard let first = items.first, isText(first) else {
@@ -91,12 +100,16 @@ enum JsonLogicSchema {
                 return
             }
         default:
-            report("'var' takes an attribute name or [name, default], found \(arguments.kindDescription)", arguments.location)
+            report(
+                "'var' takes an attribute name or [name, default], found \(arguments.kindDescription)",
+                arguments.location)
         }
     }
 
-    private static func checkFlagd(_ op: FlagdOperatorName, shown: () -> String, arguments: SourceNode, at location: TextLocation,
-                                   report: (String, TextLocation?) -> Void) {
+    private static func checkFlagd(
+        _ op: FlagdOperatorName, shown: () -> String, arguments: SourceNode, at location: TextLocation,
+        report: (String, TextLocation?) -> Void
+    ) {
         switch op {
         case .startsWith, .endsWith:
             guard let items = arguments.sequence, items.count == 2 else {
@@ -114,18 +127,23 @@ enum JsonLogicSchema {
             for item in [items[0], items[2]] {
                 if item.mapping != nil { continue }
                 if isText(item), let text = item.scalarText, SemanticVersion.isStrictlyWritten(text) { continue }
-                report("\(shown()) needs a version such as \"1.2.3\" or a rule, found \(shownValue(item))", item.location)
+                report(
+                    "\(shown()) needs a version such as \"1.2.3\" or a rule, found \(shownValue(item))", item.location)
             }
             let comparisons = SemVerComparison.allCases.map(\.rawValue)
             if !(isText(items[1]) && comparisons.contains(items[1].scalarText ?? "")) {
-                report("\(shown()) compares with one of \(comparisons.joined(separator: " ")), found \(shownValue(items[1]))", items[1].location)
+                report(
+                    "\(shown()) compares with one of \(comparisons.joined(separator: " ")), found \(shownValue(items[1]))",
+                    items[1].location)
             }
         case .fractional:
             checkFractional(shown: shown, arguments: arguments, report: report)
         }
     }
 
-    private static func checkFractional(shown: () -> String, arguments: SourceNode, report: (String, TextLocation?) -> Void) {
+    private static func checkFractional(
+        shown: () -> String, arguments: SourceNode, report: (String, TextLocation?) -> Void
+    ) {
         guard let items = arguments.sequence, let first = items.first else {
             report("\(shown()) takes a list of [variant, weight] buckets", arguments.location)
             return
@@ -134,24 +152,34 @@ enum JsonLogicSchema {
         if first.mapping != nil {
             buckets = items.dropFirst()
         } else if first.sequence == nil {
-            report("\(shown()) starts with a rule that gives the bucketing value, or with a bucket; found \(shownValue(first))", first.location)
+            report(
+                "\(shown()) starts with a rule that gives the bucketing value, or with a bucket; found \(shownValue(first))",
+                first.location)
             buckets = items.dropFirst()
         }
         var total = 0.0
         for bucket in buckets {
             guard let parts = bucket.sequence, (1...2).contains(parts.count) else {
-                report("each bucket of \(shown()) is [variant] or [variant, weight], found \(shownValue(bucket))", bucket.location)
+                report(
+                    "each bucket of \(shown()) is [variant] or [variant, weight], found \(shownValue(bucket))",
+                    bucket.location)
                 continue
             }
-            guard parts.count == 2 else { total += 1; continue }
+            guard parts.count == 2 else {
+                total += 1
+                continue
+            }
             let weight = parts[1]
             if weight.mapping != nil { continue }
             guard isNumber(weight), let value = weight.scalarText.flatMap(PlainScalar.number) else {
-                report("a weight of \(shown()) must be a whole number or a rule, found \(shownValue(weight))", weight.location)
+                report(
+                    "a weight of \(shown()) must be a whole number or a rule, found \(shownValue(weight))",
+                    weight.location)
                 continue
             }
             if value != value.rounded() {
-                report("a weight of \(shown()) must be a whole number, found \(weight.scalarText ?? "")", weight.location)
+                report(
+                    "a weight of \(shown()) must be a whole number, found \(weight.scalarText ?? "")", weight.location)
             } else if value < 0 {
                 report("a weight of \(shown()) must not be negative, found \(weight.scalarText ?? "")", weight.location)
             } else {

@@ -28,14 +28,17 @@ enum RuleText {
     }
 
     private static func call(_ operation: JsonLogicOperation) -> String {
-        let arguments = operation.argumentList.map { $0.map { text($0, nested: false) }.joined(separator: ", ") }
+        let arguments =
+            operation.argumentList.map { $0.map { text($0, nested: false) }.joined(separator: ", ") }
             ?? text(operation.arguments, nested: false)
         return "\(operation.name)(\(arguments))"
     }
 
     /// Operators of two operands written between them.
-    private static let binaryOperators: Set<String> = ["==", "===", "!=", "!==", ">", ">=", "in", "starts_with", "ends_with", "%", "/",
-                                                       "map", "filter", "all", "none", "some"]
+    private static let binaryOperators: Set<String> = [
+        "==", "===", "!=", "!==", ">", ">=", "in", "starts_with", "ends_with", "%", "/",
+        "map", "filter", "all", "none", "some",
+    ]
 
     /// Comparisons, logic and the string operators read best between their operands.
     private static func infix(_ operation: JsonLogicOperation) -> String? {
@@ -46,8 +49,12 @@ enum RuleText {
         }
         let parts = items.map { text($0, nested: true) }
         if binaryOperators.contains(name), parts.count == 2 { return "\(parts[0]) \(name) \(parts[1])" }
-        if name == "<" || name == "<=", parts.count == 2 || parts.count == 3 { return parts.joined(separator: " \(name) ") }
-        if ["and", "or", "+", "*", "-"].contains(name), parts.count >= 2 { return parts.joined(separator: " \(name) ") }
+        if name == "<" || name == "<=", parts.count == 2 || parts.count == 3 {
+            return parts.joined(separator: " \(name) ")
+        }
+        if ["and", "or", "+", "*", "-"].contains(name), parts.count >= 2 {
+            return parts.joined(separator: " \(name) ")
+        }
         if name == "!" || name == "!!", parts.count == 1 { return name + parts[0] }
         if name == "sem_ver", parts.count == 3, case .literal(.string(let comparison)) = items[1] {
             return "\(parts[0]) sem_ver \(comparison) \(parts[2])"
@@ -77,9 +84,9 @@ enum RuleText {
     }
 }
 
-private extension String {
+extension String {
     /// The text without the quotes `RuleText` puts around a literal.
-    var trimmingQuotes: String {
+    fileprivate var trimmingQuotes: String {
         hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
     }
 }
