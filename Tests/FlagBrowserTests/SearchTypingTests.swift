@@ -1,6 +1,7 @@
 import FlagBrowser
 import FlagCore
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Search while typing: a match counter, no match at once, and only the final match's branches opened")
@@ -63,5 +64,32 @@ struct SearchTypingTests {
         #expect(demo.session.state.selectedNode?.id == start)
         #expect(demo.session.state.expanded == before)
         #expect(demo.screen.contains("▸ search"))
+    }
+}
+
+@Suite("Search counter past a thousand matches")
+struct SearchCounterLimitTests {
+    @Test("Past 1000 matches the counter says 1000+ and the next match is still found; a narrower query counts again")
+    func manyMatches() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let flags = (0..<1_500).map { "  flag\($0): { type: bool, default: false, description: Flag \($0) }" }
+        try folder.write("blueprints/app.yml", "name: App\nflags:\n" + flags.joined(separator: "\n") + "\n")
+        try folder.write("flagscope.yml", "blueprints: [blueprints/app.yml]\n")
+        var session = BrowserSession(
+            workspaceFile: folder.file("flagscope.yml"), environment: [:], width: 100, height: 30)
+        func press(_ keys: String) throws { for key in try KeyEvent.parse(keys) { _ = session.press(key) } }
+        func lastLine() -> String { session.render().text.split(separator: "\n").last.map(String.init) ?? "" }
+
+        try press("/flag")
+        #expect(lastLine().hasSuffix("1000+"), "\(lastLine())")
+        try press("<Enter>")
+        #expect(lastLine() == "search: flag (1000+) — n next, N previous, f filter")
+        #expect(session.state.selection.map { "\($0)" }?.contains("flag0") == true)
+        try press("n")
+        #expect(lastLine() == "/flag (1000+)")
+        #expect(session.state.selection.map { "\($0)" }?.contains("flag1") == true)
+        try press("/flag149")
+        #expect(lastLine().hasSuffix("1/11"), "flag149 and flag1490…1499: \(lastLine())")
     }
 }

@@ -83,13 +83,13 @@ package struct SearchIndex: Sendable {
         firstMatch(needle, in: start(of: position)..<end(of: position)) != nil
     }
 
-    /// Every node whose text contains `needle`, ascending: a scan of the candidate blocks only
-    /// (of the whole buffer for a needle of one or two bytes).
-    func nodes(containing needle: [UInt8]) -> [Int] {
+    /// Every node whose text contains `needle` (the first `limit` of them), ascending: a scan of
+    /// the candidate blocks only (of the whole buffer for a needle of one or two bytes).
+    func nodes(containing needle: [UInt8], limit: Int = .max) -> [Int] {
         var found: [Int] = []
-        for range in candidateRanges(needle, from: 0) {
+        for range in candidateRanges(needle, from: 0) where found.count < limit {
             var offset = range.lowerBound
-            while let match = firstMatch(needle, in: offset..<range.upperBound) {
+            while found.count < limit, let match = firstMatch(needle, in: offset..<range.upperBound) {
                 let position = node(at: match)
                 found.append(position)
                 offset = end(of: position)

@@ -116,7 +116,7 @@ package enum Renderer {
     static func drawSearchPrompt(_ state: BrowserState, y: Int, _ screen: inout ScreenBuffer) {
         var counter: (text: String, role: StyleRole)?
         if let count = state.matchCount, !state.query.isEmpty {
-            counter = count.total == 0 ? ("no match", .statusWarning) : ("\(count.current)/\(count.total)", .status)
+            counter = count.total == 0 ? ("no match", .statusWarning) : (count.text, .status)
         }
         let counterWidth = counter.map { TerminalText.displayWidth(of: $0.text) + 2 } ?? 0
         let used = screen.write(

@@ -50,9 +50,8 @@ extension Reducer {
         state.searchStart = nil
         if state.query.isEmpty {
             state.status = StatusMessage("search cancelled")
-        } else if let count = state.matchCount, count.current > 0 {
-            state.status = StatusMessage(
-                "search: \(state.query) (\(count.current)/\(count.total)) — n next, N previous, f filter")
+        } else if let count = state.matchCount, count.selectsMatch {
+            state.status = StatusMessage("search: \(state.query) (\(count.text)) — n next, N previous, f filter")
         } else {
             state.status = StatusMessage("no match for '\(state.query)'", .warning)
         }
@@ -94,6 +93,12 @@ extension Reducer {
             state.matchCount = nil
             return
         }
+        if forward,
+            state.model.search.nodes(containing: needle, limit: MatchCount.countLimit).count == MatchCount.countLimit
+        {
+            findUncounted(needle, includeCurrent: includeCurrent, &state)
+            return
+        }
         let matches = showableMatches(needle, state)
         guard !matches.isEmpty else {
             state.matchCount = MatchCount(current: 0, total: 0)
@@ -117,15 +122,44 @@ extension Reducer {
         state.status = StatusMessage("/\(state.query) (\(index + 1)/\(matches.count))")
     }
 
-    /// The nodes matching `needle` that a search can show, ascending: hidden flags only while
-    /// hidden flags are shown, and under a filter or view only the rows it shows.
-    static func showableMatches(_ needle: [UInt8], _ state: BrowserState) -> [Int] {
-        let traits = state.model.traits
-        let expansionDecides = state.rowsFollowExpansionOnly
-        return state.model.search.nodes(containing: needle).filter { position in
-            if traits[position].hidden && !state.showHidden { return false }
-            return expansionDecides || state.row(of: position) != nil
+    /// Past ``MatchCount/countLimit`` matches: the next showable match after the selection, in
+    /// tree order and wrapping, found one at a time as the search did before it counted.
+    private static func findUncounted(_ needle: [UInt8], includeCurrent: Bool, _ state: inout BrowserState) {
+        let search = state.model.search
+        let first = (state.selectedPosition ?? 0) + (includeCurrent ? 0 : 1)
+        var next = first
+        var wrapped = false
+        while true {
+            guard let found = search.firstNode(containing: needle, from: next), !wrapped || found < first else {
+                guard !wrapped else { break }
+                (next, wrapped) = (0, true)
+                continue
+            }
+            if isShowable(found, state) {
+                let opened = reveal(found, &state)
+                state.searchStart?.opened = opened.map { state.model.nodes[$0].id }
+                select(node: found, &state)
+                let count = MatchCount(current: 0, total: MatchCount.countLimit, isLowerBound: true)
+                state.matchCount = count
+                state.status = StatusMessage("/\(state.query) (\(count.text))")
+                return
+            }
+            next = found + 1
         }
+        state.matchCount = MatchCount(current: 0, total: 0)
+        state.status = StatusMessage("no match for '\(state.query)'", .warning)
+    }
+
+    /// The nodes matching `needle` that a search can show, ascending.
+    static func showableMatches(_ needle: [UInt8], _ state: BrowserState) -> [Int] {
+        state.model.search.nodes(containing: needle).filter { isShowable($0, state) }
+    }
+
+    /// Whether a search may show the node: hidden flags only while hidden flags are shown, and
+    /// under a filter or view only the rows it shows.
+    private static func isShowable(_ position: Int, _ state: BrowserState) -> Bool {
+        if state.model.traits[position].hidden && !state.showHidden { return false }
+        return state.rowsFollowExpansionOnly || state.row(of: position) != nil
     }
 
     /// The index of the first element of ascending `values` that is at least `bound` (`values.count` if none).
