@@ -117,7 +117,15 @@ struct ScenarioRun {
             return Evaluated(value: codeDefault, reason: "ERROR", errorCode: "FLAG_NOT_FOUND", metadata: [:])
         }
         let metadata = Dictionary(uniqueKeysWithValues: flag.metadata.map { ($0.key, $0.value) })
-        let outcome = flag.evaluate(in: EvaluationContext(attributes: attributes, now: Date()))
+        let context = EvaluationContext(attributes: attributes, now: Date())
+        let outcome = flag.evaluate(in: context)
+        // Bulk resolution evaluates without steps: it must decide exactly as the traced evaluation.
+        var stepless = outcome
+        stepless.trace.steps = []
+        guard flag.evaluate(in: context, tracing: false) == stepless else {
+            return Evaluated(
+                value: codeDefault, reason: "UNTRACED_EVALUATION_DIFFERS", errorCode: nil, metadata: metadata)
+        }
         switch outcome.result {
         case .error:
             return Evaluated(

@@ -21,7 +21,8 @@ struct List: ParsableCommand, TakesContext {
     func run() throws {
         let loaded = try workspace.loadValid(context: try context.layer())
         try context.check(loaded)
-        let resolutions = Resolver(workspace: loaded).resolveAll()
+        // The table shows values, sources and variants, never rule steps.
+        let resolutions = Resolver(workspace: loaded, tracingRuleSteps: false).resolveAll()
         let features = FeatureEvaluator(workspace: loaded, resolutions: resolutions).explainAll()
         let report = ListReport(
             resolutions: resolutions, features: Array(features.values), unknownKeys: loaded.unknownKeys,

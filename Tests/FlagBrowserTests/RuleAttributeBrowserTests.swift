@@ -16,6 +16,18 @@ struct RuleAttributeBrowserTests {
             .joined(separator: "\n")
     }
 
+    @Test("On a fresh load, a targeted flag's detail pane shows its rule steps and what they read")
+    func freshDetailShowsTrace() throws {
+        // The rows are resolved without rule steps; the detail pane resolves its key with them.
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/compactRows<Enter>")
+        let detail = Self.detail(demo.screen)
+        #expect(detail.contains(#"rules chose variant "on" (TARGETING_MATCH)"#), "\(demo.screen)")
+        #expect(detail.contains(#"▶ email ends_with "@podcasts.example.com" →"#), "\(demo.screen)")
+        #expect(detail.contains("reads context/email ="), "\(demo.screen)")
+    }
+
     @Test("Editing context/email in the browser changes a targeted flag's value on screen, and the trace says why")
     func editingEmailReevaluates() throws {
         var demo = try DemoFixture(width: 120, height: 40)

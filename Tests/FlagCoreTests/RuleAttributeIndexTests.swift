@@ -145,4 +145,21 @@ struct RuleAttributeIndexTests {
             #"{"flags": {"theme": {"state": "ENABLED", "variants": {"a": "dark"}, "defaultVariant": "a"}}}"#)
         #expect(sandbox.load().ruleAttributes.isEmpty)
     }
+
+    @Test("An attribute that thousands of flags read lists each reader once and each compared value once")
+    func manyReadersOfOneAttribute() throws {
+        let domains = ["@a.example", "@b.example", "@c.example"]
+        let flags = (0..<3000).map { index in
+            #""flag_\#(index)": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off", "targeting": { "if": [{ "==": [{ "var": "email" }, "\#(domains[index % 3])"] }, "on", "off"] } }"#
+        }
+        let sandbox = try ProviderSandbox.with(providers: Self.stack)
+        defer { sandbox.remove() }
+        try sandbox.write("flags.flagd.json", #"{"flags": {"# + flags.joined(separator: ",\n") + "}}")
+        let email = try #require(sandbox.load().ruleAttributes.first { $0.key == "context/email" })
+        #expect(email.readers.count == 3000)
+        #expect(Set(email.readers.map(\.flag)).count == 3000)
+        #expect(email.readers.first?.rule.contains("@a.example") == true)
+        #expect(email.suggestions == domains)
+        #expect(email.typeHint == .text)
+    }
 }

@@ -77,6 +77,28 @@ struct RulesCLITests {
         #expect(plain.stdout.contains("value    grid   from Flags"), "\(plain.stdout)")
     }
 
+    @Test("list gives each targeted flag's value, source and variant; get still shows the steps that decided")
+    func listShowsRuleDecisions() throws {
+        let folder = try Self.folder(
+            device: #"{"context/email": "ana@example.com", "context/targeting_key": "user-1"}"#)
+        defer { folder.remove() }
+        let flags = try #require(Self.files["flags.flagd.json"])
+        try folder.write("flags.flagd.json", flags.replacingOccurrences(of: "-5", with: "50"))
+        let output = try CLIRunner.run(["list", "--json"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let flagRows = (rows?["flags"] as? [[String: Any]]) ?? []
+        let home = try #require(flagRows.first { $0["key"] as? String == "home_layout" }, "\(output.stdout)")
+        #expect(home["value"] as? String == "video")
+        #expect(home["source"] as? String == "Flags")
+        #expect(home["variant"] as? String == "video")
+        let text = try CLIRunner.run(["list"], in: folder.url)
+        #expect(text.stdout.contains("home_layout"), "\(text.stdout)")
+        #expect(text.stdout.contains("video"), "\(text.stdout)")
+        let get = try CLIRunner.run(["get", "home_layout"], in: folder.url)
+        #expect(get.stdout.contains(#"reads context/email = "ana@example.com""#), "\(get.stdout)")
+    }
+
     @Test("validate reports a schema slip in targeting with its line, column, source line and caret")
     func validateLocatesRuleProblems() throws {
         let folder = try Self.folder(device: "{}")

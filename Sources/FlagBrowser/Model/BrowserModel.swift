@@ -51,7 +51,8 @@ package struct BrowserModel: Sendable {
         var values: [ResolvedValue] = []
         values.reserveCapacity(workspace.flags.count)
         var hugeValueSizes: [String: Int] = [:]
-        Resolver(workspace: workspace).forEachResolution { resolution in
+        // Rows show values and variants; the detail pane resolves its key again, traced.
+        Resolver(workspace: workspace, tracingRuleSteps: false).forEachResolution { resolution in
             values.append(ResolvedValue(resolution, writableProvider: writable, now: now))
             // Sized once here, so the detail pane of a multi-megabyte JSON value does not
             // serialise it whole on every frame to say how large it is.

@@ -10,13 +10,20 @@ package struct Resolver: Sendable {
     /// The context rules are evaluated with: given, or made once from the workspace when the
     /// first rule needs it.
     private let ruleContext: RuleContextCache
+    /// Whether rule traces keep their steps (what each rule read and gave): the detail pane
+    /// and `get` show them; a bulk resolve for rows and counts does not, and skips the work.
+    private let tracesRuleSteps: Bool
 
     /// Creates a resolver. Rules (SPEC §8) see `context` when given, else the `context/*`
-    /// keys as the layers without rules resolve them, with `now` as the clock.
-    package init(workspace: Workspace, context: EvaluationContext? = nil, now: Date = Date()) {
+    /// keys as the layers without rules resolve them, with `now` as the clock. Without
+    /// `tracingRuleSteps` rule layers keep their variant, reason and error, but no steps.
+    package init(
+        workspace: Workspace, context: EvaluationContext? = nil, now: Date = Date(), tracingRuleSteps: Bool = true
+    ) {
         self.workspace = workspace
         self.now = context?.now ?? now
         ruleContext = RuleContextCache(context)
+        tracesRuleSteps = tracingRuleSteps
     }
 
     /// The resolution of every key, in declaration order (declared flags, then generated keys).
@@ -89,7 +96,8 @@ package struct Resolver: Sendable {
                 }
                 if evaluatingRules, let rules = entry.rules {
                     return layer(
-                        name, flag: flag, outcome: rules.evaluate(in: evaluationContext()), notes: entry.notes,
+                        name, flag: flag, outcome: rules.evaluate(in: evaluationContext(), tracing: tracesRuleSteps),
+                        notes: entry.notes,
                         remote: remote)
                 }
                 guard let raw = entry.value else {

@@ -7,10 +7,10 @@ package indirect enum CompiledRules: Sendable, Hashable {
     case flagd(FlagdFlag)
 
     /// What the rules give for `context` (a pure function of the rules and the context, whose
-    /// clock is part of it), with the trace of how they decided.
-    package func evaluate(in context: EvaluationContext) -> RuleOutcome {
+    /// clock is part of it), with the trace of how they decided: its steps only with `tracing`.
+    package func evaluate(in context: EvaluationContext, tracing: Bool = true) -> RuleOutcome {
         switch self {
-        case .flagd(let flag): return flag.evaluate(in: context)
+        case .flagd(let flag): return flag.evaluate(in: context, tracing: tracing)
         }
     }
 }

@@ -136,9 +136,12 @@ package struct EvaluationContext: Sendable, Hashable {
 struct ReadLog: Sendable {
     /// Every read so far, repeats included (each step lists what it read itself).
     private(set) var reads: [ContextRead] = []
+    /// Whether reads are kept: not when nobody will see the trace (resolving every key at once).
+    var isRecording = true
 
     /// Records that `key` was read and held `value` (`nil`: unset).
     mutating func record(key: String, value: JSONValue?) {
+        guard isRecording else { return }
         // Room for the few keys a flag's rules usually read, made once.
         if reads.isEmpty { reads.reserveCapacity(4) }
         reads.append(ContextRead(key: key, value: value))

@@ -60,24 +60,38 @@ enum RuleAttributeIndex {
     /// Every attribute the rules of `providers` read, ordered by key.
     static func attributes(of providers: [ProviderData]) -> [RuleAttribute] {
         var found: [String: RuleAttribute] = [:]
+        // What each attribute already lists, to drop repeats by hashing: an attribute that every
+        // flag of a 10k file reads would otherwise scan its whole list on every read.
+        var seenReaders: [String: Set<AttributeReader>] = [:]
+        var seenSuggestions: [String: Set<String>] = [:]
         // Only flagd layers carry compiled rules today: the other layers are not walked at all.
         for provider in providers where provider.status == .loaded && provider.config.format == .flagd {
             for (flagKey, entry) in provider.entries {
                 guard let rules = entry.rules else { continue }
                 for read in rules.attributeReads {
-                    var attribute = found[read.key] ?? RuleAttribute(key: read.key)
-                    if attribute.typeHint == nil { attribute.typeHint = read.typeHint }
-                    for suggestion in read.suggestions where !attribute.suggestions.contains(suggestion) {
-                        attribute.suggestions.append(suggestion)
-                    }
                     let reader = AttributeReader(
                         provider: provider.config.name, flag: flagKey, rule: read.rule, location: read.location)
-                    if !attribute.readers.contains(reader) { attribute.readers.append(reader) }
-                    found[read.key] = attribute
+                    let isNewReader = seenReaders[read.key, default: []].insert(reader).inserted
+                    let newSuggestions = read.suggestions.filter {
+                        seenSuggestions[read.key, default: []].insert($0).inserted
+                    }
+                    // Changed in place in the dictionary: a copy taken out and put back would copy
+                    // its lists on every read.
+                    Self.add(
+                        read, reader: isNewReader ? reader : nil, suggestions: newSuggestions,
+                        to: &found[read.key, default: RuleAttribute(key: read.key)])
                 }
             }
         }
         return found.values.sorted { $0.key < $1.key }
+    }
+
+    private static func add(
+        _ read: AttributeRead, reader: AttributeReader?, suggestions: [String], to attribute: inout RuleAttribute
+    ) {
+        if attribute.typeHint == nil { attribute.typeHint = read.typeHint }
+        attribute.suggestions.append(contentsOf: suggestions)
+        if let reader { attribute.readers.append(reader) }
     }
 }
 

@@ -54,8 +54,9 @@ package struct FlagdFlag: Sendable, Hashable {
     }
 
     /// What the flag gives for `context`, with the trace: flagd's evaluation (its reasons,
-    /// its error codes), as a pure function of the definition and the context.
-    package func evaluate(in context: EvaluationContext) -> RuleOutcome {
+    /// its error codes), as a pure function of the definition and the context. Without
+    /// `tracing` the trace keeps its variant, reason and error but no steps.
+    package func evaluate(in context: EvaluationContext, tracing: Bool = true) -> RuleOutcome {
         if let error {
             return RuleOutcome(
                 result: .error(error), trace: RuleTrace(reason: .error, errorCode: "PARSE_ERROR", errorMessage: error))
@@ -64,7 +65,7 @@ package struct FlagdFlag: Sendable, Hashable {
             return RuleOutcome(result: .unset, trace: RuleTrace(reason: .disabled))
         }
         guard let targeting else { return chosen(defaultVariant, reason: .staticValue, steps: []) }
-        var evaluation = JsonLogicEvaluation(flagKey: key, context: context)
+        var evaluation = JsonLogicEvaluation(flagKey: key, context: context, tracing: tracing)
         let result: LogicValue
         do {
             result = try evaluation.run(targeting)

@@ -30,6 +30,9 @@ struct JsonLogicEvaluation {
     let flagKey: String
     /// The simulated device.
     let context: EvaluationContext
+    /// Whether steps and reads are recorded: without them the result, variant and reason are
+    /// the same, and a bulk resolve whose traces nobody shows does about a third less work.
+    let isTracing: Bool
     /// Every context key read, in order.
     private(set) var reads = ReadLog()
     /// The steps taken, in the order they began.
@@ -46,9 +49,11 @@ struct JsonLogicEvaluation {
         var location: TextLocation?
     }
 
-    init(flagKey: String, context: EvaluationContext) {
+    init(flagKey: String, context: EvaluationContext, tracing: Bool = true) {
         self.flagKey = flagKey
         self.context = context
+        isTracing = tracing
+        reads.isRecording = tracing
     }
 
     /// Evaluates a flag's whole targeting. An `if` at the top is traced by its conditions;
@@ -66,6 +71,7 @@ struct JsonLogicEvaluation {
 
     /// Evaluates `rule` as one step of the trace.
     mutating func traced(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
+        guard isTracing else { return try evaluate(rule, scope) }
         var identity: OperationIdentity?
         if case .operation(let operation) = rule {
             identity = OperationIdentity(name: operation.name, location: operation.location)
@@ -162,6 +168,7 @@ struct JsonLogicEvaluation {
     private mutating func recordOperatorStep(
         _ operation: JsonLogicOperation, result: FlagdOperatorResult, readStart: Int
     ) {
+        guard isTracing else { return }
         let identity = OperationIdentity(name: operation.name, location: operation.location)
         if let open = openSteps.last, open.operation == identity, operation.location != nil {
             if let note = result.note { steps[open.index].note = note }

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import FlagCore
+
+/// Resolving every key at once (the browser's rows, its first frame) evaluates rules without
+/// their steps: the values, variants, reasons and errors are the ones a traced resolve gives.
+@Suite("Rules: resolving without steps")
+struct RulesUntracedTests {
+    static let rules = """
+        {
+          "flags": {
+            "mail": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off",
+                      "targeting": { "if": [{ "ends_with": [{ "var": "email" }, "@example.com"] }, "on", "off"] } },
+            "version": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off",
+                         "targeting": { "if": [{ "sem_ver": [{ "var": "app_version" }, ">=", "2.3.0"] }, "on", "off"] } },
+            "country": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off",
+                         "targeting": { "if": [{ "in": [{ "var": "country" }, ["DE", "IT"]] }, "on", "off"] } },
+            "split": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off",
+                       "targeting": { "fractional": [["on", 30], ["off", 70]] } },
+            "chained": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off",
+                         "targeting": { "if": [{ "ends_with": [{ "var": "email" }, "@staff.io"] }, "on",
+                                               { "and": [{ "in": [{ "var": "country" }, ["DE"]] },
+                                                         { "sem_ver": [{ "var": "app_version" }, ">=", "2.0.0"] }] },
+                                               { "fractional": [["on", 50], ["off", 50]] }, "off"] } },
+            "no_variant": { "state": "ENABLED", "variants": { "on": true }, "defaultVariant": null,
+                           "targeting": { "if": [{ "==": [{ "var": "country" }, "FR"] }, "on", null] } },
+            "bad_version": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off",
+                            "targeting": { "if": [{ "sem_ver": [{ "var": "email" }, ">=", "1.0.0"] }, "on", "off"] } },
+            "broken": { "state": "ENABLED", "variants": { "on": true }, "defaultVariant": "on",
+                        "targeting": { "if": [true, { "nonsense": [] }, "on"] } },
+            "off": { "state": "DISABLED", "variants": { "on": true }, "defaultVariant": "on",
+                     "targeting": { "if": [true, "on", "on"] } }
+          }
+        }
+        """
+
+    /// A blueprint declaring every flag of ``rules`` as a bool.
+    static let blueprint =
+        "name: App\ndescription: Targeted flags\nflags:\n"
+        + ["mail", "version", "country", "split", "chained", "noVariant", "badVersion", "broken", "off"].map {
+            "  \($0):\n    type: bool\n    default: false\n    description: Targeted\n"
+        }.joined()
+
+    /// A resolution as a bulk resolve may give it: every rule trace without its steps.
+    static func withoutSteps(_ resolution: Resolution) -> Resolution {
+        var resolution = resolution
+        for index in resolution.layers.indices { resolution.layers[index].rules?.steps = [] }
+        return resolution
+    }
+
+    @Test(
+        "Every key resolved without steps has the traced value, source, variant, reason and error",
+        arguments: [
+            #"{"context/email": "ana@example.com", "context/app_version": "2.4.1", "context/country": "DE", "context/targeting_key": "u-1"}"#,
+            #"{"context/email": "bo@staff.io", "context/app_version": "1.9.0", "context/country": "FR", "context/targeting_key": "u-2"}"#,
+            #"{"context/email": "cy@other.org", "context/app_version": "not a version", "context/country": "IT"}"#,
+        ])
+    func untracedMatchesTraced(device: String) throws {
+        let sandbox = try ProviderSandbox.with(providers: RulesResolutionTests.stack, blueprint: Self.blueprint)
+        defer { sandbox.remove() }
+        try sandbox.write("flags.flagd.json", Self.rules)
+        try sandbox.write("device.json", device)
+        let workspace = sandbox.load()
+        let now = RuleFixture.now
+        let traced = Resolver(workspace: workspace, now: now).resolveAll()
+        var untraced: [Resolution] = []
+        Resolver(workspace: workspace, now: now, tracingRuleSteps: false).forEachResolution { untraced.append($0) }
+        #expect(untraced == traced.map(Self.withoutSteps))
+        // The traced resolve does record steps, so the comparison above left something out.
+        let ruled = traced.flatMap(\.layers).compactMap(\.rules)
+        #expect(ruled.count == 8)  // The disabled flag has no rules to run.
+        #expect(ruled.filter { !$0.steps.isEmpty }.count >= 7)
+        let untracedRules = untraced.flatMap(\.layers).compactMap(\.rules)
+        #expect(untracedRules.count == 8 && untracedRules.allSatisfy { $0.steps.isEmpty })
+    }
+
+    @Test("Without steps, a rule's variant, reason and error code are still given")
+    func untracedKeepsDecision() throws {
+        let sandbox = try ProviderSandbox.with(providers: RulesResolutionTests.stack, blueprint: Self.blueprint)
+        defer { sandbox.remove() }
+        try sandbox.write("flags.flagd.json", Self.rules)
+        try sandbox.write("device.json", #"{"context/email": "ana@example.com", "context/country": "FR"}"#)
+        let workspace = sandbox.load()
+        var byKey: [String: Resolution] = [:]
+        Resolver(workspace: workspace, tracingRuleSteps: false).forEachResolution { byKey[$0.flag.key] = $0 }
+        #expect(byKey["mail"]?.value == .bool(true))
+        #expect(byKey["mail"]?.variant == "on")
+        #expect(byKey["mail"]?.layers[0].rules?.reason == .targetingMatch)
+        #expect(byKey["no_variant"]?.variant == "on")
+        #expect(byKey["broken"]?.layers[0].rules?.errorCode == "PARSE_ERROR")
+    }
+}
