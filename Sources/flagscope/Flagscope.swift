@@ -13,7 +13,7 @@ struct Flagscope: ParsableCommand, TakesContext {
         version: "0.1.0",
         subcommands: [
             Demo.self, Init.self, Validate.self, List.self, Get.self, SetValue.self, Reset.self, Explain.self,
-            Snapshot.self,
+            Snapshot.self, Rollout.self,
         ]
     )
 

@@ -33,8 +33,9 @@ struct GoldenScreenTests {
         let trace = try #require(pane.firstIndex { $0.contains("rules chose variant \"personalised\"") }, "\(screen)")
         let traceLines = pane[trace...].prefix { !$0.contains("QA profile") }
         #expect(traceLines.contains { $0.contains("▶ fractional(") }, "\(screen)")
-        // Wrapped, not cut: the split's last share is on screen whole, and no trace line ends in an ellipsis.
-        #expect(traceLines.contains { $0.contains("personalised 50 %") }, "\(screen)")
+        // Wrapped, not cut: the split's last share is on screen whole with its bar, marked as this
+        // device's, and no trace line ends in an ellipsis.
+        #expect(traceLines.contains { $0.contains("▶ personalised  █████░░░░░ 50 %") }, "\(screen)")
         #expect(!traceLines.contains { $0.contains("…") }, "\(screen)")
     }
 

@@ -49,7 +49,7 @@ struct LayerTraceWordingTests {
         #expect(Self.words(outcome, state: .unset).first == "rules could not be evaluated (ERROR, GENERAL): " + message)
     }
 
-    @Test("Shares are written as whole percentages or with one decimal")
+    @Test("Shares are written a line each, with a bar, as whole percentages or with one decimal, this device's marked")
     func splitWords() {
         let split = PercentageSplit(
             bucket: 37.24,
@@ -57,6 +57,10 @@ struct LayerTraceWordingTests {
                 .init(name: "a", weight: 1, percent: 100.0 / 3),
                 .init(name: "b", weight: 2, percent: 200.0 / 3),
             ], chosen: "b")
-        #expect(LayerDescription.words(for: split) == #"bucket 37.2 → "b"; a 33.3 % · b 66.7 %"#)
+        #expect(LayerDescription.words(for: split) == #"bucket 37.2 of 100 → "b""#)
+        #expect(
+            LayerDescription.shareLines(for: split).map { ($0.isChosen ? "▶ " : "  ") + $0.text } == [
+                "  a  ███░░░░░░░ 33.3 %", "▶ b  ███████░░░ 66.7 %",
+            ])
     }
 }

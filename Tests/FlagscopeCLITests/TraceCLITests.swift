@@ -112,7 +112,9 @@ struct TraceCLITests {
                 """
                       ▶ fractional(["on", 50], ["off", 50]) → "off"
                           reads context/targeting_key = "user-1"
-                          bucket 64.1 → "off"; on 50 % · off 50 %
+                          bucket 64.1 of 100 → "off"
+                            on   █████░░░░░ 50 %
+                          ▶ off  █████░░░░░ 50 %
                 """), "\(output.stdout)")
         #expect(output.stdout.contains("value    false   from Flags"), "\(output.stdout)")
     }

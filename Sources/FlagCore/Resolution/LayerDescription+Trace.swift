@@ -24,7 +24,12 @@ extension LayerDescription {
                 }
                 lines.append(Line("reads " + reads.joined(separator: ", "), depth: 2, mark: blank))
             }
-            if let split = step.split { lines.append(Line(words(for: split), depth: 2, mark: blank)) }
+            if let split = step.split {
+                lines.append(Line(words(for: split), depth: 2, mark: blank))
+                lines += shareLines(for: split).map {
+                    Line($0.text, depth: 3, mark: $0.isChosen ? decidingMark : blank)
+                }
+            }
             if let note = step.note { lines.append(Line(note, isProblem: step.result == nil, depth: 2, mark: blank)) }
         }
         return lines
@@ -53,17 +58,27 @@ extension LayerDescription {
         }
     }
 
-    /// A percentage step's numbers: `bucket 37.2 → "b"; a 50 % · b 50 %`.
+    /// Where a percentage step put this device: `bucket 37.2 of 100 → "b"`.
     static func words(for split: PercentageSplit) -> String {
         let chosen = split.chosen.map { "\"\($0)\"" } ?? "no share"
-        let shares = split.shares.map { "\($0.name) \(percent($0.percent)) %" }.joined(separator: " · ")
-        return "bucket \(String(format: "%.1f", split.bucket)) → \(chosen); \(shares)"
+        return "bucket \(String(format: "%.1f", split.bucket)) of 100 → \(chosen)"
     }
 
-    /// A share's percentage with at most one decimal, and none when it is whole.
-    private static func percent(_ value: Double) -> String {
-        let tenths = (value * 10).rounded() / 10
-        return tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)
+    /// The whole split, a share a line with a bar of ten cells (`a  ███░░░░░░░ 33.3 %`), and
+    /// which one is this device's (marked as the deciding step is). One line each, so a narrow
+    /// pane wraps no bar.
+    static func shareLines(for split: PercentageSplit) -> [(isChosen: Bool, text: String)] {
+        let names = split.shares.map { TerminalText.capped($0.name, limit: 30) }
+        let width = names.map(TerminalText.displayWidth(of:)).max() ?? 0
+        var marked = false
+        return zip(split.shares, names).map { share, name in
+            let bar = PercentageBar.bar(share.percent)
+            let line = TerminalText.padded(name, toWidth: width) + "  \(bar) \(PercentageBar.number(share.percent)) %"
+            // A name may repeat in a split; the device is in one share, the first of that name.
+            guard !marked, share.name == split.chosen else { return (false, line) }
+            marked = true
+            return (true, line)
+        }
     }
 
     /// A value read or given by a rule, as JSON writes it (strings quoted), cut for one line.

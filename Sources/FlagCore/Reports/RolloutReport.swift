@@ -1,0 +1,182 @@
+import Foundation
+import OrderedCollections
+
+/// `flagscope rollout KEY --sample N`: how a key's percentage split shares out a sample of
+/// generated devices, beside the weights the rules configure (SPEC §8, percentage steps).
+///
+/// The split is found by evaluating the key's rule layers for the simulated device, top of the
+/// stack first: the first layer whose trace has a percentage step (flagd `fractional`, an
+/// Unleash rollout or variant weights, a Firebase `percent`) is sampled. The attribute that
+/// step hashes is the first `context/*` key it read (or `--by`); every sampled device is this
+/// device with that attribute set to a generated id, so the rest of the rules see the same
+/// context and the same path through them.
+package struct RolloutReport: Sendable {
+    /// One share of the split: configured, and what the sample gave.
+    package struct Share: Sendable, Hashable {
+        /// The share's name as the rules write it (a variant, `on`/`off`, a condition).
+        package var name: String
+        /// Its configured part of the whole, 0–100.
+        package var configured: Double
+        /// How many sampled devices fell in it.
+        package var count: Int
+    }
+
+    /// Why no report can be made.
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, in a sentence.
+        package var description: String
+    }
+
+    /// The flag sampled.
+    package var key: String
+    /// The provider whose rules split it.
+    package var provider: String
+    /// That provider's format name (`flagd`, `unleash`, `firebase`).
+    package var format: String
+    /// The percentage step in the source's own words.
+    package var rule: String
+    /// The `context/*` key each sampled device gets its own value of.
+    package var attribute: String
+    /// How many devices were sampled.
+    package var sampleSize: Int
+    /// Every share, in the order the rules configure them.
+    package var shares: [Share]
+    /// Sampled devices that fell in no share (or took another path through the rules).
+    package var unmatched: Int
+    /// This device's bucket and share; `nil` when it has none (the attribute is unset).
+    package var device: PercentageSplit?
+    /// What this device holds in `attribute` (`nil`: unset).
+    package var deviceValue: JSONValue?
+
+    /// The share of the sample that fell in `share`, 0–100.
+    package func sampled(_ share: Share) -> Double {
+        sampleSize > 0 ? Double(share.count) / Double(sampleSize) * 100 : 0
+    }
+
+    /// The largest distance, in percentage points, between a share's configured and sampled part.
+    package var largestGap: Double {
+        shares.map { abs($0.configured - sampled($0)) }.max() ?? 0
+    }
+
+    /// Samples `key` in `workspace` over `size` generated ids (the same ids for the same `seed`),
+    /// in `attribute` when given (a `context/*` key, with or without the prefix).
+    package static func sample(
+        _ key: String, in workspace: Workspace, size: Int, attribute: String? = nil, seed: UInt64 = 0,
+        now: Date = Date()
+    ) throws(Failure) -> RolloutReport {
+        guard let flag = workspace.definition(for: key) else {
+            throw Failure(description: "unknown key '\(TerminalText.escaped(key))'")
+        }
+        let resolver = Resolver(workspace: workspace, now: now)
+        let context = resolver.evaluationContext()
+        var withRules: [String] = []
+        for provider in workspace.providers where provider.status == .loaded {
+            let name = provider.config.name
+            guard !flag.excludedProviders.contains(name), let rules = provider.entries[key]?.rules else { continue }
+            withRules.append(name)
+            let forced = attribute.map { $0.hasPrefix(ContextKeys.prefix) ? $0 : ContextKeys.prefix + $0 }
+            guard let found = split(of: rules, in: context, forcing: forced) else { continue }
+            return tally(
+                key: key, provider: provider, rules: rules, found: found, context: context, size: size, seed: seed)
+        }
+        let scope =
+            withRules.isEmpty
+            ? "no layer has rules for it"
+            : "the rules of \(withRules.joined(separator: ", ")) reach no percentage split for this device"
+        throw Failure(description: "'\(TerminalText.escaped(key))' has no percentage rollout: \(scope)")
+    }
+
+    /// A split found in a layer's rules: its step, the attribute it hashes, and this device's place.
+    private struct FoundSplit {
+        var step: RuleStep
+        var attribute: String
+        var device: PercentageSplit?
+    }
+
+    /// The first percentage step `rules` reach for `context`. When they reach none, an attribute
+    /// they read and the device does not set may be what the split needs (no targeting key, no
+    /// user id): each such attribute is given a generated id in turn, and the first that leads to
+    /// a split is the one sampled, this device then having no bucket.
+    private static func split(of rules: CompiledRules, in context: EvaluationContext, forcing forced: String?)
+        -> FoundSplit?
+    {
+        let now = ContextKeys.prefix + "now"
+        let trace = rules.evaluate(in: context).trace
+        if let step = trace.steps.first(where: { $0.split != nil }) {
+            guard let hashed = forced ?? step.reads.first(where: { $0.key != now })?.key else { return nil }
+            return FoundSplit(step: step, attribute: hashed, device: step.split)
+        }
+        var ids = SampleIDs(seed: 0)
+        let unset = trace.reads.filter { $0.value == nil && $0.key != now }.map(\.key)
+        for key in forced.map({ [$0] }) ?? unset {
+            var probe = context
+            probe.attributes[String(key.dropFirst(ContextKeys.prefix.count))] = .string(ids.next())
+            if let step = rules.evaluate(in: probe).trace.steps.first(where: { $0.split != nil }) {
+                return FoundSplit(step: step, attribute: key, device: nil)
+            }
+        }
+        return nil
+    }
+
+    private static func tally(
+        key: String, provider: ProviderData, rules: CompiledRules, found: FoundSplit, context: EvaluationContext,
+        size: Int, seed: UInt64
+    ) -> RolloutReport {
+        // A name may repeat in a split (two flagd buckets of one variant): they are one share.
+        var configured = OrderedDictionary<String, Double>()
+        for share in found.step.split?.shares ?? [] { configured[share.name, default: 0] += share.percent }
+        var counts = [String: Int]()
+        var unmatched = 0
+        let name = String(found.attribute.dropFirst(ContextKeys.prefix.count))
+        var ids = SampleIDs(seed: seed)
+        for _ in 0..<max(size, 0) {
+            var device = context
+            device.attributes[name] = .string(ids.next())
+            let trace = rules.evaluate(in: device).trace
+            if let chosen = trace.steps.first(where: { $0.split != nil })?.split?.chosen, configured[chosen] != nil {
+                counts[chosen, default: 0] += 1
+            } else {
+                unmatched += 1
+            }
+        }
+        let deviceValue = context.value(at: name.split(separator: "/").map(String.init))
+        return RolloutReport(
+            key: key, provider: provider.config.name, format: provider.config.format.rawValue, rule: found.step.rule,
+            attribute: found.attribute, sampleSize: max(size, 0),
+            shares: configured.map { Share(name: $0.key, configured: $0.value, count: counts[$0.key] ?? 0) },
+            unmatched: unmatched, device: found.device, deviceValue: deviceValue)
+    }
+}
+
+/// Generated device ids: version-4-shaped UUID text from a SplitMix64 sequence, so a sample is
+/// the same from run to run and looks like the installation ids and user ids apps send.
+struct SampleIDs {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> String {
+        let high = nextWord()
+        let low = nextWord()
+        let hex = String(high, radix: 16).leftPadded(to: 16) + String(low, radix: 16).leftPadded(to: 16)
+        let characters = Array(hex)
+        func part(_ range: Range<Int>) -> String { String(characters[range]) }
+        return "\(part(0..<8))-\(part(8..<12))-4\(part(13..<16))-a\(part(17..<20))-\(part(20..<32))"
+    }
+
+    private mutating func nextWord() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `flagscope rollout KEY --sample N`: a percentage split sampled over generated devices, beside
+/// the weights configured, and where this device falls.
+@Suite("rollout on the command line")
+struct RolloutCLITests {
+    static let files = [
+        "flagscope.yml": """
+        blueprints:
+          - blueprints/*.yml
+        providers:
+          - name: Flags
+            format: flagd
+            path: flags.flagd.json
+          - name: Device
+            format: json
+            path: device.json
+
+        """,
+        "blueprints/app.yml": """
+        name: App
+        flags:
+          checkoutLayout:
+            type: string
+            default: classic
+            description: Checkout layout
+          homeLayout:
+            type: string
+            default: grid
+            description: Home layout
+          newSearch:
+            type: bool
+            default: false
+            description: New search
+
+        """,
+        "flags.flagd.json": """
+        {
+          "flags": {
+            "checkout_layout": {
+              "state": "ENABLED",
+              "variants": { "a": "a", "b": "b", "c": "c" },
+              "defaultVariant": "a",
+              "targeting": { "fractional": [{ "var": "email" }, ["a", 50], ["b", 30], ["c", 20]] }
+            },
+            "home_layout": {
+              "state": "ENABLED",
+              "variants": { "grid": "grid", "video": "video" },
+              "defaultVariant": "grid",
+              "targeting": { "if": [{ "ends_with": [{ "var": "email" }, "@example.com"] }, "video", null] }
+            }
+          }
+        }
+
+        """,
+        "device.json": #"{"context/email": "ana@example.com"}"#,
+    ]
+
+    static func folder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        for (path, text) in files { try folder.write(path, text) }
+        return folder
+    }
+
+    @Test("A 50/30/20 flagd split over 10,000 generated emails lands within one point of each weight")
+    func flagdSplitWithinOnePoint() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["rollout", "checkout_layout", "--sample", "10000", "--json"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(object["provider"] as? String == "Flags")
+        #expect(object["attribute"] as? String == "context/email")
+        #expect(object["sample"] as? Int == 10000)
+        let shares = try #require(object["shares"] as? [[String: Any]])
+        #expect(shares.map { $0["name"] as? String } == ["a", "b", "c"])
+        #expect(shares.map { $0["configured"] as? Double } == [50, 30, 20])
+        #expect(shares.compactMap { $0["count"] as? Int }.reduce(0, +) == 10000)
+        for share in shares {
+            let gap = abs((share["configured"] as? Double ?? 0) - (share["sampled"] as? Double ?? -100))
+            #expect(gap <= 1, "\(share)")
+        }
+        let device = try #require(object["device"] as? [String: Any])
+        #expect(device["value"] as? String == "ana@example.com")
+        #expect(["a", "b", "c"].contains(device["share"] as? String))
+    }
+
+    @Test("The text shows both splits as bars, the largest gap, and this device's bucket with the value hashed")
+    func text() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["rollout", "checkout_layout", "--sample", "2000"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(
+            lines.first
+                == "checkout_layout: the split in Flags (flagd), over 2000 devices with a generated context/email")
+        #expect(lines.contains("share  configured          sampled             devices"))
+        #expect(lines[1] == #"rule: fractional(email, ["a", 50], ["b", 30], ["c", 20])"#)
+        #expect(lines.contains { $0.hasPrefix("a      █████░░░░░   50 %   ") })
+        #expect(lines.contains { $0.hasPrefix("b      ███░░░░░░░   30 %") })
+        #expect(lines.contains { $0.hasPrefix("c      ██░░░░░░░░   20 %") })
+        #expect(lines.contains { $0.hasPrefix("largest gap: ") && $0.hasSuffix(" percentage points") })
+        #expect(lines.last?.hasPrefix("this device: bucket ") == true, "\(lines)")
+        #expect(lines.last?.hasSuffix("(context/email = \"ana@example.com\")") == true, "\(lines)")
+    }
+
+    @Test("The same seed gives the same sample; --context changes which share this device falls in, not the sample")
+    func reproducible() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let first = try CLIRunner.run(["rollout", "checkout_layout", "--sample", "500"], in: folder.url)
+        let again = try CLIRunner.run(["rollout", "checkout_layout", "--sample", "500"], in: folder.url)
+        let other = try CLIRunner.run(["rollout", "checkout_layout", "--sample", "500", "--seed", "7"], in: folder.url)
+        #expect(first.stdout == again.stdout)
+        #expect(first.stdout != other.stdout)
+        let bo = try CLIRunner.run(
+            ["rollout", "checkout_layout", "--sample", "500", "--context", "email=bo@example.com"], in: folder.url)
+        #expect(bo.stdout.hasSuffix("(context/email = \"bo@example.com\")\n"), "\(bo.stdout)")
+        #expect(
+            bo.stdout.split(separator: "\n").dropLast().joined()
+                == first.stdout.split(separator: "\n").dropLast().joined())
+    }
+
+    @Test("A key without a split, an unknown key and a bad count are errors that say why, exit 1 or 64")
+    func refusals() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let noSplit = try CLIRunner.run(["rollout", "home_layout"], in: folder.url)
+        #expect(noSplit.status == 1)
+        #expect(
+            noSplit.stderr
+                == "error: 'home_layout' has no percentage rollout: the rules of Flags reach no percentage split for this device\n"
+        )
+        let noRules = try CLIRunner.run(["rollout", "new_search"], in: folder.url)
+        #expect(noRules.status == 1)
+        #expect(noRules.stderr == "error: 'new_search' has no percentage rollout: no layer has rules for it\n")
+        let unknown = try CLIRunner.run(["rollout", "checkout_layot"], in: folder.url)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("error: unknown key 'checkout_layot'"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("checkout_layout"), "\(unknown.stderr)")
+        let zero = try CLIRunner.run(["rollout", "checkout_layout", "--sample", "0"], in: folder.url)
+        #expect(zero.status == 64)
+        #expect(zero.stderr.contains("--sample takes a count from 1 to 10000000, not 0"), "\(zero.stderr)")
+    }
+
+    @Test("--by varies another attribute than the one the split reads first")
+    func byAttribute() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let output = try CLIRunner.run(
+            ["rollout", "checkout_layout", "--sample", "100", "--by", "phone", "--json"], in: folder.url)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(object["attribute"] as? String == "context/phone")
+        // The split hashes the email, which every sampled device shares: they all fall alike.
+        let counts = try #require(object["shares"] as? [[String: Any]]).compactMap { $0["count"] as? Int }
+        #expect(counts.sorted() == [0, 0, 100])
+    }
+}
