@@ -131,4 +131,23 @@ struct FirebaseCLITests {
         #expect((layers.first?["error"] as? String)?.hasPrefix("condition 'half' cannot be evaluated") == true)
         #expect(object["value"] as? String == "carousel")
     }
+
+    @Test("A firebase provider with a url reads the template the server answers, with the same conditions")
+    func remoteTemplate() throws {
+        let server = try FlagServer()
+        defer { server.stop() }
+        let workspace = try RemoteWorkspace(
+            provider: ["format: firebase", "url: \(server.url("firebase"))/v1/projects/demo/remoteConfig"])
+        defer { workspace.remove() }
+        let plain = try RemoteWorkspace.layer(try workspace.get("lab/theme"))
+        #expect(plain["value"] as? String == "dark")
+        #expect((plain["rules"] as? [String: Any])?["variant"] as? String == "default")
+
+        let output = try workspace.run(["get", "lab/theme", "--json", "--context", "country=it"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let italy = try RemoteWorkspace.layer(try CLIFixture.object(output.stdout))
+        #expect(italy["value"] as? String == "light")
+        #expect((italy["rules"] as? [String: Any])?["variant"] as? String == "italian_store")
+        #expect(server.requests().first?["path"] as? String == "/v1/projects/demo/remoteConfig")
+    }
 }
