@@ -46,11 +46,17 @@ package struct FirebaseClause: Sendable, Hashable {
 
 /// A comparison of two ordered things (numbers, versions, instants).
 package enum FirebaseComparison: String, Sendable, Hashable, CaseIterable {
+    /// `<`
     case less = "<"
+    /// `<=`
     case lessOrEqual = "<="
+    /// `==`
     case equal = "=="
+    /// `!=`
     case notEqual = "!="
+    /// `>`
     case greater = ">"
+    /// `>=`
     case greaterOrEqual = ">="
 
     /// Whether `order` (the actual value against the target: -1, 0, 1) satisfies the comparison.
