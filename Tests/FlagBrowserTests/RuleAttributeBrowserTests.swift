@@ -64,8 +64,10 @@ struct RuleAttributeBrowserTests {
         let screen = demo.screen
         #expect(screen.contains("›    country                            unset default"), "\(screen)")
         let detail = Self.detail(screen)
-        #expect(detail.contains(" read by      Rollouts: storage/download_over_cellular (country"), "\(screen)")
-        #expect(detail.contains(#" compared as  text: "de", "es", "fr", "it""#), "\(screen)")
+        // The Remote template's condition reads it too, in stack order before the flagd rule.
+        #expect(detail.contains(" read by      Remote: lab/onboarding_variant (italian_store:"), "\(screen)")
+        #expect(detail.contains("              Rollouts: storage/download_over_cellular (country"), "\(screen)")
+        #expect(detail.contains(#" compared as  text: "it", "de", "es", "fr""#), "\(screen)")
         // A context key no rule reads says nothing of rules.
         try demo.press("/context/locale<Enter>")
         #expect(!Self.detail(demo.screen).contains("read by"), "\(demo.screen)")

@@ -113,19 +113,24 @@ struct ProviderFirebaseTests {
         #expect(resolution.source == "Base")
     }
 
-    @Test("Conditional values appear in the layer's notes and are not evaluated")
-    func conditionalValuesAreNoted() throws {
+    @Test("Conditional values are evaluated for the device: the trace replaces the old notes")
+    func conditionalValuesAreEvaluated() throws {
         let (sandbox, workspace) = try Self.load(Self.template)
         defer { sandbox.remove() }
         let layer = try workspace.requireLayer("theme", "Source")
-        #expect(layer.state == .set(.string("dark")), "the default value wins, conditions are not evaluated")
-        let notes = layer.notes.joined(separator: "\n")
-        #expect(notes.contains("italian_store"))
-        #expect(notes.contains("device.country in ['it']"))
-        #expect(notes.contains("light"))
-        #expect(notes.contains("beta_testers"))
+        #expect(layer.state == .set(.string("dark")), "no condition holds for a device with no country")
+        #expect(
+            layer.rules?.steps.map(\.rule) == [
+                "italian_store: device.country in ['it']",
+                "beta_testers: app.userProperty['beta'].exactlyMatches(['yes'])",
+            ])
+        #expect(!layer.notes.joined().contains("not evaluated"))
         let json = try #require(GetReport.json(layer).object)
-        #expect(json["notes"]?.compactText.contains("italian_store") == true)
+        #expect(json["rules"]?.object?["variant"] == .string("default"))
+
+        let (italian, inItaly) = try Self.load(Self.template, base: #"{"context/country": "IT"}"#)
+        defer { italian.remove() }
+        #expect(try inItaly.requireLayer("theme", "Source").state == .set(.string("light")))
     }
 
     @Test("An excluded flag ignores its Remote Config parameter")

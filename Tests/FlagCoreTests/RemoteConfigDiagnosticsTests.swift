@@ -95,7 +95,7 @@ struct RemoteConfigDiagnosticsTests {
                 .error("flagscope.yml", source[2], "an ofrep provider reads a server: give its 'url'", "not a 'path'"),
                 .error(
                     "flagscope.yml", source[3],
-                    "a json provider reads a file ('path'); only unleash and ofrep read a server ('url')"),
+                    "a json provider reads a file ('path'); only firebase, unleash and ofrep read a server ('url')"),
                 .error(
                     "flagscope.yml", source[4],
                     "a remote provider cannot be writable; edits go to a local json or plist file"),

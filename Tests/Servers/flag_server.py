@@ -55,6 +55,15 @@ def ofrep_flags(context):
     ]
 
 
+# A Remote Config template as the REST API answers it: every path of the "firebase" mode.
+FIREBASE = {
+    "conditions": [{"name": "italian_store", "expression": "device.country in ['it']"}],
+    "parameters": {
+        "lab/theme": {"defaultValue": {"value": "dark"},
+                      "conditionalValues": {"italian_store": {"value": "light"}}},
+    },
+}
+
 UNLEASH = {
     "version": 2,
     "features": [
@@ -152,6 +161,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, "<html><body>Bad gateway</body></html>", content_type="text/html")
         if mode == "deep":
             return self.send(200, '{"flags": ' + "[" * 100000 + "]" * 100000 + "}")
+        if mode == "firebase" and method == "GET":
+            return self.send_json(FIREBASE)
         if rest == "/client/features" and method == "GET" and mode in ("unleash", "unleash-auth"):
             return self.send_json(UNLEASH)
         if rest == "/ofrep/v1/evaluate/flags" and method == "POST":

@@ -93,7 +93,15 @@ struct ProviderLoading {
             let entries: OrderedDictionary<String, ProviderEntry>
             switch config.format {
             case .json: entries = try ProviderReaders.json(bytes, knownKeys: knownKeys)
-            case .firebase: entries = try ProviderReaders.firebase(bytes, knownKeys: knownKeys)
+            case .firebase:
+                let file = try ProviderReaders.firebaseFile(bytes, knownKeys: knownKeys)
+                entries = file.entries
+                for problem in file.problems {
+                    diagnostics.append(
+                        .error(
+                            "firebase provider '\(config.name)': \(problem.message)", file: displayPath,
+                            at: problem.location))
+                }
             case .flagd:
                 let file = try ProviderReaders.flagdFile(bytes, knownKeys: knownKeys)
                 entries = file.entries

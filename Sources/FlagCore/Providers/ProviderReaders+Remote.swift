@@ -64,6 +64,7 @@ enum RemoteAnswerReader {
         var entries: ProviderReaders.Entries
         switch format {
         case .ofrep: entries = try ProviderReaders.ofrep(body)
+        case .firebase: entries = try ProviderReaders.firebase(body)
         default: entries = try ProviderReaders.unleash(body, typeOf: typeOf)
         }
         for key in entries.keys { entries[key]?.location = nil }

@@ -22,55 +22,6 @@ enum ProviderReaders {
         return entries
     }
 
-    /// A Firebase Remote Config template: `parameters` and `parameterGroups[*].parameters`.
-    static func firebase(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
-        let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
-        guard root.mapping != nil else {
-            throw DocumentError(
-                "a Remote Config template is a JSON object with \"parameters\", found \(root.kindDescription)",
-                at: root.location)
-        }
-        var conditions: [String: String] = [:]
-        for condition in root["conditions"]?.sequence ?? [] {
-            if let name = condition["name"]?.scalarText { conditions[name] = condition["expression"]?.scalarText }
-        }
-        var entries = Entries()
-        var notesSeen = SeenValues<ProviderEntry>()
-        func readParameters(_ node: SourceNode?, group: String?) throws(DocumentError) {
-            guard let node, !node.isNull else { return }
-            guard let pairs = node.mapping else {
-                throw DocumentError("\"parameters\" must be an object of parameter names", at: node.location)
-            }
-            for (key, parameter) in pairs {
-                guard let name = key.scalarText else { continue }
-                var notes: [String] = []
-                if let group { notes.append("in parameter group \(group)") }
-                for (conditionKey, conditional) in parameter["conditionalValues"]?.mapping ?? [] {
-                    let conditionName = conditionKey.scalarText ?? "?"
-                    let expression = conditions[conditionName].map { " (\($0))" } ?? ""
-                    let shown =
-                        conditional["useInAppDefault"]?.scalarText == "true"
-                        ? "in-app default" : (conditional["value"]?.scalarText.map { "\"\($0)\"" } ?? "?")
-                    notes.append("if \(conditionName)\(expression): \(shown) (conditions are not evaluated)")
-                }
-                let defaultValue = parameter["defaultValue"]
-                var value: RawValue?
-                if let text = defaultValue?["value"]?.scalarText {
-                    value = .text(text)
-                } else if defaultValue?["useInAppDefault"]?.scalarText == "true" {
-                    notes.append("useInAppDefault: the app's own default applies")
-                }
-                entries[name] = ProviderEntry(
-                    value: value, location: key.location, sharingNotes: notes, with: &notesSeen)
-            }
-        }
-        try readParameters(root["parameters"], group: nil)
-        for (groupKey, group) in root["parameterGroups"]?.mapping ?? [] {
-            try readParameters(group["parameters"], group: groupKey.scalarText)
-        }
-        return entries
-    }
-
     /// OpenFeature flagd definitions (SPEC §8): a flag without targeting is its default
     /// variant (none: unset, the app's own default); DISABLED is unset; a flag with targeting
     /// carries its compiled rules, which the resolver evaluates per context, with the default

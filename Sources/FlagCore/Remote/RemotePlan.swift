@@ -22,12 +22,14 @@ package struct RemotePlan: Sendable {
     /// The settings, with the defaults when the provider has none.
     var settings: RemoteSettings { provider.remote ?? RemoteSettings() }
 
-    /// The API address: OFREP's bulk evaluation, or Unleash's client features.
+    /// The API address: OFREP's bulk evaluation, Unleash's client features, or for Firebase the
+    /// template's own address (the REST API's `…/remoteConfig`, or any server of template files).
     package var endpoint: URL? {
         guard var base = provider.usableURL else { return nil }
         while base.hasSuffix("/") { base.removeLast() }
         switch provider.format {
         case .ofrep: return URL(string: base + "/ofrep/v1/evaluate/flags")
+        case .firebase: return URL(string: base)
         default: return URL(string: base + "/client/features")
         }
     }

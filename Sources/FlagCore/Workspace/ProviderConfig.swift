@@ -1,4 +1,4 @@
-/// The formats a provider can read (SPEC §3), from a file or, for `ofrep` and `unleash`, from a server.
+/// The formats a provider can read (SPEC §3), from a file or, for `ofrep`, `unleash` and `firebase`, from a server.
 package enum ProviderFormat: String, Sendable, Hashable, CaseIterable {
     case json, plist, env, firebase, unleash, flagd, ofrep
 
@@ -9,13 +9,19 @@ package enum ProviderFormat: String, Sendable, Hashable, CaseIterable {
     package var isWritable: Bool { self == .json || self == .plist }
 
     /// Whether a provider of this format can read a server (`url:`).
-    package var canBeRemote: Bool { self == .ofrep || self == .unleash }
+    package var canBeRemote: Bool { self == .ofrep || self == .unleash || self == .firebase }
 
     /// Whether this format only exists on a server (an OFREP answer depends on the context sent).
     package var isRemoteOnly: Bool { self == .ofrep }
 
     /// The names of the formats a `url:` accepts, for messages.
     static var remoteNames: [String] { allCases.filter(\.canBeRemote).map(\.rawValue) }
+
+    /// ``remoteNames`` as a sentence says them: `firebase, unleash and ofrep`.
+    static var remoteNamesText: String {
+        let names = remoteNames
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
+    }
 }
 
 /// One layer of the provider stack as the workspace declares it.

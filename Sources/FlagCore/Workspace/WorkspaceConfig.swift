@@ -146,7 +146,7 @@ package struct WorkspaceConfig: Sendable {
             if !format.canBeRemote {
                 diagnostics.append(
                     .error(
-                        "a \(format.rawValue) provider reads a file ('path'); only \(ProviderFormat.remoteNames.joined(separator: " and ")) read a server ('url')",
+                        "a \(format.rawValue) provider reads a file ('path'); only \(ProviderFormat.remoteNamesText) read a server ('url')",
                         file: file, at: urlNode.location))
             }
             if let url, let problem = Self.urlProblem(url) {

@@ -1,0 +1,37 @@
+extension ProviderReaders {
+    /// A Firebase Remote Config template (SPEC §3, §8): `parameters` and
+    /// `parameterGroups[*].parameters`. A parameter with conditional values carries its rules,
+    /// which the resolver evaluates per device, with its default value where nothing is evaluated.
+    static func firebase(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
+        try firebaseFile(bytes, knownKeys: knownKeys).entries
+    }
+
+    /// The entries of a template and what `validate` reports about it (conditions that do not
+    /// parse, values for conditions that do not exist), each at its line and column.
+    static func firebaseFile(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError)
+        -> (entries: Entries, problems: [RuleProblem])
+    {
+        let template = try FirebaseTemplate.read(bytes, knownKeys: knownKeys)
+        var entries = Entries()
+        var notesSeen = SeenValues<ProviderEntry>()
+        for (name, parameter) in template.parameters {
+            var notes: [String] = []
+            if let group = parameter.group { notes.append("in parameter group \(group)") }
+            let rules = parameter.rules
+            if rules.defaultValue == .inAppDefault || (rules.defaultValue == nil && rules.conditionalValues.isEmpty) {
+                notes.append("useInAppDefault: the app's own default applies")
+            }
+            if let error = parameter.error {
+                entries[name] = ProviderEntry(value: nil, location: parameter.location, notes: notes, error: error)
+                continue
+            }
+            var value: RawValue?
+            if case .text(let text) = rules.defaultValue { value = .text(text) }
+            var entry = ProviderEntry(value: value, location: parameter.location, sharingNotes: notes, with: &notesSeen)
+            // Rules are kept only where there are some: a rule-free entry stays compact.
+            if !rules.conditionalValues.isEmpty { entry.rules = .firebase(rules) }
+            entries[name] = entry
+        }
+        return (entries, template.problems)
+    }
+}
