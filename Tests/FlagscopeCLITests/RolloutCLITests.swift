@@ -158,4 +158,61 @@ struct RolloutCLITests {
         let counts = try #require(object["shares"] as? [[String: Any]]).compactMap { $0["count"] as? Int }
         #expect(counts.sorted() == [0, 0, 100])
     }
+
+    /// Shares within one point of their weights, from `rollout --json` in `folder`.
+    static func expectWithinOnePoint(_ key: String, in folder: TemporaryFolder, names: [String]) throws {
+        let output = try CLIRunner.run(["rollout", key, "--json"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let shares = try #require(object["shares"] as? [[String: Any]])
+        #expect(shares.map { $0["name"] as? String } == names)
+        #expect(shares.map { $0["configured"] as? Double } == [50, 30, 20])
+        #expect(object["unmatched"] as? Int == 0)
+        for share in shares {
+            let gap = abs((share["configured"] as? Double ?? 0) - (share["sampled"] as? Double ?? -100))
+            #expect(gap <= 1, "\(share)")
+        }
+    }
+
+    @Test(
+        "A Remote Config 50/30/20 split by percent conditions: each condition's share, default the rest, within a point"
+    )
+    func firebaseSplit() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            "flagscope.yml",
+            "blueprints:\n  - app.yml\nproviders:\n  - name: Remote\n    format: firebase\n    path: template.json\n")
+        try folder.write("app.yml", "name: App\nflags:\n  checkoutLayout:\n    type: string\n    default: classic\n")
+        try folder.write(
+            "template.json",
+            """
+            {
+              "conditions": [
+                { "name": "arm_a", "expression": "percent('exp1') between 0 and 50" },
+                { "name": "arm_b", "expression": "percent('exp1') between 50 and 80" }
+              ],
+              "parameters": {
+                "checkout_layout": {
+                  "defaultValue": { "value": "c" },
+                  "conditionalValues": { "arm_a": { "value": "a" }, "arm_b": { "value": "b" } }
+                }
+              }
+            }
+            """)
+        try Self.expectWithinOnePoint("checkout_layout", in: folder, names: ["arm_a", "arm_b", "default"])
+        let text = try CLIRunner.run(["rollout", "checkout_layout", "--sample", "100"], in: folder.url)
+        #expect(text.stdout.contains("rule: conditions arm_a, arm_b, then default"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains(
+                "this device: no bucket (context/firebase_installation_id is unset); set context/firebase_installation_id to see which share it falls in"
+            ), "\(text.stdout)")
+        let placed = try CLIRunner.run(
+            ["rollout", "checkout_layout", "--sample", "100", "--context", "firebase_installation_id=abc"],
+            in: folder.url)
+        #expect(
+            placed.stdout.hasSuffix(
+                "this device: bucket 99.2 → \"default\" (context/firebase_installation_id = \"abc\")\n"),
+            "\(placed.stdout)")
+    }
 }

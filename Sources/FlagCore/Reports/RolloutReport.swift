@@ -88,31 +88,33 @@ package struct RolloutReport: Sendable {
 
     /// A split found in a layer's rules: its step, the attribute it hashes, and this device's place.
     private struct FoundSplit {
-        var step: RuleStep
+        var rule: String
+        var split: PercentageSplit
         var attribute: String
         var device: PercentageSplit?
     }
 
-    /// The first percentage step `rules` reach for `context`. When they reach none, an attribute
-    /// they read and the device does not set may be what the split needs (no targeting key, no
-    /// user id): each such attribute is given a generated id in turn, and the first that leads to
-    /// a split is the one sampled, this device then having no bucket.
+    /// The split `rules` reach for `context`. When they reach none, an attribute they read and
+    /// the device does not set may be what the split needs (no targeting key, no user id): each
+    /// such attribute is given a generated id in turn, and the first that leads to a split is
+    /// the one sampled, this device then having no bucket.
     private static func split(of rules: CompiledRules, in context: EvaluationContext, forcing forced: String?)
         -> FoundSplit?
     {
         let now = ContextKeys.prefix + "now"
-        let trace = rules.evaluate(in: context).trace
-        if let step = trace.steps.first(where: { $0.split != nil }) {
-            guard let hashed = forced ?? step.reads.first(where: { $0.key != now })?.key else { return nil }
-            return FoundSplit(step: step, attribute: hashed, device: step.split)
+        if let found = rules.rolloutSplit(in: context) {
+            guard let hashed = forced ?? found.attribute else { return nil }
+            return FoundSplit(
+                rule: found.rule, split: found.split, attribute: hashed,
+                device: found.placesDevice ? found.split : nil)
         }
         var ids = SampleIDs(seed: 0)
-        let unset = trace.reads.filter { $0.value == nil && $0.key != now }.map(\.key)
+        let unset = rules.evaluate(in: context).trace.reads.filter { $0.value == nil && $0.key != now }.map(\.key)
         for key in forced.map({ [$0] }) ?? unset {
             var probe = context
             probe.attributes[String(key.dropFirst(ContextKeys.prefix.count))] = .string(ids.next())
-            if let step = rules.evaluate(in: probe).trace.steps.first(where: { $0.split != nil }) {
-                return FoundSplit(step: step, attribute: key, device: nil)
+            if let found = rules.rolloutSplit(in: probe) {
+                return FoundSplit(rule: found.rule, split: found.split, attribute: key, device: nil)
             }
         }
         return nil
@@ -124,7 +126,7 @@ package struct RolloutReport: Sendable {
     ) -> RolloutReport {
         // A name may repeat in a split (two flagd buckets of one variant): they are one share.
         var configured = OrderedDictionary<String, Double>()
-        for share in found.step.split?.shares ?? [] { configured[share.name, default: 0] += share.percent }
+        for share in found.split.shares { configured[share.name, default: 0] += share.percent }
         var counts = [String: Int]()
         var unmatched = 0
         let name = String(found.attribute.dropFirst(ContextKeys.prefix.count))
@@ -132,8 +134,7 @@ package struct RolloutReport: Sendable {
         for _ in 0..<max(size, 0) {
             var device = context
             device.attributes[name] = .string(ids.next())
-            let trace = rules.evaluate(in: device).trace
-            if let chosen = trace.steps.first(where: { $0.split != nil })?.split?.chosen, configured[chosen] != nil {
+            if let chosen = rules.rolloutShare(of: rules.evaluate(in: device).trace), configured[chosen] != nil {
                 counts[chosen, default: 0] += 1
             } else {
                 unmatched += 1
@@ -141,7 +142,7 @@ package struct RolloutReport: Sendable {
         }
         let deviceValue = context.value(at: name.split(separator: "/").map(String.init))
         return RolloutReport(
-            key: key, provider: provider.config.name, format: provider.config.format.rawValue, rule: found.step.rule,
+            key: key, provider: provider.config.name, format: provider.config.format.rawValue, rule: found.rule,
             attribute: found.attribute, sampleSize: max(size, 0),
             shares: configured.map { Share(name: $0.key, configured: $0.value, count: counts[$0.key] ?? 0) },
             unmatched: unmatched, device: found.device, deviceValue: deviceValue)

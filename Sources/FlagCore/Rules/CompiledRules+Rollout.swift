@@ -1,0 +1,31 @@
+/// A percentage split that rules reach for a device, as `flagscope rollout` samples it.
+struct RolloutSplit {
+    /// The rule that splits, in the source's own words.
+    var rule: String
+    /// The shares as configured, with this device's bucket and share when it has one.
+    var split: PercentageSplit
+    /// The `context/*` key the split hashes, when the rules say.
+    var attribute: String?
+    /// Whether `split` places this device (it sets what the split hashes).
+    var placesDevice: Bool
+}
+
+extension CompiledRules {
+    /// The split these rules reach for `context`: the first percentage step of the trace (flagd
+    /// `fractional`, Unleash rollouts and variant weights), or for a Remote Config parameter the
+    /// split its `percent` conditions make together, `default` included.
+    func rolloutSplit(in context: EvaluationContext) -> RolloutSplit? {
+        if case .firebase(let parameter) = self { return parameter.rolloutSplit(in: context) }
+        let now = ContextKeys.prefix + "now"
+        guard let step = evaluate(in: context).trace.steps.first(where: { $0.split != nil }), let split = step.split
+        else { return nil }
+        return RolloutSplit(
+            rule: step.rule, split: split, attribute: step.reads.first { $0.key != now }?.key, placesDevice: true)
+    }
+
+    /// The share of ``rolloutSplit(in:)`` a device with this outcome's trace fell in.
+    func rolloutShare(of trace: RuleTrace) -> String? {
+        if case .firebase = self { return trace.variant }
+        return trace.steps.first { $0.split != nil }?.split?.chosen
+    }
+}
