@@ -111,7 +111,7 @@ struct RuleAttributeBrowserTests {
         defer { demo.remove() }
         try demo.press("/context/app_version<Enter>e<C-u>four")
         #expect(
-            demo.screen.contains("✗ its rules read a semantic version (sem_ver): type one, such as 4.12.0"),
+            demo.screen.contains("✗ its rules compare it as a version: type one, such as 4.0"),
             "\(demo.screen)")
         try demo.press("<Enter>")
         #expect(try demo.localValues()["context/app_version"] == nil, "nothing written while it is not a version")

@@ -131,8 +131,9 @@ struct FirebasePercentTests {
         #expect(split.shares.map(\.percent) == [30, 70])
         #expect(split.chosen == (micro <= 30_000_000 ? "in" : "out"))
         #expect(step.reads == [ContextRead(key: "context/firebase_installation_id", value: .string("fid-003"))])
-        let words = LayerDescription.words(for: split)
-        #expect(words.hasSuffix("in 30 % · out 70 %"), "\(words)")
+        #expect(LayerDescription.words(for: split) == "bucket \(String(format: "%.1f", split.bucket)) of 100 → \"out\"")
+        #expect(
+            LayerDescription.shareLines(for: split).map(\.text) == ["in   ███░░░░░░░ 30 %", "out  ███████░░░ 70 %"])
         let between = FirebasePercent.split(lower: 10_000_000, upper: 55_000_000, bucket: 20_000_000)
         #expect(between.shares.map(\.name) == ["below", "in", "above"])
         #expect(between.shares.map(\.percent) == [10, 45, 45])

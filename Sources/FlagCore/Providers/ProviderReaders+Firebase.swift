@@ -18,8 +18,11 @@ extension ProviderReaders {
             var notes: [String] = []
             if let group = parameter.group { notes.append("in parameter group \(group)") }
             let rules = parameter.rules
-            if rules.defaultValue == .inAppDefault || (rules.defaultValue == nil && rules.conditionalValues.isEmpty) {
+            if rules.conditionalValues.isEmpty, rules.defaultValue == .inAppDefault || rules.defaultValue == nil {
                 notes.append("useInAppDefault: the app's own default applies")
+            } else if rules.defaultValue == .inAppDefault {
+                // With conditions, the in-app default is only what applies when none decides.
+                notes.append("default useInAppDefault: the app's own default applies when no condition decides")
             }
             if let error = parameter.error {
                 entries[name] = ProviderEntry(value: nil, location: parameter.location, notes: notes, error: error)

@@ -21,7 +21,7 @@ extension RuleAttribute {
             guard SemVerOperator.version(.string(text)) != nil else {
                 let example = suggestions.first { SemVerOperator.version(.string($0)) != nil } ?? "4.12.0"
                 return .failure(
-                    ValueProblem("its rules read a semantic version (sem_ver): type one, such as \(example)"))
+                    ValueProblem("its rules compare it as a version: type one, such as \(example)"))
             }
             return .success(.string(text))
         case .text?:
