@@ -23,6 +23,8 @@ package struct EvaluationContext: Sendable, Hashable {
     /// dotted path `user.name` is `context/user/name`.
     package static func key(forAttribute attribute: String) -> String {
         if attribute == "targetingKey" { return ContextKeys.prefix + "targeting_key" }
+        // Most names are one word: nothing to split.
+        if !attribute.utf8.contains(UInt8(ascii: ".")) { return ContextKeys.prefix + attribute }
         return ContextKeys.prefix
             + attribute.split(separator: ".", omittingEmptySubsequences: true).joined(separator: "/")
     }

@@ -15,8 +15,9 @@ struct JsonLogicAttributeWalk {
     /// Operators that combine conditions: a read directly inside one is a condition of its own.
     private static let combinesConditions: Set<String> = ["if", "?:", "and", "or"]
 
-    /// Visits `rule`; `parent` is the operation whose argument it is, when there is one.
-    mutating func visit(_ rule: JsonLogicRule, parent: JsonLogicOperation?) {
+    /// Visits `rule`; `parent` is the operation whose argument it is, when there is one, and
+    /// `position` its place in the parent's argument list when it is written right there.
+    mutating func visit(_ rule: JsonLogicRule, parent: JsonLogicOperation?, position: Int? = nil) {
         switch rule {
         case .literal, .invalid:
             return
@@ -25,16 +26,16 @@ struct JsonLogicAttributeWalk {
         case .reference(_, let shared, _):
             visit(shared, parent: parent)
         case .operation(let operation):
-            visit(operation, parent: parent)
+            visit(operation, parent: parent, position: position)
         }
     }
 
-    private mutating func visit(_ operation: JsonLogicOperation, parent: JsonLogicOperation?) {
+    private mutating func visit(_ operation: JsonLogicOperation, parent: JsonLogicOperation?, position: Int?) {
         let arguments = operation.argumentList ?? [operation.arguments]
         switch operation.name {
         case "var":
             if let path = Self.literalPath(operation.arguments) {
-                record(path, at: operation, parent: parent)
+                record(path, at: operation, parent: parent, position: position)
             } else {
                 visit(operation.arguments, parent: operation)
             }
@@ -66,31 +67,33 @@ struct JsonLogicAttributeWalk {
         // A read inside `cat` or `+` is worded with the rule around them.
         let passesThrough = Self.partOfOuterRule.contains(operation.name) && parent != nil
         let context = passesThrough ? parent ?? operation : operation
-        for argument in arguments {
+        for (index, argument) in arguments.enumerated() {
             if passesThrough, case .operation(let inner) = argument, inner.name == "var",
                 let path = Self.literalPath(inner.arguments)
             {
                 record(path, at: inner, parent: context, direct: false)
                 continue
             }
-            visit(argument, parent: context)
+            // Only an argument written in the list of the operation it is visited under has a
+            // place there (not one passed through `cat`, nor one written as the whole argument).
+            visit(argument, parent: context, position: passesThrough || operation.argumentList == nil ? nil : index)
         }
     }
 
-    /// Records a read of the attribute at dotted `path`, with what `parent` compares it with.
+    /// Records a read of the attribute at dotted `path`, with what `parent` compares it with
+    /// (the attribute's `var` is its argument at `position`).
     private mutating func record(
-        _ path: String, at operation: JsonLogicOperation, parent: JsonLogicOperation?,
+        _ path: String, at operation: JsonLogicOperation, parent: JsonLogicOperation?, position: Int? = nil,
         describing described: JsonLogicOperation? = nil, hint: AttributeTypeHint? = nil, direct: Bool = true
     ) {
-        // `""` and paths starting with `.` are the item or the whole data, never one attribute.
-        guard !path.isEmpty, !path.hasPrefix(".") else { return }
-        let parts = path.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
-        guard let head = parts.first, head != "$flagd" else { return }
+        // `""` and paths starting with `.` are the item or the whole data, never one attribute;
+        // `$flagd.*` are the evaluator's own properties.
+        guard !path.isEmpty, !path.hasPrefix("."), path != "$flagd", !path.hasPrefix("$flagd.") else { return }
         let key = EvaluationContext.key(forAttribute: path)
         var typeHint = hint
         var suggestions: [String] = []
-        if typeHint == nil, direct, let parent {
-            (typeHint, suggestions) = Self.comparison(of: operation, in: parent)
+        if typeHint == nil, direct, let parent, let position {
+            (typeHint, suggestions) = Self.comparison(at: position, in: parent)
         }
         // The rule read is the comparison around the attribute, or the attribute alone when it is a condition itself.
         let worded: JsonLogicOperation
@@ -101,28 +104,21 @@ struct JsonLogicAttributeWalk {
         } else {
             worded = operation
         }
+        // Worded when someone reads the attribute's readers, from the compiled rule.
         reads.append(
             AttributeRead(
-                key: key, typeHint: typeHint, suggestions: suggestions,
-                rule: RuleText.describe(.operation(worded)), location: worded.location ?? operation.location))
+                key: key, typeHint: typeHint, suggestions: suggestions, wording: .jsonLogicOperation(worded),
+                location: worded.location ?? operation.location))
     }
 
-    /// What `parent` compares the attribute read by `variable` (one of its arguments) with.
-    private static func comparison(of variable: JsonLogicOperation, in parent: JsonLogicOperation) -> (
-        AttributeTypeHint?, [String]
-    ) {
-        guard let arguments = parent.argumentList,
-            let position = arguments.firstIndex(where: {
-                if case .operation(let item) = $0 { return item == variable }
-                return false
-            })
-        else { return (nil, []) }
-        let others = arguments.enumerated().filter { $0.offset != position }.map(\.element)
+    /// What `parent` compares the attribute read by its argument at `position` with.
+    private static func comparison(at position: Int, in parent: JsonLogicOperation) -> (AttributeTypeHint?, [String]) {
+        guard let arguments = parent.argumentList, arguments.indices.contains(position) else { return (nil, []) }
         switch parent.name {
         case "==", "===", "!=", "!==":
-            return hint(of: others, suggesting: true)
+            return hint(of: arguments, skipping: position, suggesting: true)
         case "<", "<=", ">", ">=":
-            return hint(of: others, suggesting: false)
+            return hint(of: arguments, skipping: position, suggesting: false)
         case "in":
             guard arguments.count == 2 else { return (nil, []) }
             if position == 0 {
@@ -144,11 +140,14 @@ struct JsonLogicAttributeWalk {
         }
     }
 
-    /// The kind of the literals among `rules` (the first literal decides), and their text values.
-    private static func hint(of rules: [JsonLogicRule], suggesting: Bool) -> (AttributeTypeHint?, [String]) {
+    /// The kind of the literals among `rules` but the one at `skipped` (the first literal
+    /// decides), and their text values.
+    private static func hint(of rules: [JsonLogicRule], skipping skipped: Int? = nil, suggesting: Bool) -> (
+        AttributeTypeHint?, [String]
+    ) {
         var kind: AttributeTypeHint?
         var texts: [String] = []
-        for rule in rules {
+        for (index, rule) in rules.enumerated() where index != skipped {
             guard case .literal(let value) = rule else { continue }
             switch value {
             case .string(let text):
