@@ -173,6 +173,7 @@ package enum JSONReader {
             // this app wrote) are in key order, where each key need only follow the one before.
             // A set is built only for a large object out of order.
             var keys: [String] = []
+            var previousKey: String?
             var ascending = true
             var seen: Set<String> = []
             skipWhitespace()
@@ -188,8 +189,13 @@ package enum JSONReader {
                 let keyOffset = offset
                 let keyLocation = Builder.keepsPositions ? location() : .start
                 let key = try string(isKey: true)
+                // The first key is only kept as the one before: most objects of rules have one
+                // member, and a list of keys for each was an allocation per object.
+                if pairs.count == 1, let first = previousKey { keys.append(first) }
                 let repeated: Bool
-                if keys.count < 16 {
+                if pairs.isEmpty {
+                    repeated = false
+                } else if keys.count < 16 {
                     repeated = keys.contains(key)
                     ascending = ascending && (keys.last.map { JSONValue.keyPrecedes($0, key) } ?? true)
                 } else if ascending, JSONValue.keyPrecedes(keys[keys.count - 1], key) {
@@ -201,7 +207,8 @@ package enum JSONReader {
                     }
                     repeated = !seen.insert(key).inserted
                 }
-                keys.append(key)
+                if !pairs.isEmpty { keys.append(key) }
+                previousKey = key
                 if repeated {
                     offset = keyOffset
                     throw error("duplicate key '\(TerminalText.escaped(key))'")
@@ -213,6 +220,8 @@ package enum JSONReader {
                 offset += 1
                 skipWhitespace()
                 let item = try value(depth: depth)
+                // Room for a few more at the second member, instead of growing one by one.
+                if pairs.count == 1 { pairs.reserveCapacity(4) }
                 pairs.append((Builder.key(key, at: keyLocation), item))
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
@@ -237,6 +246,9 @@ package enum JSONReader {
                 offset += 1
                 return items
             }
+            // Lists in rules hold two or three items: room for them at once, instead of growing
+            // one by one.
+            items.reserveCapacity(4)
             while true {
                 skipWhitespace()
                 items.append(try value(depth: depth))

@@ -141,9 +141,12 @@ struct ReadLog: Sendable {
     /// Whether reads are kept: not when nobody will see the trace (resolving every key at once).
     var isRecording = true
 
-    /// Records that `key` was read and held `value` (`nil`: unset).
-    mutating func record(key: String, value: JSONValue?) {
+    /// Records that `key` was read and held `value` (`nil`: unset). The key is made only when
+    /// reads are kept: a bulk resolve reads every flag's attributes, and joining each key's
+    /// `context/` (a new string for longer names) was a sixth of reading one.
+    mutating func record(key: @autoclosure () -> String, value: JSONValue?) {
         guard isRecording else { return }
+        let key = key()
         // Room for the few keys a flag's rules usually read, made once.
         if reads.isEmpty { reads.reserveCapacity(4) }
         reads.append(ContextRead(key: key, value: value))
