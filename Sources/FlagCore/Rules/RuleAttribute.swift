@@ -82,9 +82,12 @@ enum RuleAttributeIndex {
                 for (index, read) in reads.enumerated() {
                     // A reader names its flag, so only this flag's own reads can repeat it.
                     let isNewReader = !reads[..<index].contains { $0.isSameReader(as: read) }
-                    let newSuggestions =
-                        read.suggestions.isEmpty
-                        ? [] : read.suggestions.filter { seenSuggestions[read.key, default: []].insert($0).inserted }
+                    var newSuggestions: [String] = []
+                    if !read.suggestions.isEmpty {
+                        // The attribute's set is looked up once for all of this read's values.
+                        Self.keepUnseen(
+                            read.suggestions, in: &seenSuggestions[read.key, default: []], to: &newSuggestions)
+                    }
                     let reader =
                         isNewReader
                         ? AttributeReader(
@@ -99,6 +102,11 @@ enum RuleAttributeIndex {
             }
         }
         return found.values.sorted { $0.key < $1.key }
+    }
+
+    /// Appends to `unseen` the values not yet in `seen`, adding them to it.
+    private static func keepUnseen(_ values: [String], in seen: inout Set<String>, to unseen: inout [String]) {
+        for value in values where seen.insert(value).inserted { unseen.append(value) }
     }
 
     private static func add(

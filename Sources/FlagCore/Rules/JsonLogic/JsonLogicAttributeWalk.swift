@@ -7,13 +7,26 @@ struct JsonLogicAttributeWalk {
     /// The reads found, in the order written.
     private(set) var reads: [AttributeRead] = []
 
-    /// Operators whose arguments are worded as part of the rule around them (`cat` in a
+    /// Whether `operation`'s arguments are worded as part of the rule around it (`cat` in a
     /// `fractional`, `+` in a comparison): a read inside one is shown with that outer rule.
-    private static let partOfOuterRule: Set<String> = [
-        "cat", "substr", "+", "-", "*", "/", "%", "max", "min", "abs", "merge",
-    ]
-    /// Operators that combine conditions: a read directly inside one is a condition of its own.
-    private static let combinesConditions: Set<String> = ["if", "?:", "and", "or"]
+    private static func isPartOfOuterRule(_ operation: JsonLogicOperation) -> Bool {
+        switch operation.kind {
+        case .standard(.cat), .standard(.substr), .standard(.plus), .standard(.minus), .standard(.times),
+            .standard(.divide), .standard(.modulo), .standard(.max), .standard(.min), .standard(.abs),
+            .standard(.merge):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `operation` combines conditions: a read directly inside one is a condition of its own.
+    private static func combinesConditions(_ operation: JsonLogicOperation) -> Bool {
+        switch operation.kind {
+        case .standard(.ifThenElse), .standard(.ternary), .standard(.and), .standard(.or): return true
+        default: return false
+        }
+    }
 
     /// Visits `rule`; `parent` is the operation whose argument it is, when there is one, and
     /// `position` its place in the parent's argument list when it is written right there.
@@ -31,32 +44,34 @@ struct JsonLogicAttributeWalk {
     }
 
     private mutating func visit(_ operation: JsonLogicOperation, parent: JsonLogicOperation?, position: Int?) {
-        let arguments = operation.argumentList ?? [operation.arguments]
-        switch operation.name {
-        case "var":
+        // Operators are told apart by their kind (found once, when compiled), not their names.
+        if case .standard(.variable) = operation.kind {
             if let path = Self.literalPath(operation.arguments) {
                 record(path, at: operation, parent: parent, position: position)
             } else {
                 visit(operation.arguments, parent: operation)
             }
             return
-        case "missing":
+        }
+        let arguments = operation.argumentList ?? [operation.arguments]
+        switch operation.kind {
+        case .standard(.missing):
             for name in Self.literalNames(arguments.count == 1 ? arguments[0] : operation.arguments) {
                 record(name, at: operation, parent: operation, describing: operation)
             }
             return
-        case "missing_some":
+        case .standard(.missingSome):
             if arguments.count == 2 {
                 for name in Self.literalNames(arguments[1]) {
                     record(name, at: operation, parent: operation, describing: operation)
                 }
             }
             return
-        case "map", "all", "reduce":
+        case .standard(.map), .standard(.all), .standard(.reduce):
             // The step applied to each item reads the item, not the context.
             for (index, argument) in arguments.enumerated() where index != 1 { visit(argument, parent: operation) }
             return
-        case "fractional":
+        case .flagd(.fractional):
             // Without a bucketing value first, flagd hashes the flag key with the targeting key.
             if case .list? = arguments.first {
                 record("targetingKey", at: operation, parent: operation, describing: operation, hint: .text)
@@ -65,10 +80,10 @@ struct JsonLogicAttributeWalk {
             break
         }
         // A read inside `cat` or `+` is worded with the rule around them.
-        let passesThrough = Self.partOfOuterRule.contains(operation.name) && parent != nil
+        let passesThrough = Self.isPartOfOuterRule(operation) && parent != nil
         let context = passesThrough ? parent ?? operation : operation
         for (index, argument) in arguments.enumerated() {
-            if passesThrough, case .operation(let inner) = argument, inner.name == "var",
+            if passesThrough, case .operation(let inner) = argument, case .standard(.variable) = inner.kind,
                 let path = Self.literalPath(inner.arguments)
             {
                 record(path, at: inner, parent: context, direct: false)
@@ -99,7 +114,7 @@ struct JsonLogicAttributeWalk {
         let worded: JsonLogicOperation
         if let described {
             worded = described
-        } else if let parent, !Self.combinesConditions.contains(parent.name) {
+        } else if let parent, !Self.combinesConditions(parent) {
             worded = parent
         } else {
             worded = operation
@@ -114,12 +129,12 @@ struct JsonLogicAttributeWalk {
     /// What `parent` compares the attribute read by its argument at `position` with.
     private static func comparison(at position: Int, in parent: JsonLogicOperation) -> (AttributeTypeHint?, [String]) {
         guard let arguments = parent.argumentList, arguments.indices.contains(position) else { return (nil, []) }
-        switch parent.name {
-        case "==", "===", "!=", "!==":
+        switch parent.kind {
+        case .standard(.equal), .standard(.strictEqual), .standard(.notEqual), .standard(.strictNotEqual):
             return hint(of: arguments, skipping: position, suggesting: true)
-        case "<", "<=", ">", ">=":
+        case .standard(.less), .standard(.lessOrEqual), .standard(.greater), .standard(.greaterOrEqual):
             return hint(of: arguments, skipping: position, suggesting: false)
-        case "in":
+        case .standard(.in):
             guard arguments.count == 2 else { return (nil, []) }
             if position == 0 {
                 if case .list(let items, _) = arguments[1] { return hint(of: items, suggesting: true) }
@@ -129,11 +144,11 @@ struct JsonLogicAttributeWalk {
             // The attribute is where the text is looked for.
             if case .literal(.string) = arguments[0] { return (.text, []) }
             return (nil, [])
-        case "starts_with", "ends_with":
+        case .flagd(.startsWith), .flagd(.endsWith):
             return position == 0 ? (.text, []) : (nil, [])
-        case "sem_ver":
+        case .flagd(.semVer):
             return position == 0 || position == 2 ? (.version, []) : (nil, [])
-        case "fractional":
+        case .flagd(.fractional):
             return position == 0 ? (.text, []) : (nil, [])
         default:
             return (nil, [])
