@@ -220,8 +220,6 @@ package enum JSONReader {
                 offset += 1
                 skipWhitespace()
                 let item = try value(depth: depth)
-                // Room for a few more at the second member, instead of growing one by one.
-                if pairs.count == 1 { pairs.reserveCapacity(4) }
                 pairs.append((Builder.key(key, at: keyLocation), item))
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
@@ -246,9 +244,6 @@ package enum JSONReader {
                 offset += 1
                 return items
             }
-            // Lists in rules hold two or three items: room for them at once, instead of growing
-            // one by one.
-            items.reserveCapacity(4)
             while true {
                 skipWhitespace()
                 items.append(try value(depth: depth))
