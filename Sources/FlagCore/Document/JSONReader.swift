@@ -173,7 +173,7 @@ package enum JSONReader {
             // this app wrote) are in key order, where each key need only follow the one before.
             // A set is built only for a large object out of order.
             var keys: [String] = []
-            var previousKey: String?
+            var firstKey = ""
             var ascending = true
             var seen: Set<String> = []
             skipWhitespace()
@@ -189,9 +189,9 @@ package enum JSONReader {
                 let keyOffset = offset
                 let keyLocation = Builder.keepsPositions ? location() : .start
                 let key = try string(isKey: true)
-                // The first key is only kept as the one before: most objects of rules have one
-                // member, and a list of keys for each was an allocation per object.
-                if pairs.count == 1, let first = previousKey { keys.append(first) }
+                // The first key is kept on its own until a second comes: most objects of rules
+                // have one member, and a list of keys for each was an allocation per object.
+                if pairs.count == 1 { keys.append(firstKey) }
                 let repeated: Bool
                 if pairs.isEmpty {
                     repeated = false
@@ -207,8 +207,7 @@ package enum JSONReader {
                     }
                     repeated = !seen.insert(key).inserted
                 }
-                if !pairs.isEmpty { keys.append(key) }
-                previousKey = key
+                if pairs.isEmpty { firstKey = key } else { keys.append(key) }
                 if repeated {
                     offset = keyOffset
                     throw error("duplicate key '\(TerminalText.escaped(key))'")
