@@ -170,8 +170,11 @@ struct JSONReaderTests {
     }
 
     @Test(
-        "In a large object a repeated key is found whether the keys are in order or not",
-        arguments: [(20, true, 3), (20, false, 3), (20, true, 19), (16, true, 0), (16, false, 15), (40, false, 39)])
+        "In a small or large object a repeated key is found whether the keys are in order or not",
+        arguments: [
+            (1, true, 0), (2, true, 0), (3, false, 1), (20, true, 3), (20, false, 3), (20, true, 19), (16, true, 0),
+            (16, false, 15), (40, false, 39),
+        ])
     func duplicateKeysInLargeObjects(count: Int, ascending: Bool, repeated: Int) throws {
         let source = Self.largeObject(count: count, ascending: ascending, repeating: repeated)
         let error = try #require(Self.error(source.text))

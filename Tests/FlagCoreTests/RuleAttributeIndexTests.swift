@@ -146,6 +146,24 @@ struct RuleAttributeIndexTests {
         #expect(sandbox.load().ruleAttributes.isEmpty)
     }
 
+    @Test("A rule that reads an attribute twice is one reader of it; the same words elsewhere in the flag are another")
+    func repeatedReadsInOneRule() throws {
+        let sandbox = try ProviderSandbox.with(providers: Self.stack)
+        defer { sandbox.remove() }
+        try sandbox.write(
+            "flags.flagd.json",
+            """
+            {"flags": {"theme": {"state": "ENABLED", "variants": {"a": "dark", "b": "light"}, "defaultVariant": "a",
+              "targeting": {"if": [{"==": [{"var": "tier"}, {"var": "tier"}]}, "b",
+                                   {"missing": ["tier", "tier"]}, "a",
+                                   {"==": [{"var": "tier"}, {"var": "tier"}]}, "b", null]}}}}
+            """)
+        let tier = try #require(sandbox.load().ruleAttributes.first { $0.key == "context/tier" })
+        #expect(tier.readers.map(\.rule) == ["tier == tier", #"missing("tier", "tier")"#, "tier == tier"])
+        #expect(tier.readers.map { $0.location?.line } == [2, 3, 4])
+        #expect(tier.readerLines.first == "Rules: theme (tier == tier)")
+    }
+
     @Test("An attribute that thousands of flags read lists each reader once and each compared value once")
     func manyReadersOfOneAttribute() throws {
         let domains = ["@a.example", "@b.example", "@c.example"]

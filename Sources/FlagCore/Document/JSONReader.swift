@@ -173,6 +173,7 @@ package enum JSONReader {
             // this app wrote) are in key order, where each key need only follow the one before.
             // A set is built only for a large object out of order.
             var keys: [String] = []
+            var firstKey = ""
             var ascending = true
             var seen: Set<String> = []
             skipWhitespace()
@@ -188,8 +189,13 @@ package enum JSONReader {
                 let keyOffset = offset
                 let keyLocation = Builder.keepsPositions ? location() : .start
                 let key = try string(isKey: true)
+                // The first key is kept on its own until a second comes: most objects of rules
+                // have one member, and a list of keys for each was an allocation per object.
+                if pairs.count == 1 { keys.append(firstKey) }
                 let repeated: Bool
-                if keys.count < 16 {
+                if pairs.isEmpty {
+                    repeated = false
+                } else if keys.count < 16 {
                     repeated = keys.contains(key)
                     ascending = ascending && (keys.last.map { JSONValue.keyPrecedes($0, key) } ?? true)
                 } else if ascending, JSONValue.keyPrecedes(keys[keys.count - 1], key) {
@@ -201,7 +207,7 @@ package enum JSONReader {
                     }
                     repeated = !seen.insert(key).inserted
                 }
-                keys.append(key)
+                if pairs.isEmpty { firstKey = key } else { keys.append(key) }
                 if repeated {
                     offset = keyOffset
                     throw error("duplicate key '\(TerminalText.escaped(key))'")

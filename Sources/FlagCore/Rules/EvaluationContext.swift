@@ -23,6 +23,8 @@ package struct EvaluationContext: Sendable, Hashable {
     /// dotted path `user.name` is `context/user/name`.
     package static func key(forAttribute attribute: String) -> String {
         if attribute == "targetingKey" { return ContextKeys.prefix + "targeting_key" }
+        // Most names are one word: nothing to split.
+        if !attribute.utf8.contains(UInt8(ascii: ".")) { return ContextKeys.prefix + attribute }
         return ContextKeys.prefix
             + attribute.split(separator: ".", omittingEmptySubsequences: true).joined(separator: "/")
     }
@@ -139,9 +141,12 @@ struct ReadLog: Sendable {
     /// Whether reads are kept: not when nobody will see the trace (resolving every key at once).
     var isRecording = true
 
-    /// Records that `key` was read and held `value` (`nil`: unset).
-    mutating func record(key: String, value: JSONValue?) {
+    /// Records that `key` was read and held `value` (`nil`: unset). The key is made only when
+    /// reads are kept: a bulk resolve reads every flag's attributes, and joining each key's
+    /// `context/` (a new string for longer names) was a sixth of reading one.
+    mutating func record(key: @autoclosure () -> String, value: JSONValue?) {
         guard isRecording else { return }
+        let key = key()
         // Room for the few keys a flag's rules usually read, made once.
         if reads.isEmpty { reads.reserveCapacity(4) }
         reads.append(ContextRead(key: key, value: value))

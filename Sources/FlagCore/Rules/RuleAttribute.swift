@@ -19,15 +19,26 @@ package struct AttributeReader: Sendable, Hashable {
     /// The flag whose rules these are.
     package var flag: String
     /// The rule in the source's own words, as the trace words it (`email ends_with "@example.com"`).
-    package var rule: String
+    package var rule: String {
+        get { wording.text }
+        set { wording = .text(newValue) }
+    }
+    /// The words, or the compiled rule they are written from when read: every rule of a stack is
+    /// indexed at load, and only the attributes QA looks at show their readers.
+    var wording: RuleWording
     /// Where the rule is written in the provider's file, when known.
     package var location: TextLocation?
 
     /// Creates a reader.
     package init(provider: String, flag: String, rule: String, location: TextLocation? = nil) {
+        self.init(provider: provider, flag: flag, wording: .text(rule), location: location)
+    }
+
+    /// Creates a reader whose words are written when read.
+    init(provider: String, flag: String, wording: RuleWording, location: TextLocation?) {
         self.provider = provider
         self.flag = flag
-        self.rule = rule
+        self.wording = wording
         self.location = location
     }
 }
@@ -60,24 +71,31 @@ enum RuleAttributeIndex {
     /// Every attribute the rules of `providers` read, ordered by key.
     static func attributes(of providers: [ProviderData]) -> [RuleAttribute] {
         var found: [String: RuleAttribute] = [:]
-        // What each attribute already lists, to drop repeats by hashing: an attribute that every
-        // flag of a 10k file reads would otherwise scan its whole list on every read.
-        var seenReaders: [String: Set<AttributeReader>] = [:]
+        // What each attribute already suggests, to drop repeats by hashing: an attribute that
+        // every flag of a 10k file compares would otherwise scan its whole list on every read.
         var seenSuggestions: [String: Set<String>] = [:]
         for provider in providers where provider.status == .loaded {
             for (flagKey, entry) in provider.entries {
                 guard let rules = entry.rules else { continue }
-                for read in rules.attributeReads {
-                    let reader = AttributeReader(
-                        provider: provider.config.name, flag: flagKey, rule: read.rule, location: read.location)
-                    let isNewReader = seenReaders[read.key, default: []].insert(reader).inserted
-                    let newSuggestions = read.suggestions.filter {
-                        seenSuggestions[read.key, default: []].insert($0).inserted
+                let reads = rules.attributeReads
+                for (index, read) in reads.enumerated() {
+                    // A reader names its flag, so only this flag's own reads can repeat it.
+                    let isNewReader = !reads[..<index].contains { $0.isSameReader(as: read) }
+                    var newSuggestions: [String] = []
+                    if !read.suggestions.isEmpty {
+                        // The attribute's set is looked up once for all of this read's values.
+                        Self.keepUnseen(
+                            read.suggestions, in: &seenSuggestions[read.key, default: []], to: &newSuggestions)
                     }
+                    let reader =
+                        isNewReader
+                        ? AttributeReader(
+                            provider: provider.config.name, flag: flagKey, wording: read.wording,
+                            location: read.location) : nil
                     // Changed in place in the dictionary: a copy taken out and put back would copy
                     // its lists on every read.
                     Self.add(
-                        read, reader: isNewReader ? reader : nil, suggestions: newSuggestions,
+                        read, reader: reader, suggestions: newSuggestions,
                         to: &found[read.key, default: RuleAttribute(key: read.key)])
                 }
             }
@@ -85,11 +103,16 @@ enum RuleAttributeIndex {
         return found.values.sorted { $0.key < $1.key }
     }
 
+    /// Appends to `unseen` the values not yet in `seen`, adding them to it.
+    private static func keepUnseen(_ values: [String], in seen: inout Set<String>, to unseen: inout [String]) {
+        for value in values where seen.insert(value).inserted { unseen.append(value) }
+    }
+
     private static func add(
         _ read: AttributeRead, reader: AttributeReader?, suggestions: [String], to attribute: inout RuleAttribute
     ) {
         if attribute.typeHint == nil { attribute.typeHint = read.typeHint }
-        attribute.suggestions.append(contentsOf: suggestions)
+        if !suggestions.isEmpty { attribute.suggestions.append(contentsOf: suggestions) }
         if let reader { attribute.readers.append(reader) }
     }
 }
@@ -102,14 +125,44 @@ struct AttributeRead: Sendable, Hashable {
     var typeHint: AttributeTypeHint?
     /// Text it is compared with or looked up among.
     var suggestions: [String]
-    /// The rule that reads it, in the trace's words.
-    var rule: String
+    /// The rule that reads it, in the trace's words (written when read).
+    var wording: RuleWording
     /// Where that rule is written.
     var location: TextLocation?
+
+    /// The rule that reads it, in the trace's words.
+    var rule: String { wording.text }
+
+    /// Creates a read of a rule worded as `rule`.
+    init(
+        key: String, typeHint: AttributeTypeHint? = nil, suggestions: [String] = [], rule: String,
+        location: TextLocation? = nil
+    ) {
+        self.init(key: key, typeHint: typeHint, suggestions: suggestions, wording: .text(rule), location: location)
+    }
+
+    /// Creates a read of a rule worded when its words are read.
+    init(
+        key: String, typeHint: AttributeTypeHint? = nil, suggestions: [String] = [], wording: RuleWording,
+        location: TextLocation? = nil
+    ) {
+        self.key = key
+        self.typeHint = typeHint
+        self.suggestions = suggestions
+        self.wording = wording
+        self.location = location
+    }
+
+    /// Whether `other` (a read of the same flag) lists the same reader of the same attribute: the
+    /// same key, place and words. The words are written only for reads at one place.
+    func isSameReader(as other: AttributeRead) -> Bool {
+        key == other.key && location == other.location && wording == other.wording
+    }
 }
 
 extension CompiledRules {
     /// Every attribute these rules read, in the order written (a rule read twice is listed twice).
+    /// Each kind may word its reads as text (`.text`) or leave them to be worded when shown.
     var attributeReads: [AttributeRead] {
         switch self {
         case .flagd(let flag):

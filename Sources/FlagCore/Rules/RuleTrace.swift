@@ -52,18 +52,13 @@ package struct PercentageSplit: Sendable, Hashable {
 package struct RuleStep: Sendable, Hashable {
     /// The rule in the source's own words (`email ends_with "@example.com"`).
     package var rule: String {
-        get {
-            switch wording {
-            case .text(let text): return text
-            case .jsonLogic(let rule): return RuleText.describe(rule)
-            }
-        }
+        get { wording.text }
         set { wording = .text(newValue) }
     }
     /// The words, or the compiled rule they are written from when asked for: every flag's
     /// steps are made on every resolve and few are ever shown, and writing them all was a
     /// third of evaluating.
-    private var wording: Wording
+    private var wording: RuleWording
     /// Where the rule is written, when known.
     package var location: TextLocation?
     /// The context keys it read, in reading order, each once.
@@ -75,11 +70,6 @@ package struct RuleStep: Sendable, Hashable {
     /// Why the result is what it is, when the rule says so (an operator that gave up:
     /// `"x" is not a semantic version`).
     package var note: String?
-
-    private enum Wording: Sendable {
-        case text(String)
-        case jsonLogic(JsonLogicRule)
-    }
 
     /// Creates a step.
     package init(
@@ -98,7 +88,7 @@ package struct RuleStep: Sendable, Hashable {
     }
 
     private init(
-        wording: Wording, location: TextLocation?, reads: [ContextRead], result: JSONValue?, split: PercentageSplit?
+        wording: RuleWording, location: TextLocation?, reads: [ContextRead], result: JSONValue?, split: PercentageSplit?
     ) {
         self.wording = wording
         self.location = location

@@ -7,16 +7,30 @@ struct JsonLogicAttributeWalk {
     /// The reads found, in the order written.
     private(set) var reads: [AttributeRead] = []
 
-    /// Operators whose arguments are worded as part of the rule around them (`cat` in a
+    /// Whether `operation`'s arguments are worded as part of the rule around it (`cat` in a
     /// `fractional`, `+` in a comparison): a read inside one is shown with that outer rule.
-    private static let partOfOuterRule: Set<String> = [
-        "cat", "substr", "+", "-", "*", "/", "%", "max", "min", "abs", "merge",
-    ]
-    /// Operators that combine conditions: a read directly inside one is a condition of its own.
-    private static let combinesConditions: Set<String> = ["if", "?:", "and", "or"]
+    private static func isPartOfOuterRule(_ operation: JsonLogicOperation) -> Bool {
+        switch operation.kind {
+        case .standard(.cat), .standard(.substr), .standard(.plus), .standard(.minus), .standard(.times),
+            .standard(.divide), .standard(.modulo), .standard(.max), .standard(.min), .standard(.abs),
+            .standard(.merge):
+            return true
+        default:
+            return false
+        }
+    }
 
-    /// Visits `rule`; `parent` is the operation whose argument it is, when there is one.
-    mutating func visit(_ rule: JsonLogicRule, parent: JsonLogicOperation?) {
+    /// Whether `operation` combines conditions: a read directly inside one is a condition of its own.
+    private static func combinesConditions(_ operation: JsonLogicOperation) -> Bool {
+        switch operation.kind {
+        case .standard(.ifThenElse), .standard(.ternary), .standard(.and), .standard(.or): return true
+        default: return false
+        }
+    }
+
+    /// Visits `rule`; `parent` is the operation whose argument it is, when there is one, and
+    /// `position` its place in the parent's argument list when it is written right there.
+    mutating func visit(_ rule: JsonLogicRule, parent: JsonLogicOperation?, position: Int? = nil) {
         switch rule {
         case .literal, .invalid:
             return
@@ -25,37 +39,39 @@ struct JsonLogicAttributeWalk {
         case .reference(_, let shared, _):
             visit(shared, parent: parent)
         case .operation(let operation):
-            visit(operation, parent: parent)
+            visit(operation, parent: parent, position: position)
         }
     }
 
-    private mutating func visit(_ operation: JsonLogicOperation, parent: JsonLogicOperation?) {
-        let arguments = operation.argumentList ?? [operation.arguments]
-        switch operation.name {
-        case "var":
+    private mutating func visit(_ operation: JsonLogicOperation, parent: JsonLogicOperation?, position: Int?) {
+        // Operators are told apart by their kind (found once, when compiled), not their names.
+        if case .standard(.variable) = operation.kind {
             if let path = Self.literalPath(operation.arguments) {
-                record(path, at: operation, parent: parent)
+                record(path, at: operation, parent: parent, position: position)
             } else {
                 visit(operation.arguments, parent: operation)
             }
             return
-        case "missing":
+        }
+        let arguments = operation.argumentList ?? [operation.arguments]
+        switch operation.kind {
+        case .standard(.missing):
             for name in Self.literalNames(arguments.count == 1 ? arguments[0] : operation.arguments) {
                 record(name, at: operation, parent: operation, describing: operation)
             }
             return
-        case "missing_some":
+        case .standard(.missingSome):
             if arguments.count == 2 {
                 for name in Self.literalNames(arguments[1]) {
                     record(name, at: operation, parent: operation, describing: operation)
                 }
             }
             return
-        case "map", "all", "reduce":
+        case .standard(.map), .standard(.all), .standard(.reduce):
             // The step applied to each item reads the item, not the context.
             for (index, argument) in arguments.enumerated() where index != 1 { visit(argument, parent: operation) }
             return
-        case "fractional":
+        case .flagd(.fractional):
             // Without a bucketing value first, flagd hashes the flag key with the targeting key.
             if case .list? = arguments.first {
                 record("targetingKey", at: operation, parent: operation, describing: operation, hint: .text)
@@ -64,66 +80,61 @@ struct JsonLogicAttributeWalk {
             break
         }
         // A read inside `cat` or `+` is worded with the rule around them.
-        let passesThrough = Self.partOfOuterRule.contains(operation.name) && parent != nil
+        let passesThrough = Self.isPartOfOuterRule(operation) && parent != nil
         let context = passesThrough ? parent ?? operation : operation
-        for argument in arguments {
-            if passesThrough, case .operation(let inner) = argument, inner.name == "var",
+        for (index, argument) in arguments.enumerated() {
+            if passesThrough, case .operation(let inner) = argument, case .standard(.variable) = inner.kind,
                 let path = Self.literalPath(inner.arguments)
             {
                 record(path, at: inner, parent: context, direct: false)
                 continue
             }
-            visit(argument, parent: context)
+            // Only an argument written in the list of the operation it is visited under has a
+            // place there (not one passed through `cat`, nor one written as the whole argument).
+            visit(argument, parent: context, position: passesThrough || operation.argumentList == nil ? nil : index)
         }
     }
 
-    /// Records a read of the attribute at dotted `path`, with what `parent` compares it with.
+    /// Records a read of the attribute at dotted `path`, with what `parent` compares it with
+    /// (the attribute's `var` is its argument at `position`).
     private mutating func record(
-        _ path: String, at operation: JsonLogicOperation, parent: JsonLogicOperation?,
+        _ path: String, at operation: JsonLogicOperation, parent: JsonLogicOperation?, position: Int? = nil,
         describing described: JsonLogicOperation? = nil, hint: AttributeTypeHint? = nil, direct: Bool = true
     ) {
-        // `""` and paths starting with `.` are the item or the whole data, never one attribute.
-        guard !path.isEmpty, !path.hasPrefix(".") else { return }
-        let parts = path.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
-        guard let head = parts.first, head != "$flagd" else { return }
+        // `""` and paths starting with `.` are the item or the whole data, never one attribute;
+        // `$flagd.*` are the evaluator's own properties.
+        guard !path.isEmpty, !path.hasPrefix("."), path != "$flagd", !path.hasPrefix("$flagd.") else { return }
         let key = EvaluationContext.key(forAttribute: path)
         var typeHint = hint
         var suggestions: [String] = []
-        if typeHint == nil, direct, let parent {
-            (typeHint, suggestions) = Self.comparison(of: operation, in: parent)
+        if typeHint == nil, direct, let parent, let position {
+            (typeHint, suggestions) = Self.comparison(at: position, in: parent)
         }
         // The rule read is the comparison around the attribute, or the attribute alone when it is a condition itself.
         let worded: JsonLogicOperation
         if let described {
             worded = described
-        } else if let parent, !Self.combinesConditions.contains(parent.name) {
+        } else if let parent, !Self.combinesConditions(parent) {
             worded = parent
         } else {
             worded = operation
         }
+        // Worded when someone reads the attribute's readers, from the compiled rule.
         reads.append(
             AttributeRead(
-                key: key, typeHint: typeHint, suggestions: suggestions,
-                rule: RuleText.describe(.operation(worded)), location: worded.location ?? operation.location))
+                key: key, typeHint: typeHint, suggestions: suggestions, wording: .jsonLogicOperation(worded),
+                location: worded.location ?? operation.location))
     }
 
-    /// What `parent` compares the attribute read by `variable` (one of its arguments) with.
-    private static func comparison(of variable: JsonLogicOperation, in parent: JsonLogicOperation) -> (
-        AttributeTypeHint?, [String]
-    ) {
-        guard let arguments = parent.argumentList,
-            let position = arguments.firstIndex(where: {
-                if case .operation(let item) = $0 { return item == variable }
-                return false
-            })
-        else { return (nil, []) }
-        let others = arguments.enumerated().filter { $0.offset != position }.map(\.element)
-        switch parent.name {
-        case "==", "===", "!=", "!==":
-            return hint(of: others, suggesting: true)
-        case "<", "<=", ">", ">=":
-            return hint(of: others, suggesting: false)
-        case "in":
+    /// What `parent` compares the attribute read by its argument at `position` with.
+    private static func comparison(at position: Int, in parent: JsonLogicOperation) -> (AttributeTypeHint?, [String]) {
+        guard let arguments = parent.argumentList, arguments.indices.contains(position) else { return (nil, []) }
+        switch parent.kind {
+        case .standard(.equal), .standard(.strictEqual), .standard(.notEqual), .standard(.strictNotEqual):
+            return hint(of: arguments, skipping: position, suggesting: true)
+        case .standard(.less), .standard(.lessOrEqual), .standard(.greater), .standard(.greaterOrEqual):
+            return hint(of: arguments, skipping: position, suggesting: false)
+        case .standard(.in):
             guard arguments.count == 2 else { return (nil, []) }
             if position == 0 {
                 if case .list(let items, _) = arguments[1] { return hint(of: items, suggesting: true) }
@@ -133,22 +144,25 @@ struct JsonLogicAttributeWalk {
             // The attribute is where the text is looked for.
             if case .literal(.string) = arguments[0] { return (.text, []) }
             return (nil, [])
-        case "starts_with", "ends_with":
+        case .flagd(.startsWith), .flagd(.endsWith):
             return position == 0 ? (.text, []) : (nil, [])
-        case "sem_ver":
+        case .flagd(.semVer):
             return position == 0 || position == 2 ? (.version, []) : (nil, [])
-        case "fractional":
+        case .flagd(.fractional):
             return position == 0 ? (.text, []) : (nil, [])
         default:
             return (nil, [])
         }
     }
 
-    /// The kind of the literals among `rules` (the first literal decides), and their text values.
-    private static func hint(of rules: [JsonLogicRule], suggesting: Bool) -> (AttributeTypeHint?, [String]) {
+    /// The kind of the literals among `rules` but the one at `skipped` (the first literal
+    /// decides), and their text values.
+    private static func hint(of rules: [JsonLogicRule], skipping skipped: Int? = nil, suggesting: Bool) -> (
+        AttributeTypeHint?, [String]
+    ) {
         var kind: AttributeTypeHint?
         var texts: [String] = []
-        for rule in rules {
+        for (index, rule) in rules.enumerated() where index != skipped {
             guard case .literal(let value) = rule else { continue }
             switch value {
             case .string(let text):

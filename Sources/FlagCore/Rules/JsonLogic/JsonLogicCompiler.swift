@@ -48,6 +48,8 @@ struct JsonLogicCompiler {
             return .invalid(message: message, location: node.location)
         }
         switch node.content {
+        case .scalar(let text, true):
+            return .literal(.string(text))
         case .scalar:
             return .literal(LogicValue(JSONValue(node)))
         case .sequence(let items):
