@@ -64,8 +64,7 @@ enum RuleAttributeIndex {
         // flag of a 10k file reads would otherwise scan its whole list on every read.
         var seenReaders: [String: Set<AttributeReader>] = [:]
         var seenSuggestions: [String: Set<String>] = [:]
-        // Only flagd layers carry compiled rules today: the other layers are not walked at all.
-        for provider in providers where provider.status == .loaded && provider.config.format == .flagd {
+        for provider in providers where provider.status == .loaded {
             for (flagKey, entry) in provider.entries {
                 guard let rules = entry.rules else { continue }
                 for read in rules.attributeReads {
@@ -118,6 +117,8 @@ extension CompiledRules {
             var walk = JsonLogicAttributeWalk()
             walk.visit(targeting, parent: nil)
             return walk.reads
+        case .unleash(let rules):
+            return rules.attributeReads
         }
     }
 }
