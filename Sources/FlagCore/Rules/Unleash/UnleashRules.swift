@@ -83,13 +83,11 @@ package struct UnleashRules: Sendable, Hashable {
         }
     }
 
-    /// A payload as the flag's type reads it: `string` and `csv` are text values; `number` and
-    /// `json` are text parsed by the flag's type (an int or double flag, a json flag).
+    /// A payload as the app reads it: the SDKs hand over its value as text whatever its
+    /// `type` (`string`, `csv`, `number`, `json`), so the flag's type parses it (a string flag
+    /// takes the text, an int or double flag the number, a json flag the JSON).
     static func value(of payload: UnleashVariant.Payload) -> RawValue {
-        switch payload.type {
-        case "number", "json": return .text(payload.value)
-        default: return .native(.string(payload.value))
-        }
+        .text(payload.value)
     }
 
     // Rules are the same when they evaluate the same toggle of the same file.
@@ -100,6 +98,16 @@ package struct UnleashRules: Sendable, Hashable {
     package func hash(into hasher: inout Hasher) {
         hasher.combine(toggleName)
         hasher.combine(ObjectIdentifier(features))
+    }
+}
+
+extension UnleashRules {
+    /// Every payload the toggle can give, by variant name (the toggle's variants, then its
+    /// strategies'), for `validate` to check against the flag's type.
+    package var payloads: [(variant: String, value: RawValue)] {
+        guard let toggle else { return [] }
+        let variants = toggle.variants + toggle.strategies.flatMap(\.variants)
+        return variants.compactMap { variant in variant.payload.map { (variant.name, Self.value(of: $0)) } }
     }
 }
 
