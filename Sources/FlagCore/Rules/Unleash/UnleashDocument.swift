@@ -277,7 +277,11 @@ struct UnleashDocumentReader {
                 inverted: bool(item["inverted"], what: "\"inverted\"") ?? false,
                 caseInsensitive: bool(item["caseInsensitive"], what: "\"caseInsensitive\"") ?? false,
                 location: item.location)
-            if let problem = constraint.problem { report(problem, at: item["operator"]?.location ?? item.location) }
+            if let problem = constraint.problem {
+                // At the value that cannot be used, or at the operator nobody knows.
+                let at = constraint.knownOperator == nil ? item["operator"] : (item["value"] ?? item["operator"])
+                report(problem, at: at?.location ?? item.location)
+            }
             return constraint
         }
     }
