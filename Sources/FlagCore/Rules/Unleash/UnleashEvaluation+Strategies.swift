@@ -18,13 +18,16 @@ extension UnleashEvaluation {
             let field = strategy.name == "gradualRolloutUserId" ? "userId" : "sessionId"
             let percentage = Self.percentage(parameters["percentage"])
             let groupId = parameters["groupId"] ?? ""
-            let words = "\(strategy.name) \(Self.percentText(percentage)) %, groupId \(Self.quoted(groupId))"
+            // Worded only when traced: every toggle is evaluated on every resolve.
+            func words() -> String {
+                "\(strategy.name) \(Self.percentText(percentage)) %, groupId \(Self.quoted(groupId))"
+            }
             guard let identifier = UnleashContextFields.text(field, in: context, reads: &reads) else {
-                record(words, since: start, result: false, location: strategy.location, note: "\(field) is unset")
+                record(words(), since: start, result: false, location: strategy.location, note: "\(field) is unset")
                 return false
             }
             return rollout(
-                words, percentage: percentage, identifier: identifier, groupId: groupId, since: start,
+                words(), percentage: percentage, identifier: identifier, groupId: groupId, since: start,
                 location: strategy.location)
         case "gradualRolloutRandom":
             let percentage = Self.percentage(parameters["percentage"])
@@ -36,8 +39,9 @@ extension UnleashEvaluation {
             let percentage = Self.percentage(parameters["rollout"])
             let groupId = parameters["groupId"].flatMap { $0.isEmpty ? nil : $0 } ?? toggle.name
             let stickiness = parameters["stickiness"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
-            let words =
+            func words() -> String {
                 "flexibleRollout \(Self.percentText(percentage)) %, stickiness \(stickiness), groupId \(Self.quoted(groupId))"
+            }
             let identifier: String?
             var note: String?
             switch stickiness {
@@ -53,13 +57,13 @@ extension UnleashEvaluation {
                 identifier = UnleashContextFields.text(stickiness, in: context, reads: &reads)
                 guard identifier != nil else {
                     record(
-                        words, since: start, result: false, location: strategy.location,
+                        words(), since: start, result: false, location: strategy.location,
                         note: "\(stickiness) is unset")
                     return false
                 }
             }
             return rollout(
-                words, percentage: percentage, identifier: identifier ?? UnleashRandomDraw.identifier,
+                words(), percentage: percentage, identifier: identifier ?? UnleashRandomDraw.identifier,
                 groupId: groupId, since: start, location: strategy.location, note: note)
         case "remoteAddress":
             let entries = Self.list(parameters["IPs"])
@@ -88,7 +92,7 @@ extension UnleashEvaluation {
 
     /// A percentage rollout: on when the bucket of `identifier` in `groupId` is within it.
     private mutating func rollout(
-        _ words: String, percentage: Double, identifier: String, groupId: String, since start: Int,
+        _ words: @autoclosure () -> String, percentage: Double, identifier: String, groupId: String, since start: Int,
         location: TextLocation?, note: String? = nil
     ) -> Bool {
         let bucket = UnleashHashing.normalized(identifier, groupId: groupId)
@@ -96,7 +100,7 @@ extension UnleashEvaluation {
         if percentage > 0 && percentage < 100 { splitDecided = on || splitDecided }
         let shown = min(max(percentage, 0), 100)
         record(
-            words, since: start, result: on, location: location,
+            words(), since: start, result: on, location: location,
             split: PercentageSplit(
                 bucket: Double(bucket - 1),
                 shares: [

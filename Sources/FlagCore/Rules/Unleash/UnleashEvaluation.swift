@@ -36,12 +36,13 @@ struct UnleashEvaluation {
     /// Adds a step with the reads made since `start`.
     mutating func record(
         _ rule: @autoclosure () -> String, since start: Int, result: Bool, location: TextLocation? = nil,
-        split: PercentageSplit? = nil, note: String? = nil
+        split: @autoclosure () -> PercentageSplit? = nil, note: @autoclosure () -> String? = nil
     ) {
+        // Words, splits and notes are made only when someone will see them.
         guard tracing else { return }
         var step = RuleStep(
-            rule: rule(), location: location, reads: reads.reads(from: start), result: .bool(result), split: split)
-        step.note = note
+            rule: rule(), location: location, reads: reads.reads(from: start), result: .bool(result), split: split())
+        step.note = note()
         steps.append(step)
     }
 
@@ -84,19 +85,21 @@ struct UnleashEvaluation {
     private mutating func dependenciesHold(of toggle: UnleashToggle) -> Bool {
         for dependency in toggle.dependencies {
             let start = reads.count
-            let wanted =
-                dependency.enabled
-                ? (dependency.variants.isEmpty
-                    ? "on" : "on with variant " + dependency.variants.map { "\"\($0)\"" }.joined(separator: " or "))
-                : "off"
-            let rule = "depends on '\(TerminalText.capped(dependency.feature, limit: 80))' being \(wanted)"
+            func rule() -> String {
+                let wanted =
+                    dependency.enabled
+                    ? (dependency.variants.isEmpty
+                        ? "on" : "on with variant " + dependency.variants.map { "\"\($0)\"" }.joined(separator: " or "))
+                    : "off"
+                return "depends on '\(TerminalText.capped(dependency.feature, limit: 80))' being \(wanted)"
+            }
             guard let parent = features.toggles[dependency.feature] else {
-                record(rule, since: start, result: false, note: "no toggle of that name in this file")
+                record(rule(), since: start, result: false, note: "no toggle of that name in this file")
                 return false
             }
             guard parent.dependencies.isEmpty else {
                 record(
-                    rule, since: start, result: false,
+                    rule(), since: start, result: false,
                     note: "that toggle depends on others: the SDKs follow one level of dependencies only")
                 return false
             }
@@ -112,8 +115,9 @@ struct UnleashEvaluation {
             } else {
                 holds = parentEnabled && dependency.variants.contains(parentVariant.name)
             }
-            let found = parentEnabled ? "on, variant \"\(parentVariant.name)\"" : "off"
-            record(rule, since: start, result: holds, note: "it is \(found)")
+            record(
+                rule(), since: start, result: holds,
+                note: "it is " + (parentEnabled ? "on, variant \"\(parentVariant.name)\"" : "off"))
             if !holds { return false }
         }
         return true
@@ -143,7 +147,7 @@ struct UnleashEvaluation {
         let holds = constraint.holds(in: context, reads: &reads)
         record(
             constraint.wording, since: start, result: holds, location: constraint.location,
-            note: tracing ? constraint.problem : nil)
+            note: constraint.problem)
         return holds
     }
 }
