@@ -23,6 +23,16 @@ extension UnleashEvaluation {
         let total = variants.reduce(0) { $0 + max($1.weight, 0) }
         guard total > 0 else { return nil }
         let start = reads.count
+        // One variant holds all the weight: every bucket falls in it, so no context is read
+        // (and a device without a user id does not see a random bucket it does not depend on).
+        let weighted = variants.filter { $0.weight > 0 }
+        if weighted.count == 1 {
+            let only = weighted[0]
+            record(
+                "variant \(Self.quoted(only.name)): the only one with weight", since: start, result: true,
+                note: variants.count > 1 ? "the others weigh 0" : nil)
+            return result(only)
+        }
         let stickiness = stickiness.flatMap { $0.isEmpty ? nil : $0 } ?? "default"
         var note: String?
         let identifier: String
