@@ -82,6 +82,7 @@ struct UnleashDocumentTests {
             #"[{"name": "t", "enabled": true, "strategies": {"name": "default"}}]"#,
             #"[{"name": "t", "enabled": true, "strategies": [{"name": "default", "parameters": {"x": {"deep": 1}}}]}]"#,
             #"[{"name": "t", "enabled": true, "strategies": [{"name": "default", "segments": [1e300]}]}]"#,
+            #"[{"name": "t", "enabled": true, "strategies": [{"name": "default", "segments": [-9223372036854775808]}]}]"#,
             #"[{"name": "t", "enabled": true, "variants": [{"name": "v", "weight": 99999999999999999999}]}]"#,
             #"[{"name": "t", "enabled": true, "variants": [{"name": "v", "weight": -5}, {"name": "w", "weight": "x"}]}]"#,
             #"[{"name": "t", "enabled": true, "variants": [{"name": "v", "weight": 1, "payload": "text"}]}]"#,

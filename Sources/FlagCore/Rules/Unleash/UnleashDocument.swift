@@ -375,7 +375,7 @@ struct UnleashDocumentReader {
     mutating func integer(_ node: SourceNode?, what: String) -> Int? {
         guard let node, let text = text(node) else { return nil }
         guard let value = PlainScalar.int(text) ?? Self.wholeDouble(text),
-            abs(value) <= Self.largestNumber
+            value >= -Self.largestNumber, value <= Self.largestNumber
         else {
             report(
                 "\(what) is a whole number up to \(Self.largestNumber), found \(TerminalText.capped(text, limit: 40))",
