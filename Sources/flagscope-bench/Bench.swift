@@ -7,6 +7,8 @@ struct Bench {
     let keep: URL?
     /// Whether to measure only the cost of rules (the Rules table).
     var rulesOnly = false
+    /// Whether to measure only the cost of evaluating Unleash toggles (the Unleash table).
+    var unleashOnly = false
 
     /// Figures of one size.
     struct SizeFigures {
@@ -42,6 +44,12 @@ struct Bench {
             "flagscope-bench: sizes \(sizes.map(String.init).joined(separator: ", ")), \(runs) runs each, medians; jq: \(jq ?? "not installed")"
         )
 
+        if unleashOnly {
+            var all: [RulesFigures] = []
+            for size in sizes { all.append(try unleashCost(size: size, under: root, me: me)) }
+            print(Report.unleashTable(all))
+            return
+        }
         if rulesOnly {
             var all: [RulesFigures] = []
             for size in sizes { all.append(try rulesCost(size: size, under: root, me: me)) }

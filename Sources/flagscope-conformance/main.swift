@@ -27,7 +27,9 @@ flagd.run()
 var schemas = SchemaSuite(directory: directory, report: flagd.report)
 print("flagd-schemas negative files, as validate reports them:")
 schemas.run()
-let report = schemas.report
+var unleash = UnleashSuite(directory: directory, report: schemas.report)
+unleash.run()
+let report = unleash.report
 
 print("")
 for line in report.skips { print(line) }
@@ -38,7 +40,7 @@ for (path, counts) in report.files {
     print("\(path): \(counts.passed) passed, \(counts.failed) failed\(skipped)")
 }
 print("")
-for kind in ["value", "reason", "error code", "metadata", "schema file"] {
+for kind in ["value", "reason", "error code", "metadata", "schema file", "isEnabled", "variant"] {
     guard let counts = report.kinds[kind] else { continue }
     print("\(kind) checks: \(counts.passed) of \(counts.passed + counts.failed) pass")
 }

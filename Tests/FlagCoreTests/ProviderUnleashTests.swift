@@ -3,7 +3,8 @@ import Testing
 
 @testable import FlagCore
 
-/// The `unleash` format: a client features payload or an export with `featureEnvironments`.
+/// The `unleash` format: a client features payload or an export with `featureEnvironments`,
+/// evaluated for the device as the Unleash SDKs evaluate it.
 @Suite("Unleash provider layers")
 struct ProviderUnleashTests {
     static let stack = """
@@ -120,30 +121,45 @@ struct ProviderUnleashTests {
         return (sandbox, sandbox.load())
     }
 
-    @Test("Client payload: bool flags take enabled, so a disabled toggle is a set false")
-    func boolTakesEnabled() throws {
-        let (sandbox, workspace) = try Self.load(
-            Self.clientPayload, base: #"{"checkout/new_flow": true, "dark_mode": false}"#)
-        defer { sandbox.remove() }
-        #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
-        let dark = try workspace.requireResolution("dark_mode")
-        #expect(dark.layers[0].state == .set(.bool(true)))
-        #expect(dark.source == "Source")
-        #expect(dark.layers[0].notes.contains { $0.contains("flexibleRollout") }, "strategies are noted, not evaluated")
-        let flow = try workspace.requireResolution("checkout/new_flow")
-        #expect(flow.layers[0].state == .set(.bool(false)), "a disabled bool toggle is set to false, never unset")
-        #expect(flow.value == .bool(false))
-        #expect(flow.source == "Source")
+    // Which user ids a rollout lets through and which variant they get were answered by the
+    // official engine (yggdrasil-engine 2.0.0, `pip install yggdrasil-engine`) on `clientPayload`.
+
+    @Test("Client payload: a bool flag is isEnabled for the device: a 50 % rollout is on for u1, off for u0")
+    func boolIsEnabled() throws {
+        for (user, expected) in [("u1", true), ("u0", false)] {
+            let (sandbox, workspace) = try Self.load(
+                Self.clientPayload,
+                base: #"{"checkout/new_flow": true, "dark_mode": true, "context/userId": "\#(user)"}"#)
+            defer { sandbox.remove() }
+            #expect(
+                workspace.diagnostics.allSatisfy { $0.severity != .error }, "\(workspace.diagnostics.map(\.headline))")
+            let dark = try workspace.requireResolution("dark_mode")
+            #expect(dark.layers[0].state == .set(.bool(expected)), "\(user)")
+            #expect(dark.source == "Source", "an off toggle is a set false, never unset")
+            #expect(dark.layers[0].rules?.reason == (expected ? .split : .defaultValue))
+            #expect(dark.layers[0].rules?.reads.first == ContextRead(key: "context/userId", value: .string(user)))
+            let flow = try workspace.requireResolution("checkout/new_flow")
+            #expect(flow.layers[0].state == .set(.bool(false)), "a disabled bool toggle is set to false, never unset")
+            #expect(flow.value == .bool(false))
+            #expect(flow.source == "Source")
+        }
     }
 
-    @Test("Client payload: non-bool flags take the heaviest variant's payload")
-    func heaviestVariantPayload() throws {
-        let (sandbox, workspace) = try Self.load(Self.clientPayload)
+    @Test(
+        "Client payload: a non-bool flag takes the payload of the variant the SDKs choose for the device",
+        arguments: [
+            ("u0", "dark", "dark-arm", JSONValue.object(["columns": .int(3)])),
+            ("u4", "light", "light-arm", .object(["columns": .int(1)])),
+        ])
+    func variantPayload(user: String, theme: String, variant: String, layout: JSONValue) throws {
+        let (sandbox, workspace) = try Self.load(Self.clientPayload, base: #"{"context/userId": "\#(user)"}"#)
         defer { sandbox.remove() }
-        #expect(try workspace.requireLayer("theme", "Source").state == .set(.string("dark")))
+        let themeLayer = try workspace.requireLayer("theme", "Source")
+        #expect(themeLayer.state == .set(.string(theme)))
+        #expect(themeLayer.rules?.variant == variant)
+        #expect(themeLayer.rules?.reason == .split)
         #expect(try workspace.requireLayer("retries", "Source").state == .set(.int(7)))
-        #expect(try workspace.requireLayer("layout", "Source").state == .set(.json(.object(["columns": .int(3)]))))
-        #expect(try workspace.requireLayer("theme", "Source").notes.contains { $0.contains("dark-arm") })
+        #expect(try workspace.requireLayer("layout", "Source").state == .set(.json(layout)))
     }
 
     @Test("Client payload: a disabled non-bool toggle is unset; features not listed are unset")
@@ -169,7 +185,7 @@ struct ProviderUnleashTests {
 
     @Test("Export: enabled and variants come from the first environment listed for the toggle")
     func exportUsesFeatureEnvironments() throws {
-        let (sandbox, workspace) = try Self.load(Self.export, base: #"{"dark_mode": true}"#)
+        let (sandbox, workspace) = try Self.load(Self.export, base: #"{"dark_mode": true, "context/userId": "u4"}"#)
         defer { sandbox.remove() }
         #expect(workspace.diagnostics.isEmpty, "\(workspace.diagnostics.map(\.headline))")
         let dark = try workspace.requireResolution("dark_mode")
@@ -178,7 +194,10 @@ struct ProviderUnleashTests {
         #expect(dark.source == "Source")
         #expect(dark.layers[0].notes.contains { $0.contains("production") })
         #expect(try workspace.requireLayer("checkout/new_flow", "Source").state == .set(.bool(true)))
-        #expect(try workspace.requireLayer("theme", "Source").state == .set(.string("light")))
+        // The official engine gives u4 variant a (weights 300/700).
+        let theme = try workspace.requireLayer("theme", "Source")
+        #expect(theme.state == .set(.string("dark")))
+        #expect(theme.rules?.variant == "a")
     }
 
     @Test(

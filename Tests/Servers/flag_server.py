@@ -68,7 +68,8 @@ UNLEASH = {
     "version": 2,
     "features": [
         {"name": "lab/sson", "enabled": True, "strategies": [{"name": "default"}]},
-        {"name": "lab/theme", "enabled": True, "strategies": [{"name": "flexibleRollout"}],
+        {"name": "lab/theme", "enabled": True,
+         "strategies": [{"name": "flexibleRollout", "parameters": {"rollout": "100"}}],
          "variants": [{"name": "dark", "weight": 1000, "payload": {"type": "string", "value": "dark"}}]},
         {"name": "lab/results", "enabled": True,
          "variants": [{"name": "many", "weight": 1000, "payload": {"type": "number", "value": "42"}}]},

@@ -111,7 +111,15 @@ struct ProviderLoading {
                             "flagd provider '\(config.name)': \(problem.message)", file: displayPath,
                             at: problem.location))
                 }
-            case .unleash: entries = try ProviderReaders.unleash(bytes, typeOf: { flags[$0]?.type })
+            case .unleash:
+                let file = try ProviderReaders.unleashFile(bytes, typeOf: { flags[$0]?.type })
+                entries = file.entries
+                for problem in file.problems {
+                    diagnostics.append(
+                        .error(
+                            "unleash provider '\(config.name)': \(problem.message)", file: displayPath,
+                            at: problem.location))
+                }
             case .plist: entries = try ProviderReaders.plist(bytes, isKey: { flags[$0] != nil })
             case .env, .ofrep: entries = [:]
             }
@@ -215,6 +223,17 @@ struct ProviderLoading {
                                 file: provider.displayPath, at: entry.location))
                     }
                     continue
+                }
+                if case .unleash(let rules)? = entry.rules, rules.answer == .payload,
+                    !flag.excludedProviders.contains(provider.config.name)
+                {
+                    for (variant, raw) in rules.payloads {
+                        guard case .failure(let problem) = flag.rules.value(from: raw) else { continue }
+                        diagnostics.append(
+                            .warning(
+                                "'\(key)' in provider '\(provider.config.name)': the payload of variant '\(TerminalText.capped(variant, limit: 80))' does not fit the flag: \(problem.message); it is ignored",
+                                file: provider.displayPath, at: entry.location))
+                    }
                 }
                 guard let raw = entry.value, !flag.excludedProviders.contains(provider.config.name) else { continue }
                 if case .failure(let problem) = flag.rules.value(from: raw) {

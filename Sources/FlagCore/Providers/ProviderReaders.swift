@@ -63,60 +63,6 @@ enum ProviderReaders {
         return (entries, problems)
     }
 
-    /// An Unleash client payload (`{"version":2,"features":[…]}`) or an export with
-    /// `featureEnvironments`. Bool flags take `enabled`; other types take the payload of the
-    /// heaviest variant of an enabled toggle.
-    static func unleash(_ bytes: [UInt8], typeOf: (String) -> FlagType?) throws(DocumentError) -> Entries {
-        let root = try JSONReader.parse(bytes)
-        guard let features = root["features"]?.sequence else {
-            throw DocumentError(
-                "an Unleash file is a JSON object with a \"features\" list",
-                at: root["features"]?.location ?? root.location)
-        }
-        // An export keeps `enabled` and variants per environment; the first environment listed wins.
-        var environments: [String: SourceNode] = [:]
-        for item in root["featureEnvironments"]?.sequence ?? [] {
-            if let name = item["featureName"]?.scalarText, environments[name] == nil { environments[name] = item }
-        }
-        var entries = Entries()
-        var notesSeen = SeenValues<ProviderEntry>()
-        for feature in features {
-            guard let name = feature["name"]?.scalarText else { continue }
-            let environment = environments[name]
-            let enabledNode = environment?["enabled"] ?? feature["enabled"]
-            let enabled = enabledNode?.scalarText == "true"
-            var notes: [String] = []
-            if let environmentName = environment?["environment"]?.scalarText {
-                notes.append("environment \(environmentName)")
-            }
-            let strategies = (feature["strategies"]?.sequence ?? []).compactMap { $0["name"]?.scalarText }
-            if !strategies.isEmpty { notes.append("strategies: \(strategies.joined(separator: ", ")) (not evaluated)") }
-            var value: RawValue = .native(.bool(enabled))
-            let type = typeOf(name)
-            if let type, type != .bool {
-                let variants = (environment?["variants"] ?? feature["variants"])?.sequence ?? []
-                let heaviest = variants.max { (weight($0) ?? 0) < (weight($1) ?? 0) }
-                if !enabled {
-                    entries[name] = ProviderEntry(
-                        value: nil, location: feature.location, sharingNotes: notes + ["disabled"], with: &notesSeen)
-                    continue
-                }
-                if let heaviest, let payload = heaviest["payload"]?["value"]?.scalarText {
-                    value = .text(payload)
-                    notes.append("variant \(heaviest["name"]?.scalarText ?? "?")")
-                }
-            }
-            entries[name] = ProviderEntry(
-                value: value, location: feature["name"]?.location ?? feature.location, sharingNotes: notes,
-                with: &notesSeen)
-        }
-        return entries
-    }
-
-    private static func weight(_ variant: SourceNode) -> Double? {
-        variant["weight"]?.scalarText.flatMap(PlainScalar.number)
-    }
-
     /// Environment variables: `prefix` + key upper-cased with `/` → `__`.
     static func environment(_ variables: [String: String], prefix: String, keys: some Sequence<String>) -> Entries {
         var entries = Entries()

@@ -39,17 +39,20 @@ extension LayerDescription {
     private static func headline(of trace: RuleTrace, in layer: Layer) -> String {
         let variant = trace.variant.map { "variant \"\($0)\"" }
         let reason = trace.reason.rawValue
+        // Rules without variants (an Unleash bool toggle) decide a value itself: it is named instead.
+        let value = layer.value.map { "the value \($0.displayText)" }
         switch trace.reason {
         case .targetingMatch, .split:
-            return "rules chose \(variant ?? "no variant") (\(reason))"
+            return "rules chose \(variant ?? value ?? "no variant") (\(reason))"
         case .defaultValue:
             let matched = trace.steps.isEmpty ? "no rule applies" : "no rule matched"
-            return "\(matched): " + (variant.map { "default \($0)" } ?? "no default variant, so the next layer decides")
+            return "\(matched): "
+                + (variant.map { "default \($0)" } ?? value ?? "no default variant, so the next layer decides")
                 + " (\(reason))"
         case .staticValue:
-            return "\(variant ?? "no variant"), no rules to evaluate (\(reason))"
+            return "\(variant ?? value ?? "no variant"), no rules to evaluate (\(reason))"
         case .disabled:
-            return "switched off at the source: no value (\(reason))"
+            return "switched off at the source: \(value ?? "no value") (\(reason))"
         case .error:
             let code = trace.errorCode.map { ", \($0)" } ?? ""
             // The layer's reason already says what went wrong when the failure made it an error.

@@ -170,6 +170,8 @@ extension CompiledRules {
             var walk = JsonLogicAttributeWalk()
             walk.visit(targeting, parent: nil)
             return walk.reads
+        case .unleash(let rules):
+            return rules.attributeReads
         case .firebase(let parameter):
             return parameter.attributeReads
         }

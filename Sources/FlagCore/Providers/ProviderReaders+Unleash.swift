@@ -1,0 +1,35 @@
+extension ProviderReaders {
+    /// An Unleash file (SPEC §3, §8): the client payload, an export or the delta events. Every
+    /// toggle with something to evaluate carries its rules; a bool flag (or an undeclared key)
+    /// reads `isEnabled`, any other flag the chosen variant's payload.
+    static func unleash(_ bytes: [UInt8], typeOf: (String) -> FlagType?) throws(DocumentError) -> Entries {
+        try unleashFile(bytes, typeOf: typeOf).entries
+    }
+
+    /// The entries of an Unleash file and what `validate` reports about it, each at its line and column.
+    static func unleashFile(_ bytes: [UInt8], typeOf: (String) -> FlagType?) throws(DocumentError)
+        -> (entries: Entries, problems: [RuleProblem])
+    {
+        let document = try UnleashDocument.read(bytes)
+        var entries = Entries()
+        var notesSeen = SeenValues<ProviderEntry>()
+        for (name, toggle) in document.features.toggles {
+            let type = typeOf(name)
+            let answer: UnleashRules.Answer = type == nil || type == .bool ? .isEnabled : .payload
+            var notes: [String] = []
+            if let environment = document.environments[name] { notes.append("environment \(environment)") }
+            if !toggle.enabled { notes.append("disabled") }
+            let value: RawValue? = answer == .isEnabled ? .native(.bool(toggle.enabled)) : nil
+            var entry = ProviderEntry(value: value, location: toggle.location, sharingNotes: notes, with: &notesSeen)
+            // A toggle switched off, or on with nothing to evaluate, keeps a compact entry.
+            let hasRules =
+                !toggle.strategies.isEmpty || !toggle.dependencies.isEmpty
+                || (answer == .payload && toggle.hasVariants)
+            if toggle.enabled, hasRules {
+                entry.rules = .unleash(UnleashRules(toggleName: name, features: document.features, answer: answer))
+            }
+            entries[name] = entry
+        }
+        return (entries, document.problems)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An Unleash layer on the command line (SPEC §8): `get` and `get --json` give the value the
+/// Unleash SDKs give this device, with the trace of strategies, constraints and splits.
+@Suite("Unleash layers on the command line")
+struct UnleashCLITests {
+    static let files = [
+        "flagscope.yml": """
+        blueprints:
+          - blueprints/*.yml
+        providers:
+          - name: Unleash
+            format: unleash
+            path: unleash.json
+          - name: Device
+            format: json
+            path: device.json
+
+        """,
+        "blueprints/app.yml": """
+        name: App
+        flags:
+          betaBanner:
+            type: bool
+            default: false
+            description: Beta banner
+          checkoutTheme:
+            type: string
+            default: classic
+            description: Checkout theme
+
+        """,
+        "unleash.json": """
+        {"version": 2, "features": [
+          {"name": "beta_banner", "enabled": true, "strategies": [
+            {"name": "userWithId", "parameters": {"userIds": "123, 456"}},
+            {"name": "flexibleRollout", "parameters": {"rollout": "25", "stickiness": "default", "groupId": "beta"},
+             "constraints": [{"contextName": "appName", "operator": "IN", "values": ["shop"]}]}]},
+          {"name": "checkout_theme", "enabled": true, "strategies": [{"name": "default"}],
+           "variants": [
+             {"name": "dark", "weight": 50, "stickiness": "userId", "payload": {"type": "string", "value": "dark"}},
+             {"name": "light", "weight": 50, "stickiness": "userId", "payload": {"type": "string", "value": "light"}}]}
+        ]}
+
+        """,
+    ]
+
+    static func folder(device: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        for (path, text) in files { try folder.write(path, text) }
+        try folder.write("device.json", device)
+        return folder
+    }
+
+    @Test("A device without context/userId sees the attribute is unset and the toggle off (set false)")
+    func unsetUserId() throws {
+        let folder = try Self.folder(device: "{}")
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["get", "beta_banner"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("value    false   from Unleash"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                """
+                    Unleash: no rule matched: the value false (DEFAULT)
+                        userWithId userIds 123, 456 → false
+                          reads context/userId (unset)
+                        appName IN ["shop"] → false
+                          reads context/appName (unset)
+                """), "\(output.stdout)")
+    }
+
+    @Test("Setting context/userId to a listed id (typed as a number) turns it on; the step is marked")
+    func listedUser() throws {
+        let folder = try Self.folder(device: "{}")
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["get", "beta_banner", "--context", "userId=456"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("value    true   from Unleash"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                """
+                    Unleash: rules chose the value true (TARGETING_MATCH)
+                      ▶ userWithId userIds 123, 456 → true
+                          reads context/userId = 456
+                """), "\(output.stdout)")
+    }
+
+    @Test("A rollout shows the bucket of this device and the split")
+    func rollout() throws {
+        let folder = try Self.folder(device: #"{"context/appName": "shop", "context/userId": "9"}"#)
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["get", "beta_banner"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(
+            output.stdout.contains(
+                """
+                        flexibleRollout 25 %, stickiness default, groupId "beta" → false
+                          reads context/userId = "9"
+                          bucket 50.0 → "off"; on 25 % · off 75 %
+                """), "\(output.stdout)")
+    }
+
+    @Test("get --json: the variant's payload is the value, the trace names the variant, the reason and the split")
+    func json() throws {
+        // The official engine (yggdrasil-engine 2.0.0) gives user 8 variant "light" (7 gets "dark").
+        let folder = try Self.folder(device: #"{"context/userId": "8"}"#)
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["get", "checkout_theme", "--json"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)")
+        #expect(object["value"] as? String == "light")
+        #expect(object["source"] as? String == "Unleash")
+        let layer = try #require((object["layers"] as? [[String: Any]])?.first)
+        let rules = try #require(layer["rules"] as? [String: Any])
+        #expect(rules["variant"] as? String == "light")
+        #expect(rules["reason"] as? String == "SPLIT")
+        let steps = try #require(rules["steps"] as? [[String: Any]])
+        #expect(
+            steps.map { $0["rule"] as? String } == [
+                "default", #"variant by weight, stickiness userId, groupId "checkout_theme""#,
+            ])
+        #expect(steps.last?["reads"] as? [String: String] == ["context/userId": "8"])
+        #expect(steps.last?["chosen"] as? String == "light")
+    }
+
+    @Test("validate reports a constraint the SDKs cannot use at its line and column")
+    func validateProblem() throws {
+        let folder = try Self.folder(device: "{}")
+        defer { folder.remove() }
+        try folder.write(
+            "unleash.json",
+            """
+            {"version": 2, "features": [
+              {"name": "beta_banner", "enabled": true, "strategies": [{"name": "default",
+                "constraints": [{"contextName": "score", "operator": "NUM_GT", "value": "lots"}]}]}
+            ]}
+
+            """)
+        let output = try CLIRunner.run(["validate"], in: folder.url)
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        #expect(
+            (output.stdout + output.stderr).contains(
+                #"unleash.json:3:77: error: unleash provider 'Unleash': NUM_GT needs a number "value", found "lots""#),
+            "\(output.stdout)\(output.stderr)")
+    }
+}
