@@ -59,11 +59,12 @@ extension TerminalTests {
             #expect(local["lab/secrets/boom_feature"] as? Bool == true, "a key nobody touched survives: \(local)")
 
             // The browser shows the script's values after its reload.
-            try session.search("trialDays")
-            let screen = try await session.waitUntil("trialDays shows the script's 21") {
-                $0.selectedRow?.contains("trialDays") == true && $0.selectedRow?.contains("21") == true
+            // (Not trialDays, which the script sets too: Remote's condition for iOS shadows it.)
+            try session.search("skipInterval")
+            let screen = try await session.waitUntil("skipInterval shows the script's 45") {
+                $0.selectedRow?.contains("skipInterval") == true && $0.selectedRow?.contains("45") == true
             }
-            #expect(screen.contains("Local         set          21"), "\(screen.text)")
+            #expect(screen.contains("Local         set          45"), "\(screen.text)")
 
             try await TerminalTests.quit(session)
         }

@@ -99,7 +99,9 @@ struct UnleashCLITests {
                 """
                         flexibleRollout 25 %, stickiness default, groupId "beta" → false
                           reads context/userId = "9"
-                          bucket 50.0 → "off"; on 25 % · off 75 %
+                          bucket 50.0 of 100 → "off"
+                            on   ██░░░░░░░░ 25 %
+                          ▶ off  ████████░░ 75 %
                 """), "\(output.stdout)")
     }
 

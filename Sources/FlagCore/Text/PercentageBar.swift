@@ -6,7 +6,8 @@ package enum PercentageBar {
     /// `percent` (0–100, clamped) as `cells` cells, rounded to the nearest cell.
     package static func bar(_ percent: Double, cells: Int = 10) -> String {
         let clamped = percent.isFinite ? min(max(percent, 0), 100) : 0
-        let filled = Int((clamped / 100 * Double(cells)).rounded())
+        // Halves round to even, so 25 % and 75 % fill 2 and 8 of 10 cells, not 3 and 8.
+        let filled = Int((clamped / 100 * Double(cells)).rounded(.toNearestOrEven))
         return String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
     }
 
