@@ -57,7 +57,7 @@ struct FirebaseCLITests {
         let plain = try CLIRunner.run(["get", "onboarding"], in: folder.url)
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout.contains("value    carousel   from Remote"), "\(plain.stdout)")
-        #expect(plain.stdout.contains(#"no rule matched: default variant "default" (DEFAULT)"#), "\(plain.stdout)")
+        #expect(plain.stdout.contains("no rule matched: the default value carousel (DEFAULT)"), "\(plain.stdout)")
         #expect(plain.stdout.contains("italian_store: device.country in ['it'] → false"))
         #expect(plain.stdout.contains("reads context/country (unset)"))
         #expect(plain.stdout.contains("context/country is unset; set it to try the other way"))

@@ -46,8 +46,12 @@ extension LayerDescription {
             return "rules chose \(variant ?? value ?? "no variant") (\(reason))"
         case .defaultValue:
             let matched = trace.steps.isEmpty ? "no rule applies" : "no rule matched"
-            return "\(matched): "
-                + (variant.map { "default \($0)" } ?? value ?? "no default variant, so the next layer decides")
+            // A Remote Config parameter's default is no variant of its own: its value is named.
+            let fallback =
+                trace.variant == "default"
+                ? "the default value" + (layer.value.map { " \($0.displayText)" } ?? "")
+                : variant.map { "default \($0)" }
+            return "\(matched): " + (fallback ?? value ?? "no default variant, so the next layer decides")
                 + " (\(reason))"
         case .staticValue:
             return "\(variant ?? value ?? "no variant"), no rules to evaluate (\(reason))"
