@@ -67,8 +67,10 @@ struct UnleashCLITests {
                     Unleash: no rule matched: the value false (DEFAULT)
                         userWithId userIds 123, 456 → false
                           reads context/userId (unset)
+                          context/userId is unset; one of these ids turns the toggle on
                         appName IN ["shop"] → false
                           reads context/appName (unset)
+                          context/appName is unset; set it to try the other way
                 """), "\(output.stdout)")
     }
 

@@ -44,8 +44,8 @@ package enum Renderer {
         screen.fill(x: 0, y: 0, count: screen.width, role: .header)
         let workspace = state.model.workspace
         let name = workspace.folder.lastPathComponent
-        var stack = workspace.providers.map(stackEntry)
-        stack.append("default")
+        var stack = workspace.providers.map { (text: stackEntry($0), keeps: keepsInHeader($0)) }
+        stack.append((text: "default", keeps: false))
         var right: [String] = []
         // Errors stay in sight until a reload finds them fixed; the status line only says them once.
         let errors = state.model.problemCount.workspaceErrors
@@ -60,12 +60,36 @@ package enum Renderer {
         let rightWidth = TerminalText.displayWidth(of: TerminalText.escaped(rightText))
         let used = screen.write(
             " Flagscope · \(name) · ", x: 0, y: 0, role: .header, limit: max(0, screen.width - rightWidth - 1))
-        screen.write(
-            stack.joined(separator: " › "), x: used, y: 0, role: .headerDim,
-            limit: max(0, screen.width - used - rightWidth - 2))
+        let room = max(0, screen.width - used - rightWidth - 2)
+        screen.write(fitted(stack, width: room), x: used, y: 0, role: .headerDim, limit: room)
         if !rightText.isEmpty {
             screen.write(rightText, x: max(0, screen.width - rightWidth - 1), y: 0, role: .header)
         }
+    }
+
+    /// The stack in `width` columns: whole when it fits; else the plain entries give way, the
+    /// last first, each run of them shown as `…`, so a layer that is missing or failing, and the
+    /// writable one, stay in sight however narrow the terminal (the stack grows with providers).
+    static func fitted(_ stack: [(text: String, keeps: Bool)], width: Int) -> String {
+        var shown: [String?] = stack.map(\.text)
+        func joined() -> String {
+            var parts: [String] = []
+            for entry in shown {
+                if let entry { parts.append(entry) } else if parts.last != "…" { parts.append("…") }
+            }
+            return parts.joined(separator: " › ")
+        }
+        for index in stack.indices.reversed() where !stack[index].keeps {
+            if TerminalText.displayWidth(of: joined()) <= width { break }
+            shown[index] = nil
+        }
+        return joined()
+    }
+
+    /// Whether a provider keeps its place in a header too narrow for the whole stack: the
+    /// writable one, and one whose layer cannot give values.
+    static func keepsInHeader(_ provider: ProviderData) -> Bool {
+        provider.config.writable || stackEntry(provider) != provider.config.name
     }
 
     /// A provider in the header's stack: its name, ✎ when edits go there, and a word when its

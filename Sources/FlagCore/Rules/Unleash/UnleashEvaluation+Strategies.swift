@@ -12,7 +12,8 @@ extension UnleashEvaluation {
             let userId = UnleashContextFields.text("userId", in: context, reads: &reads)
             let on = userId.map { ids.contains($0) } ?? false
             record(
-                "userWithId userIds \(Self.shown(ids))", since: start, result: on, location: strategy.location)
+                "userWithId userIds \(Self.shown(ids))", since: start, result: on, location: strategy.location,
+                note: userId == nil ? "context/userId is unset; one of these ids turns the toggle on" : nil)
             return on
         case "gradualRolloutUserId", "gradualRolloutSessionId":
             let field = strategy.name == "gradualRolloutUserId" ? "userId" : "sessionId"

@@ -145,9 +145,15 @@ struct UnleashEvaluation {
     private mutating func check(_ constraint: UnleashConstraint) -> Bool {
         let start = reads.count
         let holds = constraint.holds(in: context, reads: &reads)
+        let log = reads
         record(
             constraint.wording, since: start, result: holds, location: constraint.location,
-            note: constraint.problem)
+            note: constraint.problem ?? (holds ? nil : Self.unsetNote(log.reads(from: start))))
         return holds
+    }
+
+    /// What QA sets to try the other way, when a step that did not hold read an unset key.
+    static func unsetNote(_ reads: [ContextRead]) -> String? {
+        reads.first { $0.value == nil }.map { "\($0.key) is unset; set it to try the other way" }
     }
 }

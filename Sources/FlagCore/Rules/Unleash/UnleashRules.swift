@@ -90,14 +90,18 @@ package struct UnleashRules: Sendable, Hashable {
         .text(payload.value)
     }
 
-    // Rules are the same when they evaluate the same toggle of the same file.
+    // Rules are the same when they evaluate the same toggle of files that say the same: one
+    // file's entries share their toggles, so the check is usually one identity comparison; a
+    // file read again (a fresh load beside an updated one) compares what it says.
     package static func == (a: UnleashRules, b: UnleashRules) -> Bool {
-        a.toggleName == b.toggleName && a.answer == b.answer && a.features === b.features
+        guard a.toggleName == b.toggleName, a.answer == b.answer else { return false }
+        return a.features === b.features
+            || (a.features.toggles == b.features.toggles && a.features.segments == b.features.segments)
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(toggleName)
-        hasher.combine(ObjectIdentifier(features))
+        hasher.combine(answer)
     }
 }
 
