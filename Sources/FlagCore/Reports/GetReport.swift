@@ -33,6 +33,8 @@ package struct GetReport: Sendable {
             "locked": .bool(flag.locked),
             "stale": .bool(resolution.isStale(now: now)),
         ]
+        // A Swift default that is code: its text, so nobody takes the null for the app's default.
+        if let source = flag.unknownDefault { object["defaultSource"] = .string(source) }
         // Beside the value it names: the variant of the rules that gave it.
         if let variant = resolution.variant { object.updateValue(.string(variant), forKey: "variant", insertingAt: 6) }
         object["layers"] = .array(layers.map(\.json))
@@ -91,7 +93,12 @@ package struct GetReport: Sendable {
         if resolution.isStale(now: now) { markers.append("stale since \(flag.expires ?? "?")") }
         lines.append(
             "  value    \(value)   \(source)\(markers.isEmpty ? "" : "  [\(markers.joined(separator: ", "))]")")
-        lines.append("  default  \(flag.defaultValue.map { show($0.displayText) } ?? "(none: unset means unknown)")")
+        if let source = flag.unknownDefault {
+            lines.append("  default  unknown: \(show(source)) (Swift code, not read without compiling)")
+        } else {
+            lines.append(
+                "  default  \(flag.defaultValue.map { show($0.displayText) } ?? "(none: unset means unknown)")")
+        }
         if let computed = flag.computed { lines.append("  computed \(show(computed))") }
         if !resolution.layers.isEmpty {
             lines.append("  layers (highest first):")
