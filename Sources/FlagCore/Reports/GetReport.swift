@@ -45,6 +45,7 @@ package struct GetReport: Sendable {
             ])
         }
         if let description = flag.description { object["description"] = .string(description) }
+        if !flag.isGenerated { object["declared"] = .string(flag.origin.description) }
         if !flag.rules.values.isEmpty { object["values"] = .array(flag.rules.values.map(JSONValue.string)) }
         if let minimum = flag.rules.minimum {
             object["min"] = flag.type == .int ? .int(Int(minimum)) : .double(minimum)
@@ -136,6 +137,8 @@ package struct GetReport: Sendable {
         }
         if flag.requiresRestart { lines.append("  requires an app restart to take effect") }
         if flag.hidden { lines.append("  hidden in the browser unless \"show hidden\" is on") }
+        // Where to read or change the declaration: a YAML entry or a Swift `@Flag` (SPEC §9).
+        if !flag.isGenerated { lines.append("  declared     \(show(flag.origin.description))") }
         return lines.joined(separator: "\n")
     }
 }

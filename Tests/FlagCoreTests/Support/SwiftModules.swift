@@ -1,3 +1,5 @@
+@testable import FlagCore
+
 /// Small Swift modules written the way apps declare their flags with RealFlags, Vexil and Flint:
 /// the fixtures of the Swift-blueprint tests (SPEC §9). They are read, never compiled.
 enum SwiftModules {
@@ -308,4 +310,24 @@ enum SwiftModules {
         }
 
         """
+}
+
+extension SwiftModules {
+    /// Where `needle` starts in `text` (its `occurrence`-th appearance, from 1): the line and
+    /// column a diagnostic or `declared` must name.
+    static func location(of needle: String, in text: String, occurrence: Int = 1) -> TextLocation? {
+        var seen = 0
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var searchFrom = line.startIndex
+            while let range = line[searchFrom...].range(of: needle) {
+                seen += 1
+                if seen == occurrence {
+                    return TextLocation(
+                        line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                }
+                searchFrom = range.upperBound
+            }
+        }
+        return nil
+    }
 }
