@@ -47,7 +47,7 @@ let package = Package(
             name: "DemoWorkspace",
             path: "Resources",
             exclude: [],
-            resources: [.copy("Demo")]
+            resources: [.copy("Demo"), .copy("SwiftDemo")]
         ),
         .executableTarget(
             name: "flagscope",

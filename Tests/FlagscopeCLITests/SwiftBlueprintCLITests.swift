@@ -117,3 +117,59 @@ struct SwiftBlueprintCLITests {
         #expect(try folder.read("Sources/App/AppFlags.swift") == Self.flags)
     }
 }
+
+/// `flagscope init --swift FOLDER`: a workspace that reads the app's Swift sources.
+@Suite("init --swift")
+struct InitSwiftTests {
+    @Test("init --swift Sources writes a workspace whose blueprints are the Swift sources; validate and list read them")
+    func writesSwiftWorkspace() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Sources/App/AppFlags.swift", SwiftBlueprintCLITests.flags)
+        let output = try CLIRunner.run(["init", "--swift", "Sources"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("wrote flagscope.yml"))
+        #expect(try folder.read("flagscope.yml").contains("  - Sources/**/*.swift\n"))
+        #expect(!folder.exists("blueprints/app.yml"))
+        let list = try CLIRunner.run(["list"], in: folder.url)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("show_onboarding"), "\(list.stdout)")
+        #expect(list.stdout.contains("fetch_limit"), "\(list.stdout)")
+    }
+
+    @Test("init --swift with a folder that does not exist: exit 1, nothing written")
+    func missingFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["init", "--swift", "Nowhere"], in: folder.url)
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("error: no folder 'Nowhere' here"), "\(output.stderr)")
+        #expect(try folder.listing().isEmpty)
+    }
+}
+
+/// `flagscope demo --swift`: the bundled Swift app, copied apart from the YAML demo.
+@Suite("demo --swift")
+struct SwiftDemoTests {
+    @Test("demo --swift copies the Swift app with its local overrides; its flags and features read from Swift")
+    func swiftDemo() throws {
+        let state = try TemporaryFolder()
+        defer { state.remove() }
+        let environment = ["XDG_STATE_HOME": state.url.path]
+        let output = try CLIRunner.run(["demo", "--swift", "--no-browser"], environment: environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        let destination = state.url.appendingPathComponent("flagscope/swift-demo")
+        #expect(output.stdout.contains("copied the Swift demo to \(destination.path)"), "\(output.stdout)")
+        #expect(output.stdout.contains("0 errors, 1 warning"), "\(output.stdout)")
+        #expect(state.exists("flagscope/swift-demo/.flagscope/local.json"))
+        #expect(!state.exists("flagscope/demo"))
+        let config = destination.appendingPathComponent("flagscope.yml").path
+        // The local override file wins over the Swift default.
+        let get = try CLIRunner.run(["get", "podcasts/player/skip_forward_seconds", "--config", config])
+        #expect(get.stdout.contains("value    45   from Local"), "\(get.stdout)")
+        #expect(get.stdout.contains("declared     Sources/Flags/PlayerFlags.swift:7:5"), "\(get.stdout)")
+        let explain = try CLIRunner.run(["explain", "smart_playlists", "--config", config])
+        #expect(explain.status == 0, "\(explain.stderr)")
+        #expect(explain.stdout.contains("anyOf(premium, supporter)"), "\(explain.stdout)")
+    }
+}

@@ -137,8 +137,11 @@ package struct GetReport: Sendable {
         }
         if flag.requiresRestart { lines.append("  requires an app restart to take effect") }
         if flag.hidden { lines.append("  hidden in the browser unless \"show hidden\" is on") }
-        // Where to read or change the declaration: a YAML entry or a Swift `@Flag` (SPEC §9).
-        if !flag.isGenerated { lines.append("  declared     \(show(flag.origin.description))") }
+        // Where to read or change a declaration in the app's own Swift sources (SPEC §9): the
+        // key alone does not tell which of many files holds its `@Flag`.
+        if !flag.isGenerated, flag.origin.file.hasSuffix(".swift") {
+            lines.append("  declared     \(show(flag.origin.description))")
+        }
         return lines.joined(separator: "\n")
     }
 }
