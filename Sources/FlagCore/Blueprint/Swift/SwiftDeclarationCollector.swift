@@ -25,8 +25,8 @@ final class SwiftDeclarationCollector: SyntaxVisitor {
         name: TokenSyntax, isExtension: Bool = false, inheritance: InheritanceClauseSyntax?,
         attributes: AttributeListSyntax
     ) {
-        let inherited = inheritance?.inheritedTypes.map { Self.baseName($0.type.trimmedDescription) } ?? []
-        let attributeNames = attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        let inherited = inheritance?.inheritedTypes.map { Self.baseName($0.type.simpleName) } ?? []
+        let attributeNames = attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.simpleName }
         declarations.types.append(
             SwiftTypeDeclaration(
                 name: Self.baseName(name.text), isExtension: isExtension, inherited: inherited,
@@ -133,8 +133,22 @@ final class SwiftDeclarationCollector: SyntaxVisitor {
     // MARK: Roots
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let called = node.calledExpression.trimmedDescription
-        let callee = called.split(separator: "<").first.map(String.init) ?? called
+        // Read from tokens: printing every call's callee would cost more than the parse.
+        let callee: String
+        let called = node.calledExpression
+        if let reference = called.as(DeclReferenceExprSyntax.self) {
+            callee = reference.baseName.text
+        } else if let generic = called.as(GenericSpecializationExprSyntax.self),
+            let reference = generic.expression.as(DeclReferenceExprSyntax.self)
+        {
+            callee = reference.baseName.text
+        } else if let member = called.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)
+        {
+            callee = base.baseName.text + "." + member.declName.baseName.text
+        } else {
+            return .visitChildren
+        }
         switch callee {
         case "FlagsLoader":
             if let name = node.arguments.first?.expression.selfTypeName {

@@ -58,7 +58,7 @@ struct SwiftProperty {
 
     /// The attribute named `name`, if written.
     func attribute(_ name: String) -> AttributeSyntax? {
-        attributes.first { $0.attributeName.trimmedDescription == name }
+        attributes.first { $0.attributeName.simpleName == name }
     }
 }
 
@@ -100,5 +100,16 @@ extension ExprSyntax {
             let base = member.base
         else { return nil }
         return base.trimmedDescription
+    }
+}
+
+extension TypeSyntax {
+    /// `Bool` for a plain identifier type (read from its token, which is far cheaper than
+    /// printing the node), else the type as written.
+    var simpleName: String {
+        if let identifier = self.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+            return identifier.name.text
+        }
+        return trimmedDescription
     }
 }

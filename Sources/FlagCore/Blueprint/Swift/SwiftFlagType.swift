@@ -30,7 +30,7 @@ struct SwiftFlagType {
             type = TypeSyntax(argument.argument.as(TypeSyntax.self)) ?? type
             isOptional = true
         }
-        let name = type.trimmedDescription
+        let name = type.simpleName
         let simple = name.split(separator: ".").last.map(String.init) ?? name
         switch simple {
         case "Bool": rules = ValueRules(type: .bool)
