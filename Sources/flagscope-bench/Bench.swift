@@ -7,6 +7,8 @@ struct Bench {
     let keep: URL?
     /// Whether to measure only the cost of rules (the Rules table).
     var rulesOnly = false
+    /// Whether to measure only opening Swift-source blueprints (the Swift table).
+    var swiftOnly = false
 
     /// Figures of one size.
     struct SizeFigures {
@@ -42,6 +44,10 @@ struct Bench {
             "flagscope-bench: sizes \(sizes.map(String.init).joined(separator: ", ")), \(runs) runs each, medians; jq: \(jq ?? "not installed")"
         )
 
+        if swiftOnly {
+            print(try swiftTable(under: root, me: me))
+            return
+        }
         if rulesOnly {
             var all: [RulesFigures] = []
             for size in sizes { all.append(try rulesCost(size: size, under: root, me: me)) }

@@ -6,11 +6,12 @@ import Foundation
 // `swift run -c release flagscope-bench`.
 
 let usage = """
-    usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR] [--rules-only]
+    usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR] [--rules-only] [--swift]
       --sizes       flag counts to generate (default 1000,10000,100000)
       --runs        runs per figure; medians are reported (default 5)
       --keep        generate into DIR and leave it there (default: a temporary folder, removed)
       --rules-only  measure only the cost of flagd targeting (the Rules table)
+      --swift       measure only opening Swift-source blueprints (the Swift table)
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,6 +30,7 @@ var sizes = [1_000, 10_000, 100_000]
 var runs = 5
 var keep: URL?
 var rulesOnly = false
+var swiftOnly = false
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
@@ -43,6 +45,8 @@ while let argument = arguments.first {
         arguments = Array(arguments.dropFirst())
     case "--rules-only":
         rulesOnly = true
+    case "--swift":
+        swiftOnly = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -57,7 +61,7 @@ guard !sizes.isEmpty else {
 }
 
 do {
-    try Bench(sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly).run()
+    try Bench(sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly, swiftOnly: swiftOnly).run()
 } catch {
     FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))
     exit(1)

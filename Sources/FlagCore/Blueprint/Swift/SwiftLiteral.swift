@@ -169,14 +169,27 @@ struct SwiftLiteralReader {
                 case .success(.double(let value)): seconds = value
                 default: seconds = nil
                 }
-                if let seconds {
-                    let formatter = ISO8601DateFormatter()
-                    formatter.formatOptions = [.withInternetDateTime]
-                    return .success(.date(formatter.string(from: Date(timeIntervalSince1970: seconds + epoch))))
+                if let seconds, let text = Self.iso8601(seconds + epoch) {
+                    return .success(.date(text))
                 }
             }
         }
         return .failure(
             SwiftUnknown(reason: "calls \(callee)(…), which only running the app can evaluate", node: Syntax(call)))
+    }
+
+    /// `2026-01-01T00:00:00Z` for seconds since 1970 (whole seconds), without a date formatter:
+    /// creating one per flag cost a seventh of reading 20,000 flags.
+    static func iso8601(_ seconds: Double) -> String? {
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+        var time = time_t(seconds.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&time, &parts) != nil else { return nil }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let year = Int(parts.tm_year) + 1900
+        guard (0...9999).contains(year) else { return nil }
+        let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
+        return
+            "\(yearText)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }
