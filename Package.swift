@@ -11,6 +11,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // Parses apps' own RealFlags, Vexil and Flint declarations (SPEC §9); parsing only.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(name: "CDisplayWidth"),
@@ -30,6 +32,8 @@ let package = Package(
                 "CDisplayWidth",
                 "Yams",
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
         .target(
@@ -43,7 +47,7 @@ let package = Package(
             name: "DemoWorkspace",
             path: "Resources",
             exclude: [],
-            resources: [.copy("Demo")]
+            resources: [.copy("Demo"), .copy("SwiftDemo")]
         ),
         .executableTarget(
             name: "flagscope",

@@ -6,4 +6,10 @@ public enum DemoWorkspace {
     public static var folder: URL? {
         Bundle.module.url(forResource: "Demo", withExtension: nil)
     }
+
+    /// The folder of the Swift demo (`Resources/SwiftDemo`): an app whose flags and features are
+    /// declared in Swift, read by `flagscope demo --swift`.
+    public static var swiftFolder: URL? {
+        Bundle.module.url(forResource: "SwiftDemo", withExtension: nil)
+    }
 }

@@ -9,6 +9,8 @@ struct Bench {
     var rulesOnly = false
     /// Whether to measure only the cost of evaluating Unleash toggles (the Unleash table).
     var unleashOnly = false
+    /// Whether to measure only opening Swift-source blueprints (the Swift table).
+    var swiftOnly = false
 
     /// Figures of one size.
     struct SizeFigures {
@@ -48,6 +50,10 @@ struct Bench {
             var all: [RulesFigures] = []
             for size in sizes { all.append(try unleashCost(size: size, under: root, me: me)) }
             print(Report.unleashTable(all))
+            return
+        }
+        if swiftOnly {
+            print(try swiftTable(under: root, me: me))
             return
         }
         if rulesOnly {

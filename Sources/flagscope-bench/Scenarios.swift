@@ -112,7 +112,9 @@ enum Scenarios {
         let frame = Renderer.render(state, width: 120, height: 40)
         let shown = Measure.now()
         probe("shown")
-        precondition(frame.text.contains("Area 0") && resolved == workspace.flags.count)
+        // The first root: "Area 0" in generated YAML and JSON, "Collection0" in generated Swift.
+        precondition(
+            (frame.text.contains("Area 0") || frame.text.contains("Collection0")) && resolved == workspace.flags.count)
         let errors = workspace.diagnostics.filter { $0.severity == .error }.count
         return LoadFigures(
             load: loaded - start, resolve: resolvedAt - loaded, firstFrame: shown - start, errors: errors,

@@ -6,12 +6,13 @@ import Foundation
 // `swift run -c release flagscope-bench`.
 
 let usage = """
-    usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR] [--rules-only] [--unleash-only]
+    usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR] [--rules-only] [--unleash-only] [--swift]
       --sizes       flag counts to generate (default 1000,10000,100000)
       --runs        runs per figure; medians are reported (default 5)
       --keep        generate into DIR and leave it there (default: a temporary folder, removed)
       --rules-only  measure only the cost of flagd targeting (the Rules table)
       --unleash-only  measure only the cost of evaluating Unleash toggles (the Unleash table)
+      --swift       measure only opening Swift-source blueprints (the Swift table)
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -31,6 +32,7 @@ var runs = 5
 var keep: URL?
 var rulesOnly = false
 var unleashOnly = false
+var swiftOnly = false
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
@@ -47,6 +49,8 @@ while let argument = arguments.first {
         rulesOnly = true
     case "--unleash-only":
         unleashOnly = true
+    case "--swift":
+        swiftOnly = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -61,7 +65,7 @@ guard !sizes.isEmpty else {
 }
 
 do {
-    try Bench(sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly, unleashOnly: unleashOnly).run()
+    try Bench(sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly, unleashOnly: unleashOnly, swiftOnly: swiftOnly).run()
 } catch {
     FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))
     exit(1)

@@ -12,17 +12,24 @@ struct Demo: ParsableCommand, TakesContext {
 
     @Flag(help: "Restore the demo to its original state, discarding edits.") var reset = false
     @Flag(help: "Only copy the demo and print where it is; do not open the browser.") var noBrowser = false
+    @Flag(
+        help:
+            "Open the Swift demo instead: an app whose RealFlags-style collections and Flint-style features are Swift sources (copied to $XDG_STATE_HOME/flagscope/swift-demo)."
+    )
+    var swift = false
     @OptionGroup var display: DisplayOptions
     @OptionGroup var context: ContextOptions
 
     func run() throws {
-        guard let bundled = DemoWorkspace.folder else {
-            Console.error("error: the demo workspace is missing from this build (Resources/Demo)")
+        guard let bundled = swift ? DemoWorkspace.swiftFolder : DemoWorkspace.folder else {
+            Console.error(
+                "error: the demo workspace is missing from this build (Resources/\(swift ? "SwiftDemo" : "Demo"))")
             throw ExitCode.failure
         }
         let installation = DemoInstallation(
             bundled: bundled,
-            destination: DemoInstallation.destination(environment: ProcessInfo.processInfo.environment))
+            destination: DemoInstallation.destination(
+                environment: ProcessInfo.processInfo.environment, name: swift ? "swift-demo" : "demo"))
         let copied: Bool
         do {
             copied = try installation.install(reset: reset)
@@ -32,8 +39,8 @@ struct Demo: ParsableCommand, TakesContext {
             throw ExitCode.failure
         }
         // Said before the browser opens, and again on its status line, which covers the terminal.
-        let news =
-            copied ? "\(reset ? "restored" : "copied") the demo workspace to \(installation.destination.path)" : nil
+        let what = swift ? "the Swift demo" : "the demo workspace"
+        let news = copied ? "\(reset ? "restored" : "copied") \(what) to \(installation.destination.path)" : nil
         if let news { Console.out(news) }
         if noBrowser {
             Console.out(

@@ -160,7 +160,8 @@ struct WorkspaceConfigDiagnosticsTests {
             workspace,
             exactly: [
                 .error("flagscope.yml", source[0], "blueprint file 'blueprints/missing.yml' does not exist"),
-                .warning("flagscope.yml", source[1], "'experiments/*.yml' matches no .yml, .yaml or .json file"),
+                .warning(
+                    "flagscope.yml", source[1], "'experiments/*.yml' matches no .yml, .yaml, .json or .swift file"),
             ])
         #expect(workspace.blueprints.map(\.file) == ["blueprints/app.yml"])
     }

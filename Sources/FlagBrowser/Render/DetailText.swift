@@ -172,7 +172,9 @@ enum DetailText {
                 "cut for the screen: \(TerminalText.byteCount(size)) in all; `flagscope get \(key) --json` prints it whole",
                 .muted)
         }
-        if let value = flag.defaultValue, let pretty = prettyJSON(value) {
+        if let source = flag.unknownDefault {
+            out.field("default", "unknown: \(TerminalText.escaped(source)) (Swift code)", .muted)
+        } else if let value = flag.defaultValue, let pretty = prettyJSON(value) {
             out.block("default", pretty, trailer: "", .muted)
         } else {
             out.field(

@@ -99,7 +99,7 @@ package struct BrowserSession: Sendable {
     package var watchedFiles: [URL] {
         let workspace = state.model.workspace
         var urls = [workspace.config.file]
-        urls += workspace.blueprints.map { workspace.folder.appendingPathComponent($0.file) }
+        urls += workspace.blueprintFiles.map { workspace.folder.appendingPathComponent($0) }
         urls += workspace.config.providers.compactMap { $0.path.map { workspace.folder.appendingPathComponent($0) } }
         // A blueprint that did not load is not among the blueprints; its diagnostic names it, and
         // saving the fix must reload like any other change.

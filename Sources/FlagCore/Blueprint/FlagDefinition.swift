@@ -32,6 +32,7 @@ package struct FlagDefinition: Sendable, Hashable {
         var computed: String?
         var computedOrigin: SourceReference?
         var excludedOrigins: [SourceReference] = []
+        var unknownDefault: String?
     }
 
     /// The fields; a write copies them first when another definition shares them.
@@ -117,6 +118,12 @@ package struct FlagDefinition: Sendable, Hashable {
     package var excludedOrigins: [SourceReference] {
         get { fields.value.rare?.value.excludedOrigins ?? [] }
         set { Indirect.update(&fields.value.rare) { $0.excludedOrigins = newValue } }
+    }
+    /// The default as written in Swift source when reading cannot know its value (it calls a
+    /// function, uses a constant from a file not read): shown as text, never as a value (SPEC §9).
+    package var unknownDefault: String? {
+        get { fields.value.rare?.value.unknownDefault }
+        set { Indirect.update(&fields.value.rare) { $0.unknownDefault = newValue } }
     }
     /// Whether the blueprint generated this entry (feature toggles, context keys) rather than a person.
     package var isGenerated: Bool {

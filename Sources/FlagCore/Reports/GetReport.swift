@@ -33,6 +33,8 @@ package struct GetReport: Sendable {
             "locked": .bool(flag.locked),
             "stale": .bool(resolution.isStale(now: now)),
         ]
+        // A Swift default that is code: its text, so nobody takes the null for the app's default.
+        if let source = flag.unknownDefault { object["defaultSource"] = .string(source) }
         // Beside the value it names: the variant of the rules that gave it.
         if let variant = resolution.variant { object.updateValue(.string(variant), forKey: "variant", insertingAt: 6) }
         object["layers"] = .array(layers.map(\.json))
@@ -43,6 +45,7 @@ package struct GetReport: Sendable {
             ])
         }
         if let description = flag.description { object["description"] = .string(description) }
+        if !flag.isGenerated { object["declared"] = .string(flag.origin.description) }
         if !flag.rules.values.isEmpty { object["values"] = .array(flag.rules.values.map(JSONValue.string)) }
         if let minimum = flag.rules.minimum {
             object["min"] = flag.type == .int ? .int(Int(minimum)) : .double(minimum)
@@ -91,7 +94,12 @@ package struct GetReport: Sendable {
         if resolution.isStale(now: now) { markers.append("stale since \(flag.expires ?? "?")") }
         lines.append(
             "  value    \(value)   \(source)\(markers.isEmpty ? "" : "  [\(markers.joined(separator: ", "))]")")
-        lines.append("  default  \(flag.defaultValue.map { show($0.displayText) } ?? "(none: unset means unknown)")")
+        if let source = flag.unknownDefault {
+            lines.append("  default  unknown: \(show(source)) (Swift code, not read without compiling)")
+        } else {
+            lines.append(
+                "  default  \(flag.defaultValue.map { show($0.displayText) } ?? "(none: unset means unknown)")")
+        }
         if let computed = flag.computed { lines.append("  computed \(show(computed))") }
         if !resolution.layers.isEmpty {
             lines.append("  layers (highest first):")
@@ -129,6 +137,11 @@ package struct GetReport: Sendable {
         }
         if flag.requiresRestart { lines.append("  requires an app restart to take effect") }
         if flag.hidden { lines.append("  hidden in the browser unless \"show hidden\" is on") }
+        // Where to read or change a declaration in the app's own Swift sources (SPEC §9): the
+        // key alone does not tell which of many files holds its `@Flag`.
+        if !flag.isGenerated, flag.origin.file.hasSuffix(".swift") {
+            lines.append("  declared     \(show(flag.origin.description))")
+        }
         return lines.joined(separator: "\n")
     }
 }

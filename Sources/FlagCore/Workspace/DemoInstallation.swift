@@ -8,15 +8,16 @@ package struct DemoInstallation: Sendable {
     /// The user's copy (`$XDG_STATE_HOME/flagscope/demo`).
     package var destination: URL
 
-    /// The destination for an environment: `$XDG_STATE_HOME/flagscope/demo`, default `~/.local/state/…`.
-    package static func destination(environment: [String: String]) -> URL {
+    /// The destination for an environment: `$XDG_STATE_HOME/flagscope/<name>`, default
+    /// `~/.local/state/…`; `name` is `demo`, or `swift-demo` for the Swift demo.
+    package static func destination(environment: [String: String], name: String = "demo") -> URL {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state).appendingPathComponent("flagscope/demo")
+            return URL(fileURLWithPath: state).appendingPathComponent("flagscope/" + name)
         }
         let home =
             environment["HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".local/state/flagscope/demo")
+        return home.appendingPathComponent(".local/state/flagscope/" + name)
     }
 
     /// Creates an installation plan.

@@ -126,6 +126,7 @@ package struct LocalFileSystem: FileSystem {
     }
 
     package func glob(_ pattern: String, in folder: URL) -> [String] {
+        if pattern.contains("**"), !pattern.hasPrefix("/") { return RecursiveGlob.matches(pattern, in: folder) }
         let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         let absolute = pattern.hasPrefix("/") ? pattern : base + pattern
         var result = glob_t()

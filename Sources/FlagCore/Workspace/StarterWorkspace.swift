@@ -71,9 +71,38 @@ package enum StarterWorkspace {
         }
     }
 
+    /// The files of a workspace whose blueprints are the app's own Swift sources under `sources`
+    /// (SPEC §9): no blueprint file of its own, and the same local file and lock ignore.
+    package static func swiftFiles(sources: String) -> [(path: String, contents: String)] {
+        var folder = sources
+        while folder.hasSuffix("/") { folder.removeLast() }
+        let workspace = """
+            # Flagscope workspace: the app's own RealFlags, Vexil and Flint declarations are the blueprints
+            # (read, never compiled), and the provider stack that sets them.
+            blueprints:
+              - \(folder)/**/*.swift
+            providers:                 # highest priority first; blueprint defaults are always the last layer
+              - name: Local
+                format: json
+                path: .flagscope/local.json
+                writable: true         # `flagscope set` and the browser write here; Swift sources never change
+              - name: Environment
+                format: env
+                prefix: FLAGSCOPE_
+
+            """
+        return [("flagscope.yml", workspace)] + files.filter { $0.path.hasPrefix(".flagscope/") }
+    }
+
     /// Writes the starter files into `folder`, or writes nothing when any of them exists.
     @discardableResult
     package static func create(in folder: URL) throws -> [String] {
+        try create(files, in: folder)
+    }
+
+    /// Writes `files` into `folder`, or writes nothing when any of them exists.
+    @discardableResult
+    package static func create(_ files: [(path: String, contents: String)], in folder: URL) throws -> [String] {
         let manager = FileManager.default
         let existing = files.map(\.path).filter { manager.fileExists(atPath: folder.appendingPathComponent($0).path) }
         guard existing.isEmpty else { throw Refusal(existing: existing) }

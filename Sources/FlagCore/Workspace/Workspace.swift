@@ -31,6 +31,9 @@ package struct Workspace: Sendable {
     /// Blueprint files that could not be read (syntax errors): until they can, provider keys
     /// are not called undeclared.
     package var unreadBlueprints: [String] = []
+    /// Every blueprint file the patterns named, read or not: a Swift blueprint's flags may come
+    /// from several files, and each one changing reloads the browser.
+    package var blueprintFiles: [String] = []
     /// Every `context/*` attribute that some rule of the stack reads (SPEC §8), ordered by key,
     /// with the rules that read it and what they compare it with. Each is a key in ``flags``,
     /// set or not, so it can be shown and edited like any context key.
@@ -144,8 +147,23 @@ struct WorkspaceLoading {
         }
         var blueprints: [Blueprint] = []
         var unreadBlueprints: [String] = []
-        for path in blueprintPaths(config) {
+        let paths = blueprintPaths(config)
+        var swiftFiles: [(path: String, text: String)] = []
+        for path in paths {
             let url = folder.appendingPathComponent(path)
+            // Swift sources are read together once all are at hand (SPEC §9): a collection's
+            // nested types may be declared in another file.
+            if url.pathExtension.lowercased() == "swift" {
+                do {
+                    swiftFiles.append((path, String(decoding: try fileSystem.contents(of: url), as: UTF8.self)))
+                    filesRead[path] = url
+                } catch {
+                    diagnostics.append(
+                        .error("cannot read file: \(FileProblem.describe(error))", file: path, at: nil))
+                    unreadBlueprints.append(path)
+                }
+                continue
+            }
             guard let root = read(url, displayPath: path) else {
                 unreadBlueprints.append(path)
                 continue
@@ -153,6 +171,14 @@ struct WorkspaceLoading {
             var loader = BlueprintLoader(file: path)
             if let blueprint = loader.load(root) { blueprints.append(blueprint) } else { unreadBlueprints.append(path) }
             diagnostics.append(contentsOf: loader.diagnostics)
+        }
+        var unknownSwitchDefaults: [String: String] = [:]
+        if !swiftFiles.isEmpty {
+            let swift = SwiftBlueprintReading.read(swiftFiles, providerNames: config.providers.map(\.name))
+            blueprints += swift.blueprints
+            diagnostics += swift.diagnostics
+            unreadBlueprints += swift.unreadFiles
+            unknownSwitchDefaults = swift.unknownSwitchDefaults
         }
         let fileSystem = fileSystem
         let blueprintFiles = filesRead
@@ -165,6 +191,11 @@ struct WorkspaceLoading {
         var providerLoading = ProviderLoading(fileSystem: fileSystem, folder: folder, environment: environment)
         providerLoading.warnsOfUndeclaredKeys = unreadBlueprints.isEmpty
         var flags = checks.flags
+        // A Flint `isEnabled` that is code: its switch key keeps no default, and says what is written.
+        for (key, source) in unknownSwitchDefaults {
+            flags[key]?.defaultValue = nil
+            flags[key]?.unknownDefault = source
+        }
         var providers = providerLoading.load(config.providers, flags: flags)
         // The `--context` layer is on top of everything, and read from memory only.
         if let context { providers.insert(context.providerData(flags: flags), at: 0) }
@@ -226,6 +257,7 @@ struct WorkspaceLoading {
         workspace.providers = providers
         workspace.unknownKeys = unknownKeys
         workspace.unreadBlueprints = unreadBlueprints
+        workspace.blueprintFiles = paths
         workspace.ruleAttributes = ruleAttributes
         workspace.contextLayer = context
         workspace.diagnostics = diagnostics
@@ -293,7 +325,7 @@ struct WorkspaceLoading {
     /// Expands the blueprint patterns: globs are matched, plain paths must exist.
     mutating func blueprintPaths(_ config: WorkspaceConfig) -> [String] {
         var paths: OrderedSet<String> = []
-        let extensions = ["yml", "yaml", "json"]
+        let extensions = ["yml", "yaml", "json", "swift"]
         for (pattern, origin) in config.blueprintPatterns {
             let isGlob = pattern.contains { "*?[".contains($0) }
             if isGlob {
@@ -303,7 +335,7 @@ struct WorkspaceLoading {
                 if matches.isEmpty {
                     diagnostics.append(
                         .warning(
-                            "'\(pattern)' matches no .yml, .yaml or .json file",
+                            "'\(pattern)' matches no .yml, .yaml, .json or .swift file",
                             file: origin.file, at: origin.location))
                 }
                 for match in matches {
