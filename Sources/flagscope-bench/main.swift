@@ -65,7 +65,9 @@ guard !sizes.isEmpty else {
 }
 
 do {
-    try Bench(sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly, unleashOnly: unleashOnly, swiftOnly: swiftOnly).run()
+    try Bench(
+        sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly, unleashOnly: unleashOnly, swiftOnly: swiftOnly
+    ).run()
 } catch {
     FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))
     exit(1)

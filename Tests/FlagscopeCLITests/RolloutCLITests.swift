@@ -215,4 +215,45 @@ struct RolloutCLITests {
                 "this device: bucket 99.2 → \"default\" (context/firebase_installation_id = \"abc\")\n"),
             "\(placed.stdout)")
     }
+
+    @Test(
+        "An Unleash 50/30/20 variant split by user id lands within a point; a constraint in the way names what to set")
+    func unleashSplit() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            "flagscope.yml",
+            "blueprints:\n  - app.yml\nproviders:\n  - name: Toggles\n    format: unleash\n    path: toggles.json\n")
+        try folder.write(
+            "app.yml",
+            "name: App\nflags:\n  checkoutLayout:\n    type: string\n    default: classic\n  beta:\n    type: bool\n    default: false\n"
+        )
+        func variant(_ name: String, _ weight: Int) -> String {
+            #"{"name": "\#(name)", "weight": \#(weight), "stickiness": "userId", "payload": {"type": "string", "value": "\#(name)"}}"#
+        }
+        try folder.write(
+            "toggles.json",
+            """
+            {"version": 2, "features": [
+              {"name": "checkout_layout", "enabled": true, "strategies": [{"name": "default"}],
+               "variants": [\(variant("a", 500)), \(variant("b", 300)), \(variant("c", 200))]},
+              {"name": "beta", "enabled": true, "strategies": [{"name": "flexibleRollout",
+               "parameters": {"rollout": "30", "stickiness": "userId", "groupId": "beta"},
+               "constraints": [{"contextName": "environment", "operator": "IN", "values": ["qa"]}]}]}
+            ]}
+            """)
+        try Self.expectWithinOnePoint("checkout_layout", in: folder, names: ["a", "b", "c"])
+        let blocked = try CLIRunner.run(["rollout", "beta"], in: folder.url)
+        #expect(blocked.status == 1)
+        #expect(
+            blocked.stderr
+                == "error: 'beta' has no percentage rollout: the rules of Toggles reach no percentage split for this device (they read context/environment, unset)\n",
+            "\(blocked.stderr)")
+        let reached = try CLIRunner.run(["rollout", "beta", "--context", "environment=qa", "--json"], in: folder.url)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(reached.stdout.utf8)) as? [String: Any])
+        #expect(object["attribute"] as? String == "context/userId")
+        let shares = try #require(object["shares"] as? [[String: Any]])
+        #expect(shares.map { $0["name"] as? String } == ["on", "off"])
+        #expect(shares.map { $0["configured"] as? Double } == [30, 70])
+    }
 }

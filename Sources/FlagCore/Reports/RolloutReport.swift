@@ -79,10 +79,15 @@ package struct RolloutReport: Sendable {
             return tally(
                 key: key, provider: provider, rules: rules, found: found, context: context, size: size, seed: seed)
         }
+        // The attributes the rules read and the device lacks are what QA would set to reach a split.
+        let unset =
+            Resolver(workspace: workspace, now: now).resolve(key)?.layers.compactMap(\.rules)
+            .flatMap(\.reads).filter { $0.value == nil }.map(\.key) ?? []
+        let reading = unset.isEmpty ? "" : " (they read \(Array(Set(unset)).sorted().joined(separator: ", ")), unset)"
         let scope =
             withRules.isEmpty
             ? "no layer has rules for it"
-            : "the rules of \(withRules.joined(separator: ", ")) reach no percentage split for this device"
+            : "the rules of \(withRules.joined(separator: ", ")) reach no percentage split for this device\(reading)"
         throw Failure(description: "'\(TerminalText.escaped(key))' has no percentage rollout: \(scope)")
     }
 
