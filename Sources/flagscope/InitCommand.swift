@@ -41,6 +41,9 @@ struct Init: ParsableCommand {
             let written = try StarterWorkspace.create(in: folder)
             for path in written { Console.out("wrote \(path)") }
             Console.out("next: `flagscope validate`, `flagscope list`, then `flagscope explain photo_import`")
+        } catch let exit as ExitCode {
+            // Already said: only the exit status is left to give.
+            throw exit
         } catch let refusal as StarterWorkspace.Refusal {
             Console.error("error: \(refusal.description)")
             throw ExitCode.failure
