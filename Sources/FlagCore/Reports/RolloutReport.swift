@@ -74,6 +74,13 @@ package struct RolloutReport: Sendable {
             let name = provider.config.name
             guard !flag.excludedProviders.contains(name), let rules = provider.entries[key]?.rules else { continue }
             withRules.append(name)
+            if case .firebase(let parameter) = rules, parameter.percentSeeds.count > 1 {
+                let seeds = parameter.percentSeeds.map { $0.isEmpty ? "no seed" : "'\($0)'" }.joined(separator: ", ")
+                throw Failure(
+                    description:
+                        "the percent conditions of '\(TerminalText.escaped(key))' in \(name) use different seeds (\(TerminalText.escaped(seeds))): their buckets are independent, so they make no one split to sample"
+                )
+            }
             let forced = attribute.map { $0.hasPrefix(ContextKeys.prefix) ? $0 : ContextKeys.prefix + $0 }
             guard let found = split(of: rules, in: context, forcing: forced) else { continue }
             return tally(

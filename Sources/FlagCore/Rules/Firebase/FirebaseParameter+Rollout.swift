@@ -51,6 +51,18 @@ extension FirebaseParameter {
             placesDevice: id != nil)
     }
 
+    /// The seeds of the `percent` elements of the conditions this parameter has values for, in
+    /// order, each once (`""` for no seed).
+    var percentSeeds: [String] {
+        var seeds: [String] = []
+        for conditional in conditionalValues {
+            for clause in conditions[conditional.conditionIndex].clauses {
+                if case .percent(let seed, _, _) = clause.test, !seeds.contains(seed ?? "") { seeds.append(seed ?? "") }
+            }
+        }
+        return seeds
+    }
+
     private static func share(_ name: String, _ count: Int64, of space: Int64) -> PercentageSplit.Share {
         let percent = Double(count) / Double(space) * 100
         return PercentageSplit.Share(name: name, weight: percent, percent: percent)
