@@ -316,7 +316,7 @@ extension SwiftBlueprintBuilder {
             let support: PlatformSupport
             switch literals.read(value, owner: nil) {
             case .success(.int(let number)): support = .minimum(OSVersion(String(number))!)
-            case .success(.double(let number)) where OSVersion(value.trimmedDescription) != nil:
+            case .success(.double) where OSVersion(value.trimmedDescription) != nil:
                 support = .minimum(OSVersion(value.trimmedDescription)!)
             case .success(.double(let number)) where OSVersion(String(number)) != nil:
                 support = .minimum(OSVersion(String(number))!)
