@@ -143,7 +143,11 @@ struct FirebaseTemplateTests {
         let banner = try workspace.requireLayer("banner", "Remote")
         #expect(banner.state == .unset)
         #expect(banner.rules?.reason == .defaultValue)
-        #expect(banner.rules?.variant == nil)
+        // `default` decided, and it gives no value: the next layer decides, as the headline says.
+        #expect(banner.rules?.variant == "default")
+        #expect(
+            GetReport(resolution: try workspace.requireResolution("banner"), now: Date()).text.contains(
+                "Remote: no rule matched: the default gives no value, so the next layer decides (DEFAULT)"))
     }
 
     @Test("A condition that does not parse makes its parameters' layers errors; the others are unaffected")

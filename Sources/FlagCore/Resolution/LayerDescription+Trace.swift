@@ -49,7 +49,8 @@ extension LayerDescription {
             // A Remote Config parameter's default is no variant of its own: its value is named.
             let fallback =
                 trace.variant == "default"
-                ? "the default value" + (layer.value.map { " \($0.displayText)" } ?? "")
+                ? layer.value.map { "the default value \($0.displayText)" }
+                    ?? "the default gives no value, so the next layer decides"
                 : variant.map { "default \($0)" }
             return "\(matched): " + (fallback ?? value ?? "no default variant, so the next layer decides")
                 + " (\(reason))"

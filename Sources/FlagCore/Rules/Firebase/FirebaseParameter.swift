@@ -74,11 +74,9 @@ package struct FirebaseParameter: Sendable, Hashable {
             return RuleOutcome(
                 result: .value(.text(text)), trace: RuleTrace(variant: variant, reason: reason, steps: steps))
         case .inAppDefault, nil:
-            // A condition that chose the in-app default still decided; the default's own
-            // in-app default names no variant, so the trace says the next layer decides.
-            return RuleOutcome(
-                result: .unset,
-                trace: RuleTrace(variant: reason == .targetingMatch ? variant : nil, reason: reason, steps: steps))
+            // The condition (or `default`) that chose the in-app default still decided it; the
+            // layer has no value, so the next layer decides.
+            return RuleOutcome(result: .unset, trace: RuleTrace(variant: variant, reason: reason, steps: steps))
         }
     }
 }
