@@ -173,6 +173,10 @@ struct SwiftDemoTests {
         let explain = try CLIRunner.run(["explain", "smart_playlists", "--config", config])
         #expect(explain.status == 0, "\(explain.stderr)")
         #expect(explain.stdout.contains("anyOf(premium, supporter)"), "\(explain.stdout)")
+        // The Flint root group's features are under Features; it has no empty row of its own.
+        let screen = try CLIRunner.run(["snapshot", "--config", config, "--size", "100x30"]).stdout
+        #expect(screen.contains("▾ Features"), "\(screen)")
+        #expect(!screen.contains("AppFeatures"), "\(screen)")
     }
 }
 

@@ -117,7 +117,10 @@ struct TreeWalk<Sink: TreeSink> {
     /// tell repeated identities apart) do not move when an error comes or goes, and the header
     /// points to them while there are errors.
     mutating func walk() {
-        for blueprint in workspace.blueprints {
+        // A blueprint of features only (a Flint root group) has nothing of its own to list:
+        // its features are under Features, and an empty collection row would say nothing.
+        for blueprint in workspace.blueprints
+        where !(blueprint.root.flags.isEmpty && blueprint.root.collections.isEmpty && !blueprint.features.isEmpty) {
             addCollection(blueprint.root, file: blueprint.file, parent: nil)
         }
         addFeatures()
