@@ -35,12 +35,7 @@ struct RulesWorkspace {
 
     /// Writes both workspaces of `flagCount` flags under `parent`.
     static func generate(flagCount: Int, under parent: URL) throws -> RulesWorkspace {
-        let folder = parent.appendingPathComponent("rules-\(flagCount)")
-        try? FileManager.default.removeItem(at: folder)
-        for sub in ["blueprints", "providers"] {
-            try FileManager.default.createDirectory(
-                at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-        }
+        let folder = try emptyFolder(parent.appendingPathComponent("rules-\(flagCount)"))
         let keys = try BenchWorkspace.writeBlueprints(flagCount: flagCount, syntax: .json, in: folder).keys
         try Data(JSONText.write(device.map { ($0.key, $0.value as Any) }).utf8).write(
             to: folder.appendingPathComponent("providers/device.json"))
@@ -65,18 +60,39 @@ struct RulesWorkspace {
             withoutRules.append((key, plain))
             withRules.append((key, plain + [("targeting", targeting(index))]))
         }
+        return try writePair(
+            in: folder, flagCount: flagCount, provider: "Targeting", format: "flagd",
+            rules: JSONText.write([("flags", withRules)] as [(String, Any)]),
+            plain: JSONText.write([("flags", withoutRules)] as [(String, Any)]))
+    }
+
+    /// `folder`, made anew with its `blueprints` and `providers` folders.
+    static func emptyFolder(_ folder: URL) throws -> URL {
+        try? FileManager.default.removeItem(at: folder)
+        for sub in ["blueprints", "providers"] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        return folder
+    }
+
+    /// Writes the provider file with rules and the one without into `folder` (as
+    /// `providers/FORMAT-rules.json` and `-plain.json`), each with a workspace reading it above
+    /// the device, and returns the pair.
+    static func writePair(
+        in folder: URL, flagCount: Int, provider: String, format: String, rules: String, plain: String
+    ) throws -> RulesWorkspace {
         var sizes: [Int] = []
-        for (name, flags) in [("rules", withRules), ("plain", withoutRules)] {
-            let text = JSONText.write([("flags", flags)] as [(String, Any)])
-            try Data(text.utf8).write(to: folder.appendingPathComponent("providers/flagd-\(name).json"))
+        for (name, text) in [("rules", rules), ("plain", plain)] {
+            try Data(text.utf8).write(to: folder.appendingPathComponent("providers/\(format)-\(name).json"))
             sizes.append(text.utf8.count)
             let config = """
                 blueprints:
                   - blueprints/*.json
                 providers:
-                  - name: Targeting
-                    format: flagd
-                    path: providers/flagd-\(name).json
+                  - name: \(provider)
+                    format: \(format)
+                    path: providers/\(format)-\(name).json
                   - name: Device
                     format: json
                     path: providers/device.json

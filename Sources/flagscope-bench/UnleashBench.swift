@@ -10,16 +10,7 @@ import Foundation
 /// segment and a `STR_ENDS_WITH` on the email; `remoteAddress` on networks, then `NUM_GT` on
 /// a score; and variants whose payloads fit the flag's type. In the other, the same toggles
 /// without strategies, segments or variants: each is its `enabled`, with nothing to evaluate.
-struct UnleashWorkspace {
-    let folder: URL
-    let flagCount: Int
-    /// The workspace whose Unleash file has strategies on every toggle.
-    let withRules: URL
-    /// The same toggles with nothing to evaluate.
-    let withoutRules: URL
-    let withRulesBytes: Int
-    let withoutRulesBytes: Int
-
+enum UnleashWorkspace {
     /// The device the strategies see: it passes some of each kind and not others.
     static var device: [(String, Any)] {
         [
@@ -33,13 +24,9 @@ struct UnleashWorkspace {
         ]
     }
 
-    static func generate(flagCount: Int, under parent: URL) throws -> UnleashWorkspace {
-        let folder = parent.appendingPathComponent("unleash-\(flagCount)")
-        try? FileManager.default.removeItem(at: folder)
-        for sub in ["blueprints", "providers"] {
-            try FileManager.default.createDirectory(
-                at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-        }
+    /// Writes both workspaces of `flagCount` toggles under `parent`.
+    static func generate(flagCount: Int, under parent: URL) throws -> RulesWorkspace {
+        let folder = try RulesWorkspace.emptyFolder(parent.appendingPathComponent("unleash-\(flagCount)"))
         let keys = try BenchWorkspace.writeBlueprints(flagCount: flagCount, syntax: .json, in: folder).keys
         try Data(JSONText.write(device).utf8).write(
             to: folder.appendingPathComponent("providers/device.json"))
@@ -69,32 +56,11 @@ struct UnleashWorkspace {
                 ("constraints", [constraint("plan", "IN", values: ["beta", "staff"])] as [Any]),
             ] as [(String, Any)]
         ]
-        var sizes: [Int] = []
-        for (name, features) in [("rules", withRules), ("plain", withoutRules)] {
-            // Written without the keys whose lists would be empty (the writer cannot tell [] from {}).
-            var document: [(String, Any)] = [("version", 2), ("features", features)]
-            if name == "rules" { document.append(("segments", segments)) }
-            let text = JSONText.write(document)
-            try Data(text.utf8).write(to: folder.appendingPathComponent("providers/unleash-\(name).json"))
-            sizes.append(text.utf8.count)
-            let config = """
-                blueprints:
-                  - blueprints/*.json
-                providers:
-                  - name: Unleash
-                    format: unleash
-                    path: providers/unleash-\(name).json
-                  - name: Device
-                    format: json
-                    path: providers/device.json
-
-                """
-            try Data(config.utf8).write(to: folder.appendingPathComponent("\(name).yml"))
-        }
-        return UnleashWorkspace(
-            folder: folder, flagCount: flagCount, withRules: folder.appendingPathComponent("rules.yml"),
-            withoutRules: folder.appendingPathComponent("plain.yml"), withRulesBytes: sizes[0],
-            withoutRulesBytes: sizes[1])
+        // Written without the keys whose lists would be empty (the writer cannot tell [] from {}).
+        return try RulesWorkspace.writePair(
+            in: folder, flagCount: flagCount, provider: "Unleash", format: "unleash",
+            rules: JSONText.write([("version", 2), ("features", withRules), ("segments", segments)]),
+            plain: JSONText.write([("version", 2), ("features", withoutRules)]))
     }
 
     static func constraint(_ field: String, _ operatorName: String, values: [String] = [], value: String? = nil)
