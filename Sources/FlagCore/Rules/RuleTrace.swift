@@ -50,6 +50,12 @@ package struct PercentageSplit: Sendable, Hashable {
 
 /// One evaluated rule: what the source says, what it read, what it gave.
 package struct RuleStep: Sendable, Hashable {
+    /// The note of a step that did not hold because it read `key` unset: what QA sets to try
+    /// the other way (one wording for every rule kind).
+    static func unsetNote(_ key: String) -> String {
+        "\(key) is unset; set it to try the other way"
+    }
+
     /// The rule in the source's own words (`email ends_with "@example.com"`).
     package var rule: String {
         get { wording.text }

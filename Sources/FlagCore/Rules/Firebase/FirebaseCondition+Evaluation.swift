@@ -37,7 +37,7 @@ extension FirebaseTest {
         func unset(_ path: [String]) -> FirebaseClauseResult {
             FirebaseClauseResult(
                 matched: false,
-                note: "\(ContextKeys.prefix + path.joined(separator: "/")) is unset; set it to try the other way")
+                note: RuleStep.unsetNote(ContextKeys.prefix + path.joined(separator: "/")))
         }
         switch self {
         case .constant(let value):

@@ -154,6 +154,6 @@ struct UnleashEvaluation {
 
     /// What QA sets to try the other way, when a step that did not hold read an unset key.
     static func unsetNote(_ reads: [ContextRead]) -> String? {
-        reads.first { $0.value == nil }.map { "\($0.key) is unset; set it to try the other way" }
+        reads.first { $0.value == nil }.map { RuleStep.unsetNote($0.key) }
     }
 }
