@@ -29,7 +29,7 @@ extension FlagEditor {
     /// The writable file as reports show it (relative to the workspace folder).
     package var writableFile: String? {
         workspace.config.writableProvider?.path.map {
-            Workspace.displayPath(of: workspace.folder.appendingPathComponent($0), in: workspace.folder)
+            Workspace.displayPath(of: Workspace.url(ofPath: $0, in: workspace.folder), in: workspace.folder)
         }
     }
 

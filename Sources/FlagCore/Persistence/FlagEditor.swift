@@ -31,9 +31,10 @@ package struct FlagEditor: Sendable {
         }
         // The key index itself answers "declared?"; a set of 100k keys would cost more than the write.
         let declared = workspace.flags
-        let writer = ProviderFileWriter(
-            file: workspace.folder.appendingPathComponent(path), format: provider.format,
+        var writer = ProviderFileWriter(
+            file: Workspace.url(ofPath: path, in: workspace.folder), format: provider.format,
             fileSystem: fileSystem, isDeclaredKey: { declared[$0] != nil })
+        writer.sizeLimit = workspace.config.fileSizeLimit
         return (provider, writer)
     }
 

@@ -41,6 +41,8 @@ package struct ProviderFileWriter: Sendable {
     package var isDeclaredKey: @Sendable (String) -> Bool
     /// How long to wait for another writer's lock.
     package var lockTimeout: Double = 5
+    /// The largest file read back before writing (the workspace's `limits: { fileSize: }`).
+    package var sizeLimit = FileSizeLimit.defaultBytes
 
     /// Creates a writer.
     package init(
@@ -59,6 +61,11 @@ package struct ProviderFileWriter: Sendable {
     {
         let target = fileSystem.resolvingSymlinks(file)
         let shown = target.lastPathComponent
+        // A FIFO, a device, a folder or a link loop is refused before anything is created or
+        // locked: writing would replace it (or, for a loop, the link itself).
+        if let problem = fileSystem.readProblem(at: target) {
+            throw WriteError(description: "refusing to write \(file.path): \(problem); nothing was written")
+        }
         do {
             try fileSystem.createDirectory(target.deletingLastPathComponent())
         } catch {
@@ -134,10 +141,11 @@ package struct ProviderFileWriter: Sendable {
         guard exists else { return [] }
         let bytes: [UInt8]
         do {
-            bytes = try fileSystem.contents(of: target)
+            bytes = try fileSystem.contents(of: target, limit: sizeLimit)
         } catch {
             throw WriteError(
-                description: "cannot read \(target.path): \(FileProblem.describe(error)); nothing was written")
+                description:
+                    "cannot read \(target.path): \(FileProblem.describe(error, raisable: true)); nothing was written")
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [] }
         do throws(DocumentError) {

@@ -25,6 +25,11 @@ struct ProviderLoading {
     var diagnostics: [Diagnostic] = []
     /// Every provider file read, by the path diagnostics show (their text is not kept).
     var filesRead: [String: URL] = [:]
+    /// The lines to quote of provider files with errors, taken from the bytes already read (see
+    /// ``WorkspaceLoading/quoted``).
+    var quoted: [String: SourceText] = [:]
+    /// The largest provider file read (`limits: { fileSize: }`).
+    var fileSizeLimit = FileSizeLimit.defaultBytes
     /// The declared keys, for the entries of every provider to share; made when first needed.
     var knownKeys: KnownKeys?
     /// Whether keys no blueprint declares are warned about: not while a blueprint cannot be
@@ -67,7 +72,7 @@ struct ProviderLoading {
             return ProviderData(
                 config: config, status: .failed(message: "no path", location: nil), displayPath: config.name)
         }
-        let url = folder.appendingPathComponent(path)
+        let url = Workspace.url(ofPath: path, in: folder)
         let displayPath = Workspace.displayPath(of: url, in: folder)
         guard fileSystem.fileExists(at: url) else {
             if !config.writable {
@@ -80,15 +85,23 @@ struct ProviderLoading {
         }
         let bytes: [UInt8]
         do {
-            bytes = try fileSystem.contents(of: url)
+            bytes = try fileSystem.contents(of: url, limit: fileSizeLimit)
         } catch {
-            let message = "cannot read provider file: \(FileProblem.describe(error))"
+            let message = "cannot read provider file: \(FileProblem.describe(error, raisable: true))"
             diagnostics.append(.error(message, file: displayPath, at: nil))
             return ProviderData(
                 config: config, status: .failed(message: message, location: nil), displayPath: displayPath)
         }
         filesRead[displayPath] = url
         let knownKeys = declaredKeys(flags)
+        let reported = diagnostics.count
+        // The lines this file's problems point at are kept now, while its bytes are at hand.
+        defer {
+            let lines = diagnostics[reported...].filter { $0.file == displayPath }.compactMap(\.location?.line)
+            if !lines.isEmpty {
+                quoted[displayPath] = SourceText(path: displayPath, bytes: bytes, keepingLines: Set(lines))
+            }
+        }
         do {
             let entries: OrderedDictionary<String, ProviderEntry>
             switch config.format {

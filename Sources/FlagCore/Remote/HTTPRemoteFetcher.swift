@@ -43,29 +43,29 @@ package struct HTTPRemoteFetcher: RemoteFetcher {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration)
+        let mailbox = ResponseMailbox()
+        let collector = AnswerCollector(limit: request.sizeLimit, timeout: request.timeout, mailbox: mailbox)
+        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
 
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if let body = request.body { urlRequest.httpBody = Data(body) }
 
-        let mailbox = ResponseMailbox()
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-            mailbox.deliver(Self.result(data: data, response: response, error: error, timeout: request.timeout))
-        }
+        let task = session.dataTask(with: urlRequest)
         task.resume()
         guard let result = mailbox.wait(until: deadline) else {
             task.cancel()
             session.invalidateAndCancel()
             return .failure(.timedOut(request.timeout))
         }
+        if collector.refused { task.cancel() }
         session.finishTasksAndInvalidate()
         return result
     }
 
     /// Turns URLSession's completion into a result with short, stable messages.
-    private static func result(
+    fileprivate static func result(
         data: Data?, response: URLResponse?, error: Error?,
         timeout: Double
     ) -> Result<RemoteResponse, RemoteFetchFailure> {
@@ -104,15 +104,83 @@ package struct HTTPRemoteFetcher: RemoteFetcher {
     }
 }
 
+/// Gathers the answer's bytes as they come, so one past the size limit is refused as soon as
+/// its `Content-Length` says so, or once that many bytes have come: never read whole.
+private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let limit: Int64
+    private let timeout: Double
+    private let mailbox: ResponseMailbox
+    private let lock = NSLock()
+    private var body = Data()
+    private var _refused = false
+
+    init(limit: Int64, timeout: Double, mailbox: ResponseMailbox) {
+        self.limit = limit
+        self.timeout = timeout
+        self.mailbox = mailbox
+    }
+
+    /// Whether the answer was refused for its size (the task is then to be cancelled).
+    var refused: Bool { lock.withLock { _refused } }
+
+    private func refuse(_ message: String) {
+        lock.withLock {
+            _refused = true
+            body = Data()
+        }
+        mailbox.deliver(.failure(.other(message)))
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let length = response.expectedContentLength
+        if length > limit {
+            refuse(
+                "the server's answer is \(FileSizeLimit.text(length)), larger than the \(FileSizeLimit.text(limit)) limit; \(FileSizeLimit.hint(toRead: length, over: limit))"
+            )
+            completionHandler(.cancel)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge = lock.withLock { () -> Bool in
+            guard !_refused else { return false }
+            body.append(data)
+            return Int64(body.count) > limit
+        }
+        guard tooLarge else { return }
+        refuse(
+            "the server's answer is larger than the \(FileSizeLimit.text(limit)) limit (reading stopped there); \(FileSizeLimit.hint(toRead: limit + 1, over: limit))"
+        )
+        dataTask.cancel()
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        let (refused, body) = lock.withLock { (_refused, self.body) }
+        guard !refused else { return }
+        mailbox.deliver(
+            HTTPRemoteFetcher.result(data: body, response: task.response, error: error, timeout: timeout))
+    }
+}
+
 /// Hands URLSession's completion to the thread that waits for it.
 private final class ResponseMailbox: @unchecked Sendable {
     private let lock = NSLock()
     private let arrived = DispatchSemaphore(value: 0)
     private var result: Result<RemoteResponse, RemoteFetchFailure>?
 
+    /// Keeps the first result only: a refused answer's cancellation completes the task again.
     func deliver(_ result: Result<RemoteResponse, RemoteFetchFailure>) {
-        lock.withLock { self.result = result }
-        arrived.signal()
+        let first = lock.withLock { () -> Bool in
+            guard self.result == nil else { return false }
+            self.result = result
+            return true
+        }
+        if first { arrived.signal() }
     }
 
     /// The result, or `nil` when the deadline passed first.

@@ -26,12 +26,16 @@ package struct RemoteRequest: Sendable, CustomStringConvertible {
     package var timeout: Double
     /// The longest connecting may take, in seconds.
     package var connectTimeout: Double
+    /// The largest answer body accepted, in bytes: a larger one is refused as soon as its
+    /// `Content-Length` says so, or as soon as that many bytes have come.
+    package var sizeLimit: Int64
 
     /// Creates a request.
     package init(
         url: URL, method: String, headers: [String: String] = [:], body: [UInt8]? = nil,
-        timeout: Double, connectTimeout: Double
+        timeout: Double, connectTimeout: Double, sizeLimit: Int64 = FileSizeLimit.defaultBytes
     ) {
+        self.sizeLimit = sizeLimit
         self.url = url
         self.method = method
         self.headers = headers

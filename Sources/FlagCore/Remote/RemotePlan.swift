@@ -7,6 +7,8 @@ package struct RemotePlan: Sendable {
     package var provider: ProviderConfig
     /// The evaluation context sent to an OFREP server (`nil` for Unleash, which takes none).
     package var context: JSONValue?
+    /// The largest answer read (the workspace's `limits: { fileSize: }`).
+    package var sizeLimit = FileSizeLimit.defaultBytes
 
     /// Which provider this plans for.
     package var identity: RemoteIdentity { RemoteIdentity(provider) }
@@ -59,7 +61,8 @@ package struct RemotePlan: Sendable {
         }
         return RemoteRequest(
             url: url, method: method, headers: headers, body: requestBody,
-            timeout: settings.timeout, connectTimeout: min(settings.connectTimeout, settings.timeout))
+            timeout: settings.timeout, connectTimeout: min(settings.connectTimeout, settings.timeout),
+            sizeLimit: sizeLimit)
     }
 
     /// One plan per remote provider of `workspace`, with the context its other layers resolve to.
@@ -67,7 +70,10 @@ package struct RemotePlan: Sendable {
         let remote = workspace.config.providers.filter { $0.usableURL != nil }
         guard !remote.isEmpty else { return [] }
         let context = remote.contains { $0.format == .ofrep } ? evaluationContext(of: workspace) : nil
-        return remote.map { RemotePlan(provider: $0, context: $0.format == .ofrep ? context : nil) }
+        return remote.map {
+            RemotePlan(
+                provider: $0, context: $0.format == .ofrep ? context : nil, sizeLimit: workspace.config.fileSizeLimit)
+        }
     }
 
     /// The OFREP evaluation context: every `context/*` key that a file, env or `--context` layer

@@ -3,12 +3,21 @@ import Foundation
 /// The file operations Flagscope performs, behind one seam so tests can inject faults
 /// (a full disk, a failing rename, a file swapped between read and write).
 package protocol FileSystem: Sendable {
-    /// The bytes of a file.
+    /// The bytes of a file (at most ``FileSizeLimit/defaultBytes``).
     func contents(of url: URL) throws -> [UInt8]
-    /// Whether a file (or folder) exists at `url`.
+    /// The bytes of a regular file; anything else, or a file larger than `limit` bytes, is
+    /// refused with a ``FileReadError`` before it is read.
+    func contents(of url: URL, limit: Int64) throws -> [UInt8]
+    /// Whether something is at `url`: a file, a folder, or a link loop (reading it says what it is).
     func fileExists(at url: URL) -> Bool
+    /// Why `url` could not be read as a regular file (a FIFO, a folder, a link loop…), without
+    /// opening it; `nil` when it can, or when nothing is there.
+    func readProblem(at url: URL) -> FileReadError?
     /// Paths (relative to `folder`) matching a shell glob pattern, sorted.
     func glob(_ pattern: String, in folder: URL) -> [String]
+    /// Why the folder a glob pattern starts from cannot be listed (`blueprints` in
+    /// `blueprints/*.yml`), with that folder as written; `nil` when it can.
+    func folderProblem(forGlob pattern: String, in folder: URL) -> (folder: String, error: FileReadError)?
     /// The file a path finally names after following symlinks (the path itself when it is none).
     func resolvingSymlinks(_ url: URL) -> URL
     /// Identity and permission bits of an existing file, or `nil` when it does not exist.
@@ -55,6 +64,25 @@ package final class FileLock: Sendable {
     }
 }
 
+extension FileSystem {
+    /// In-memory file systems hold small files: they are read whole, then measured.
+    package func contents(of url: URL, limit: Int64) throws -> [UInt8] {
+        let bytes = try contents(of: url)
+        guard Int64(bytes.count) <= limit else {
+            throw FileReadError(.tooLarge(size: Int64(bytes.count), limit: limit))
+        }
+        return bytes
+    }
+
+    /// In-memory file systems hold regular files only.
+    package func readProblem(at url: URL) -> FileReadError? { nil }
+
+    /// In-memory file systems have no folders that cannot be listed.
+    package func folderProblem(forGlob pattern: String, in folder: URL) -> (folder: String, error: FileReadError)? {
+        nil
+    }
+}
+
 /// A file-system failure with its errno reason.
 package struct FileSystemError: Error, Sendable, CustomStringConvertible {
     /// What was being done ("write a temporary file beside local.json").
@@ -78,51 +106,88 @@ package struct LocalFileSystem: FileSystem {
     package init() {}
 
     package func contents(of url: URL) throws -> [UInt8] {
-        // Straight into an array: reading into Data and copying it out touched every byte twice
-        // and held two copies of each file at the peak of a load.
-        if let bytes = Self.readWhole(url.path) { return bytes }
-        // Anything unusual (missing, a folder, no permission) takes Foundation's path, whose
-        // errors FileProblem knows how to describe.
-        return Array(try Data(contentsOf: url))
+        try contents(of: url, limit: FileSizeLimit.defaultBytes)
     }
 
-    /// A regular file's bytes through open, fstat and read; `nil` when anything goes wrong.
-    private static func readWhole(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+    /// Every file Flagscope reads goes through here: `stat` first, so a FIFO (whose `open`
+    /// waits for a writer forever), a device (whose data never ends), a folder or a file past
+    /// the limit is refused before it is opened; then open, fstat and read straight into an
+    /// array (reading into Data and copying it out held two copies of each file at the peak).
+    package func contents(of url: URL, limit: Int64) throws -> [UInt8] {
+        let path = url.path
+        if let problem = readProblem(at: url) { throw problem }
+        // O_NONBLOCK: should the path become a FIFO after the stat, open still returns at once.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { throw FileReadError(errno: errno) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstat(descriptor, &info) == 0 else { throw FileReadError(errno: errno) }
+        if let problem = FileReadError(mode: info.st_mode) { throw problem }
+        let size = Int64(info.st_size)
+        guard size <= limit else { throw FileReadError(.tooLarge(size: size, limit: limit)) }
         func readSome(into buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
             while true {
                 let got = read(descriptor, buffer, count)
                 if got >= 0 || errno != EINTR { return got }
             }
         }
-        let size = Int(info.st_size)
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        let expected = Int(size)
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
             count = 0
-            while count < size, let base = buffer.baseAddress {
-                let got = readSome(into: base + count, size - count)
-                if got < 0 { failed = true }
+            while count < expected, let base = buffer.baseAddress {
+                let got = readSome(into: base + count, expected - count)
+                if got < 0 { failure = errno }
                 if got <= 0 { return }
                 count += got
             }
         }
-        guard !failed else { return nil }
-        // The size is only a hint: a file that grew while read is read to its end.
+        guard failure == 0 else { throw FileReadError(errno: failure) }
+        // The size is only a hint: a file that grew while read is read to its end, or to the limit.
         var more = [UInt8](repeating: 0, count: 65_536)
         while true {
             let got = more.withUnsafeMutableBytes { readSome(into: $0.baseAddress!, $0.count) }
-            if got < 0 { return nil }
+            if got < 0 { throw FileReadError(errno: errno) }
             if got == 0 { return bytes }
             bytes.append(contentsOf: more[0..<got])
+            if Int64(bytes.count) > limit { throw FileReadError(.tooLarge(size: Int64(bytes.count), limit: limit)) }
         }
     }
 
+    package func readProblem(at url: URL) -> FileReadError? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            let code = errno
+            return code == ENOENT ? nil : FileReadError(errno: code)
+        }
+        return FileReadError(mode: info.st_mode)
+    }
+
     package func fileExists(at url: URL) -> Bool {
-        FileManager.default.fileExists(atPath: url.path)
+        var info = stat()
+        if stat(url.path, &info) == 0 { return true }
+        // A link loop, or a folder on the way that may not be searched, is something there
+        // that cannot be read: reading it says so, where "missing" would mislead.
+        return errno != ENOENT && errno != ENOTDIR
+    }
+
+    package func folderProblem(forGlob pattern: String, in folder: URL) -> (folder: String, error: FileReadError)? {
+        // The leading components without wildcards name the folder the match starts from.
+        var fixed: [Substring] = []
+        for component in pattern.split(separator: "/", omittingEmptySubsequences: true).dropLast() {
+            if component.contains(where: { "*?[".contains($0) }) { break }
+            fixed.append(component)
+        }
+        let written = (pattern.hasPrefix("/") ? "/" : "") + fixed.joined(separator: "/")
+        let start = Workspace.url(ofPath: written.isEmpty ? "." : written, in: folder)
+        guard let handle = opendir(start.path) else {
+            let code = errno
+            if code == ENOENT { return nil }  // a folder that is not there matches nothing, as shells say
+            let error = code == ENOTDIR ? FileReadError(.notAFolder) : FileReadError(errno: code)
+            return (written.isEmpty ? "." : written, error)
+        }
+        closedir(handle)
+        return nil
     }
 
     package func glob(_ pattern: String, in folder: URL) -> [String] {

@@ -24,8 +24,21 @@ package final class OverlayFileSystem: FileSystem, @unchecked Sendable {
         return try base.contents(of: url)
     }
 
+    package func contents(of url: URL, limit: Int64) throws -> [UInt8] {
+        if let bytes = overlay(url) { return bytes }
+        return try base.contents(of: url, limit: limit)
+    }
+
     package func fileExists(at url: URL) -> Bool {
         overlay(url) != nil || base.fileExists(at: url)
+    }
+
+    package func readProblem(at url: URL) -> FileReadError? {
+        overlay(url) == nil ? base.readProblem(at: url) : nil
+    }
+
+    package func folderProblem(forGlob pattern: String, in folder: URL) -> (folder: String, error: FileReadError)? {
+        base.folderProblem(forGlob: pattern, in: folder)
     }
 
     package func glob(_ pattern: String, in folder: URL) -> [String] {

@@ -13,6 +13,7 @@ extension Workspace {
         let old = providers[position]
         guard old.config.writable, !old.config.isRemote, old.config.path != nil else { return nil }
         var loading = ProviderLoading(fileSystem: fileSystem, folder: folder, environment: environment)
+        loading.fileSizeLimit = config.fileSizeLimit
         loading.warnsOfUndeclaredKeys = unreadBlueprints.isEmpty
         let fresh = loading.load(old.config, flags: flags)
         // A `context/*` key no blueprint declares is a key of its own because a provider sets
@@ -38,8 +39,10 @@ extension Workspace {
         }
         for file in files {
             workspace.sources[file] = nil
-            if workspace.diagnostics.contains(where: { $0.file == file }), let url = loading.filesRead[file] {
-                workspace.sources[file] = WorkspaceLoading.sourceText(of: url, shownAs: file, fileSystem: fileSystem)
+            if workspace.diagnostics.contains(where: { $0.file == file }) {
+                workspace.sources[file] = WorkspaceLoading.quotable(
+                    file, diagnostics: workspace.diagnostics, quoted: loading.quoted, filesRead: loading.filesRead,
+                    fileSystem: fileSystem)
             }
         }
         return workspace

@@ -94,6 +94,12 @@ package struct Workspace: Sendable {
         return ShownPaths(workspaceFolder: folder, currentDirectory: directory, pseudoFiles: Set(pseudoFiles))
     }
 
+    /// A path as the workspace file writes it (`path:`, a blueprint), made a URL: an absolute
+    /// path is used as is, a relative one is relative to the workspace folder (SPEC §1).
+    package static func url(ofPath path: String, in folder: URL) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL : folder.appendingPathComponent(path)
+    }
+
     /// A path as diagnostics show it: relative to the workspace folder when inside it.
     package static func displayPath(of url: URL, in folder: URL) -> String {
         let base = folder.standardizedFileURL.path
@@ -124,6 +130,9 @@ struct WorkspaceLoading {
     /// Every file read, by the path diagnostics show. Their text is read again only for the few
     /// a diagnostic quotes: keeping it all would hold a second copy of the workspace.
     var filesRead: [String: URL] = [:]
+    /// The lines to quote of files that could not be parsed, taken from the bytes at hand: such
+    /// a file may be hundreds of megabytes, and reading it again to quote one line doubled the cost.
+    var quoted: [String: SourceText] = [:]
 
     init(
         fileSystem: FileSystem, workspaceFile: URL, environment: [String: String], remote: RemoteSource,
@@ -150,21 +159,22 @@ struct WorkspaceLoading {
         let paths = blueprintPaths(config)
         var swiftFiles: [(path: String, text: String)] = []
         for path in paths {
-            let url = folder.appendingPathComponent(path)
+            let url = Workspace.url(ofPath: path, in: folder)
             // Swift sources are read together once all are at hand (SPEC §9): a collection's
             // nested types may be declared in another file.
             if url.pathExtension.lowercased() == "swift" {
                 do {
-                    swiftFiles.append((path, String(decoding: try fileSystem.contents(of: url), as: UTF8.self)))
+                    let bytes = try fileSystem.contents(of: url, limit: config.fileSizeLimit)
+                    swiftFiles.append((path, String(decoding: bytes, as: UTF8.self)))
                     filesRead[path] = url
                 } catch {
                     diagnostics.append(
-                        .error("cannot read file: \(FileProblem.describe(error))", file: path, at: nil))
+                        .error("cannot read file: \(FileProblem.describe(error, raisable: true))", file: path, at: nil))
                     unreadBlueprints.append(path)
                 }
                 continue
             }
-            guard let root = read(url, displayPath: path) else {
+            guard let root = read(url, displayPath: path, limit: config.fileSizeLimit) else {
                 unreadBlueprints.append(path)
                 continue
             }
@@ -189,6 +199,7 @@ struct WorkspaceLoading {
         diagnostics.append(contentsOf: checks.diagnostics)
 
         var providerLoading = ProviderLoading(fileSystem: fileSystem, folder: folder, environment: environment)
+        providerLoading.fileSizeLimit = config.fileSizeLimit
         providerLoading.warnsOfUndeclaredKeys = unreadBlueprints.isEmpty
         var flags = checks.flags
         // A Flint `isEnabled` that is code: its switch key keeps no default, and says what is written.
@@ -253,6 +264,7 @@ struct WorkspaceLoading {
             diagnostics.append(note)
         }
         filesRead.merge(providerLoading.filesRead) { current, _ in current }
+        quoted.merge(providerLoading.quoted) { current, _ in current }
         workspace.flags = flags
         workspace.providers = providers
         workspace.unknownKeys = unknownKeys
@@ -262,8 +274,8 @@ struct WorkspaceLoading {
         workspace.contextLayer = context
         workspace.diagnostics = diagnostics
         for path in Set(diagnostics.map(\.file)) {
-            guard let url = filesRead[path] else { continue }
-            workspace.sources[path] = Self.sourceText(of: url, shownAs: path, fileSystem: fileSystem)
+            workspace.sources[path] = Self.quotable(
+                path, diagnostics: diagnostics, quoted: quoted, filesRead: filesRead, fileSystem: fileSystem)
         }
         return workspace
     }
@@ -299,13 +311,15 @@ struct WorkspaceLoading {
         return HTTPRemoteFetcher()
     }
 
-    /// Reads and parses one file; problems become diagnostics.
-    mutating func read(_ url: URL, displayPath: String) -> SourceNode? {
+    /// Reads and parses one file (refused when larger than `limit` bytes); problems become diagnostics.
+    /// `limit` is the workspace's own (`limits: { fileSize: }`), except for the workspace file.
+    mutating func read(_ url: URL, displayPath: String, limit: Int64? = nil) -> SourceNode? {
         let bytes: [UInt8]
         do {
-            bytes = try fileSystem.contents(of: url)
+            bytes = try fileSystem.contents(of: url, limit: limit ?? FileSizeLimit.defaultBytes)
         } catch {
-            diagnostics.append(.error("cannot read file: \(FileProblem.describe(error))", file: displayPath, at: nil))
+            let reason = FileProblem.describe(error, raisable: limit != nil)
+            diagnostics.append(.error("cannot read file: \(reason)", file: displayPath, at: nil))
             return nil
         }
         filesRead[displayPath] = url
@@ -313,8 +327,23 @@ struct WorkspaceLoading {
             return try DocumentReader.parse(bytes, as: DocumentReader.Syntax(path: url.path))
         } catch {
             diagnostics.append(.error(error.message, file: displayPath, at: error.location))
+            quoted[displayPath] = SourceText(path: displayPath, bytes: bytes, keepingLines: [error.location.line])
             return nil
         }
+    }
+
+    /// The text diagnostics about `path` quote: the lines kept when it was read, when they are
+    /// all the lines needed, else the file read again.
+    static func quotable(
+        _ path: String, diagnostics: [Diagnostic], quoted: [String: SourceText], filesRead: [String: URL],
+        fileSystem: FileSystem
+    ) -> SourceText? {
+        if let source = quoted[path],
+            diagnostics.allSatisfy({ $0.file != path || $0.location.map { source.line($0.line) != nil } ?? true })
+        {
+            return source
+        }
+        return filesRead[path].flatMap { sourceText(of: $0, shownAs: path, fileSystem: fileSystem) }
     }
 
     /// A file's text for quoting, read again (a file that has since gone quotes nothing).
@@ -332,6 +361,14 @@ struct WorkspaceLoading {
                 let matches = fileSystem.glob(pattern, in: folder).filter {
                     extensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
                 }
+                if matches.isEmpty, let problem = fileSystem.folderProblem(forGlob: pattern, in: folder) {
+                    // Said instead of "matches no file": the folder may hold the blueprints.
+                    diagnostics.append(
+                        .error(
+                            "'\(pattern)' cannot be matched: cannot read the folder \(problem.folder): \(problem.error)",
+                            file: origin.file, at: origin.location))
+                    continue
+                }
                 if matches.isEmpty {
                     diagnostics.append(
                         .warning(
@@ -339,10 +376,10 @@ struct WorkspaceLoading {
                             file: origin.file, at: origin.location))
                 }
                 for match in matches {
-                    paths.append(Workspace.displayPath(of: folder.appendingPathComponent(match), in: folder))
+                    paths.append(Workspace.displayPath(of: Workspace.url(ofPath: match, in: folder), in: folder))
                 }
             } else {
-                let url = folder.appendingPathComponent(pattern)
+                let url = Workspace.url(ofPath: pattern, in: folder)
                 guard fileSystem.fileExists(at: url) else {
                     diagnostics.append(
                         .error(
@@ -354,23 +391,5 @@ struct WorkspaceLoading {
             }
         }
         return Array(paths)
-    }
-}
-
-/// Human text for file errors (Foundation's are long and vary by platform).
-package enum FileProblem {
-    /// A short reason such as "no such file" or "permission denied".
-    package static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code))).lowercased()
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
-        switch nsError.code {
-        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: return nsError.localizedDescription
-        }
     }
 }

@@ -10,8 +10,12 @@ package struct WorkspaceConfig: Sendable {
     package var blueprintPatterns: [(pattern: String, origin: SourceReference)]
     /// Providers in stack order: highest priority first.
     package var providers: [ProviderConfig]
+    /// The largest blueprint, provider file, context file or server answer read
+    /// (`limits: { fileSize: 512MB }`); anything larger is refused before it is read.
+    package var fileSizeLimit: Int64 = FileSizeLimit.defaultBytes
 
-    static let fields = ["blueprints", "providers"]
+    static let fields = ["blueprints", "providers", "limits"]
+    static let limitFields = ["fileSize"]
     static let providerFields = [
         "name", "format", "path", "url", "prefix", "writable", "priority",
         "tokenEnv", "timeout", "connectTimeout", "refresh",
@@ -58,7 +62,29 @@ package struct WorkspaceConfig: Sendable {
         }
         checkProviders(declared, file: displayPath, diagnostics: &diagnostics)
         config.providers = stackOrder(declared)
+        if let node = reader.value("limits"), !node.isNull,
+            let limit = Self.fileSizeLimit(node, file: displayPath, diagnostics: &diagnostics)
+        {
+            config.fileSizeLimit = limit
+        }
         return config
+    }
+
+    /// Reads `limits: { fileSize: 512MB }`: a size in KB, MB or GB (powers of 1024) or bytes.
+    private static func fileSizeLimit(_ node: SourceNode, file: String, diagnostics: inout [Diagnostic]) -> Int64? {
+        guard
+            let fields = MappingReader(
+                node, file: file, what: "'limits'", allowed: limitFields, diagnostics: &diagnostics),
+            let text = fields.text("fileSize", &diagnostics)
+        else { return nil }
+        guard let bytes = FileSizeLimit.parse(text) else {
+            diagnostics.append(
+                .error(
+                    "'fileSize' must be a size such as 512MB or 2GB (KB, MB and GB are powers of 1024; a plain number is bytes); the default is \(FileSizeLimit.text(FileSizeLimit.defaultBytes).replacingOccurrences(of: " ", with: ""))",
+                    file: file, at: fields.value("fileSize")!.location))
+            return nil
+        }
+        return bytes
     }
 
     private static func loadProvider(_ node: SourceNode, file: String, diagnostics: inout [Diagnostic])
