@@ -13,6 +13,8 @@ its own base url (and so its own cache file):
   /status-500/... HTTP 500 with an OFREP error body
   /malformed/...  200 with truncated JSON;  /wrongshape/... 200 with flags as an object
   /html/...       200 with an HTML page;     /deep/...       200 with 100000 nested arrays
+  /huge-length/... 200 announcing a 1 GB body (Content-Length) and sending a few bytes
+  /huge-stream/... 200 without a length, sending bytes until the client hangs up (up to 1 GB)
   /ansi/...       values, reason and variant holding terminal escape sequences
   /unleash/...    GET /client/features: an Unleash client payload (also with an ETag)
   /unleash-auth/... the same, token required
@@ -162,6 +164,24 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, "<html><body>Bad gateway</body></html>", content_type="text/html")
         if mode == "deep":
             return self.send(200, '{"flags": ' + "[" * 100000 + "]" * 100000 + "}")
+        if mode == "huge-length":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(1 << 30))
+            self.end_headers()
+            self.wfile.write(b'{"features": [')
+            return
+        if mode == "huge-stream":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            self.wfile.write(b'{"features": [')
+            chunk = b'{"name": "filler", "enabled": true, "strategies": []}, ' * 1000
+            for _ in range((1 << 30) // len(chunk)):
+                self.wfile.write(chunk)
+            return
         if mode == "firebase" and method == "GET":
             return self.send_json(FIREBASE)
         if rest == "/client/features" and method == "GET" and mode in ("unleash", "unleash-auth"):

@@ -113,7 +113,7 @@ package enum FileSizeLimit {
     /// A limit that lets `size` through: the next power of two in MB or GB above it.
     static func suggestion(above size: Int64, limit: Int64) -> Int64 {
         guard size != Int64.max else { return limit * 2 }
-        var candidate = max(limit, megabyte)
+        var candidate = max(limit, 1)
         while candidate < size, candidate < Int64.max / 2 { candidate *= 2 }
         return candidate
     }
@@ -164,7 +164,8 @@ package enum FileProblem {
         case NSFileWriteVolumeReadOnlyError: return "read-only file system"
         case NSFileWriteFileExistsError: return "something is already there"
         case NSFileReadTooLargeError: return "it is too large to read"
-        default: return "the system refused (\(nsError.domain) \(nsError.code))"
+        case NSFileReadUnknownError, NSFileReadCorruptFileError: return "it cannot be read"
+        default: return "the system refused (error \(nsError.code))"
         }
     }
 }
