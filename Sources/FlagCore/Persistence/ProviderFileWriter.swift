@@ -69,14 +69,14 @@ package struct ProviderFileWriter: Sendable {
         do {
             try fileSystem.createDirectory(target.deletingLastPathComponent())
         } catch {
-            throw WriteError(description: "\(error)")
+            throw WriteError(description: FileProblem.describe(error))
         }
         let lock: FileLock
         do {
             lock = try fileSystem.lock(
                 target.deletingLastPathComponent().appendingPathComponent(shown + ".lock"), timeout: lockTimeout)
         } catch {
-            throw WriteError(description: "\(error)")
+            throw WriteError(description: FileProblem.describe(error))
         }
         defer { lock.release() }
 
@@ -119,7 +119,7 @@ package struct ProviderFileWriter: Sendable {
             do {
                 temporary = try fileSystem.writeTemporary(bytes, beside: target, permissions: permissions)
             } catch {
-                throw WriteError(description: "\(error); \(shown) was not changed")
+                throw WriteError(description: "\(FileProblem.describe(error)); \(shown) was not changed")
             }
             guard fileSystem.status(of: target) == before else {
                 fileSystem.removeFile(temporary)
@@ -129,7 +129,7 @@ package struct ProviderFileWriter: Sendable {
                 try fileSystem.replace(target, with: temporary)
             } catch {
                 fileSystem.removeFile(temporary)
-                throw WriteError(description: "\(error); \(shown) was not changed")
+                throw WriteError(description: "\(FileProblem.describe(error)); \(shown) was not changed")
             }
             return result
         }

@@ -39,7 +39,6 @@ package struct FileReadError: Error, Sendable, Equatable, CustomStringConvertibl
         case EISDIR: kind = .folder
         case ELOOP: kind = .linkLoop
         case ENOTDIR: kind = .notAFolderOnTheWay
-        case EFBIG, EOVERFLOW: kind = .tooLarge(size: Int64.max, limit: FileSizeLimit.defaultBytes)
         default: kind = .other(String(cString: strerror(code)))
         }
     }
@@ -69,8 +68,7 @@ package struct FileReadError: Error, Sendable, Equatable, CustomStringConvertibl
         case .notAFolderOnTheWay: return "a part of the path is a file, not a folder"
         case .notAFolder: return "it is a file, not a folder"
         case .tooLarge(let size, let limit):
-            let found = size == Int64.max ? "it is" : "it is \(FileSizeLimit.text(size)),"
-            return "\(found) larger than the \(FileSizeLimit.text(limit)) limit for one file"
+            return "it is \(FileSizeLimit.text(size)), larger than the \(FileSizeLimit.text(limit)) limit for one file"
         case .other(let reason): return reason.prefix(1).lowercased() + reason.dropFirst()
         }
     }
@@ -112,7 +110,6 @@ package enum FileSizeLimit {
 
     /// A limit that lets `size` through: the next power of two in MB or GB above it.
     static func suggestion(above size: Int64, limit: Int64) -> Int64 {
-        guard size != Int64.max else { return limit * 2 }
         var candidate = max(limit, 1)
         while candidate < size, candidate < Int64.max / 2 { candidate *= 2 }
         return candidate
@@ -157,6 +154,7 @@ package enum FileProblem {
             return FileReadError(errno: Int32(underlying.code)).description
         }
         if nsError.domain == NSPOSIXErrorDomain { return FileReadError(errno: Int32(nsError.code)).description }
+        guard nsError.domain == NSCocoaErrorDomain else { return String(describing: error) }
         switch nsError.code {
         case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
         case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
