@@ -2,14 +2,15 @@
 /// thread one scalar at a time (Pike's VM without captures): each step is visited at most once
 /// per position, so matching costs at most the program's size times the text's length.
 struct RegexProgram: Sendable {
-    /// One step of the automaton.
+    /// One step of the automaton. Its payloads are plain numbers (tables hold the rest), so
+    /// stepping through the program never counts references.
     enum Step: Sendable {
         /// Consumes this scalar.
         case scalar(Unicode.Scalar)
-        /// Consumes any of these forms of one scalar (case-insensitive).
-        case scalarForms([Unicode.Scalar])
-        /// Consumes a scalar of the class.
-        case set(ScalarClass, caseless: Bool)
+        /// Consumes any of the forms of one scalar at this index of `forms` (case-insensitive).
+        case scalarForms(Int)
+        /// Consumes a scalar of the class at this index of `classes`.
+        case set(Int)
         /// Consumes any scalar (but `\n` unless `newline`).
         case any(newline: Bool)
         /// Continues only where the position passes the test.
@@ -23,6 +24,8 @@ struct RegexProgram: Sendable {
     }
 
     private var steps: [Step] = []
+    private var forms: [[Unicode.Scalar]] = []
+    private var classes: [CompiledClass] = []
     private let asciiClasses: Bool
     /// Whether every match starts at the text's start (`^…`), so the search can stop early.
     private var anchoredAtStart = false
@@ -42,10 +45,16 @@ struct RegexProgram: Sendable {
         case .empty:
             break
         case .scalar(let scalar, let caseless):
-            let forms = caseless ? Self.caseForms(of: scalar) : [scalar]
-            steps.append(forms.count == 1 ? .scalar(scalar) : .scalarForms(forms))
+            let variants = caseless ? Self.caseForms(of: scalar) : [scalar]
+            if variants.count == 1 {
+                steps.append(.scalar(scalar))
+            } else {
+                steps.append(.scalarForms(forms.count))
+                forms.append(variants)
+            }
         case .set(let set, let caseless):
-            steps.append(.set(set, caseless: caseless))
+            steps.append(.set(classes.count))
+            classes.append(CompiledClass(set, caseless: caseless, asciiClasses: asciiClasses))
         case .any(let newline):
             steps.append(.any(newline: newline))
         case .assertion(let assertion):
@@ -165,8 +174,8 @@ struct RegexProgram: Sendable {
     private func consumes(_ step: Step, _ scalar: Unicode.Scalar) -> Bool {
         switch step {
         case .scalar(let expected): return scalar == expected
-        case .scalarForms(let forms): return forms.contains(scalar)
-        case .set(let set, let caseless): return set.contains(scalar, caseless: caseless, asciiClasses: asciiClasses)
+        case .scalarForms(let index): return forms[index].contains(scalar)
+        case .set(let index): return classes[index].contains(scalar)
         case .any(let newline): return newline || scalar != "\n"
         default: return false
         }
@@ -185,6 +194,36 @@ struct RegexProgram: Sendable {
             let after = upcoming.map { PerlClass.word.contains($0.value, ascii: asciiClasses) } ?? false
             return (before != after) == (assertion == .wordBoundary)
         }
+    }
+}
+
+/// A class ready for matching: ASCII membership looked up in a bitmap, the rest asked of the class.
+private struct CompiledClass: Sendable {
+    private let set: ScalarClass
+    private let caseless: Bool
+    private let asciiClasses: Bool
+    private let low: UInt64
+    private let high: UInt64
+
+    init(_ set: ScalarClass, caseless: Bool, asciiClasses: Bool) {
+        self.set = set
+        self.caseless = caseless
+        self.asciiClasses = asciiClasses
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for value in UInt32(0)..<128
+        where set.contains(Unicode.Scalar(value)!, caseless: caseless, asciiClasses: asciiClasses) {
+            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
+        }
+        self.low = low
+        self.high = high
+    }
+
+    func contains(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 64 { return low & (1 << UInt64(value)) != 0 }
+        if value < 128 { return high & (1 << UInt64(value - 64)) != 0 }
+        return set.contains(scalar, caseless: caseless, asciiClasses: asciiClasses)
     }
 }
 
