@@ -51,6 +51,11 @@ while let argument = arguments.first {
         unleashOnly = true
     case "--swift":
         swiftOnly = true
+    case "--hostile":
+        do { try HostileBench.run(runs: runs) } catch {
+            FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))
+        }
+        exit(0)
     case "-h", "--help":
         print(usage)
         exit(0)

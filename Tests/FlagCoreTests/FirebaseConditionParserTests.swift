@@ -22,7 +22,7 @@ struct FirebaseConditionParserTests {
             ("app.version.contains(['beta', 'rc'])", .text(.appVersion, .contains, ["beta", "rc"])),
             ("app.build.notContains(['9'])", .text(.appBuild, .notContains, ["9"])),
             ("app.version.exactlyMatches(['2.1.0'])", .text(.appVersion, .exactlyMatches, ["2.1.0"])),
-            ("app.version.matches(['^2\\\\.'])", .text(.appVersion, .matches, ["^2\\."])),
+            ("app.version.matches(['^2\\\\.'])", .pattern(.appVersion, [try! LinearPattern("^2\\.", dialect: .re2)])),
             ("app.userProperty['age'] >= 21", .number(.userProperty("age"), .greaterOrEqual, 21)),
             ("app.userProperty['score'] < -0.5", .number(.userProperty("score"), .less, -0.5)),
             (

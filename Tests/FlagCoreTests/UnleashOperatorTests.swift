@@ -111,7 +111,7 @@ struct UnleashOperatorTests {
         #expect(
             document.problems.map(\.message) == [
                 "unknown constraint operator 'SOMETIMES' (it is always false)",
-                #"REGEX needs a regular expression "value" the SDKs accept, found "(unclosed""#,
+                #"REGEX needs a regular expression "value" the SDKs accept, found "(unclosed": at character 1: unclosed group: this '(' has no ')'"#,
                 #"DATE_AFTER needs an ISO 8601 date-time "value", found "yesterday""#,
             ])
         #expect(

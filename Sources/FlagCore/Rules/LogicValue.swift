@@ -171,13 +171,7 @@ enum LogicCoercion {
 extension Character {
     /// Whether Go's `strings.TrimSpace` counts this as space.
     var isGoSpace: Bool {
-        unicodeScalars.allSatisfy { scalar in
-            switch scalar.value {
-            case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
-                return true
-            default: return false
-            }
-        }
+        unicodeScalars.allSatisfy(\.isGoSpace)
     }
 }
 
@@ -283,5 +277,28 @@ enum GoNumberText {
         if digits.count > 1 { text += "." + String(decoding: digits[1...], as: UTF8.self) }
         let magnitude = abs(exponent)
         return text + "e" + (exponent < 0 ? "-" : "+") + (magnitude < 10 ? "0" : "") + String(magnitude)
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether Go's `unicode.IsSpace` holds (what `strings.TrimSpace` trims).
+    var isGoSpace: Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+            return true
+        default: return false
+        }
+    }
+}
+
+extension String {
+    /// The text without leading and trailing Go spaces, trimmed scalar by scalar as Go trims
+    /// runes (one pass from each end, however long the text).
+    var trimmingGoSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.isGoSpace }),
+            let last = scalars.lastIndex(where: { !$0.isGoSpace })
+        else { return "" }
+        return String(Substring(scalars[first...last]))
     }
 }

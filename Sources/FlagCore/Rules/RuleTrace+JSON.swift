@@ -22,7 +22,10 @@ extension RuleStep {
             object.append(
                 (
                     "reads",
-                    .object(.init(reads.map { ($0.key, $0.value ?? .null) }, uniquingKeysWith: { first, _ in first }))
+                    .object(
+                        .init(
+                            reads.map { ($0.key, $0.value.map(Self.shown) ?? .null) },
+                            uniquingKeysWith: { first, _ in first }))
                 ))
         }
         if let note { object.append(("note", .string(note))) }
@@ -42,5 +45,27 @@ extension RuleStep {
             if let chosen = split.chosen { object.append(("chosen", .string(chosen))) }
         }
         return .object(.init(uniqueKeysWithValues: object))
+    }
+
+    /// The longest text and list a read is shown with: a context value can be megabytes
+    /// (`--context-file`), and the trace says what was read, not the whole of it.
+    static let shownTextLimit = 1_000
+    static let shownItemLimit = 100
+
+    /// `value` as the trace shows it: text past the limit cut with `…`, a list past the limit
+    /// cut with a last item saying how many more there are.
+    static func shown(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text) where text.utf8.count > shownTextLimit:
+            return .string(TerminalText.capped(text, limit: shownTextLimit))
+        case .array(let items) where items.count > shownItemLimit:
+            return .array(items.prefix(shownItemLimit).map(shown) + [.string("… \(items.count - shownItemLimit) more")])
+        case .array(let items):
+            return .array(items.map(shown))
+        case .object(let fields):
+            return .object(fields.mapValues(shown))
+        default:
+            return value
+        }
     }
 }

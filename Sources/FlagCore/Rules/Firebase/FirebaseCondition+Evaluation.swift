@@ -62,6 +62,10 @@ extension FirebaseTest {
         case .text(let attribute, let match, let targets):
             guard let value = read(attribute.path) else { return unset(attribute.path) }
             return FirebaseClauseResult(matched: Self.matches(Self.text(value), match, targets))
+        case .pattern(let attribute, let patterns):
+            guard let value = read(attribute.path) else { return unset(attribute.path) }
+            let text = Self.text(value)
+            return FirebaseClauseResult(matched: patterns.contains { $0.matches(in: text) })
         case .number(let attribute, let comparison, let target):
             guard let value = read(attribute.path) else { return unset(attribute.path) }
             guard let number = Self.number(value) else {
@@ -131,9 +135,9 @@ extension FirebaseTest {
             let trimmed = value.trimmingCharacters(in: .whitespaces)
             return targets.contains { $0.trimmingCharacters(in: .whitespaces) == trimmed }
         case .matches:
-            let range = NSRange(value.startIndex..., in: value)
+            // The parser makes `.pattern` of these; a `.text` with `.matches` is built by hand only.
             return targets.contains { target in
-                (try? NSRegularExpression(pattern: target))?.firstMatch(in: value, range: range) != nil
+                (try? LinearPattern(target, dialect: .re2))?.matches(in: value) ?? false
             }
         }
     }

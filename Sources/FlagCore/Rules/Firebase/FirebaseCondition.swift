@@ -132,6 +132,9 @@ package enum FirebaseTest: Sendable, Hashable {
     case appID(String, equal: Bool)
     /// A text method on an attribute.
     case text(FirebaseAttribute, FirebaseTextMatch, [String])
+    /// `.matches([…])` on an attribute: regular expressions compiled once, in RE2's syntax,
+    /// matched in linear time; some must match somewhere in the value.
+    case pattern(FirebaseAttribute, [LinearPattern])
     /// A number comparison on a user property or custom signal.
     case number(FirebaseAttribute, FirebaseComparison, Double)
     /// A version comparison, dotted numbers compared part by part (`app.version.>=(['2.1'])`,

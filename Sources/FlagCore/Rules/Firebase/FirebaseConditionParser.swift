@@ -393,12 +393,18 @@ struct FirebaseConditionParser {
     private func textTest(
         _ attribute: FirebaseAttribute, _ match: FirebaseTextMatch, _ targets: [String], at arguments: FirebaseToken
     ) throws(FirebaseConditionError) -> FirebaseTest {
-        if match == .matches {
-            for target in targets where (try? NSRegularExpression(pattern: target)) == nil {
-                throw fail("'\(TerminalText.capped(target, limit: 40))' is not a regular expression", at: arguments)
+        guard match == .matches else { return .text(attribute, match, targets) }
+        var patterns: [LinearPattern] = []
+        for target in targets {
+            do {
+                patterns.append(try LinearPattern(target, dialect: .re2))
+            } catch {
+                throw fail(
+                    "'\(TerminalText.capped(target, limit: 40))' is not a regular expression Firebase accepts: \(error.description)",
+                    at: arguments)
             }
         }
-        return .text(attribute, match, targets)
+        return .pattern(attribute, patterns)
     }
 
     /// The numbers of a version of digits and dots (`2`, `2.1.0`); `nil` for anything else.

@@ -26,6 +26,7 @@ extension FirebaseTest {
         case .appID(let target, _): return [("app_id", .text, [target])]
         case .text(let attribute, let match, let targets):
             return [(attribute.key, .text, match == .matches ? [] : targets)]
+        case .pattern(let attribute, _): return [(attribute.key, .text, [])]
         case .number(let attribute, _, _): return [(attribute.key, .number, [])]
         case .version(let attribute, _, let parts):
             return [(attribute.key, .version, [parts.map(String.init).joined(separator: ".")])]

@@ -7,6 +7,11 @@ struct JsonLogicCompiler {
     /// Deeper rules are refused (the reader already stops at 512 levels of JSON): evaluation is
     /// recursive, and a rule this deep is a mistake or an attack, never a real targeting rule.
     static let maximumDepth = 200
+    /// The most operations and values one rule may expand to, `$ref`s expanded where they are
+    /// used: shared rules that each use the one before twice would otherwise double the rule
+    /// with every level (2^40 operations from 40 short evaluators), and everything that walks a
+    /// rule (evaluation, the trace, the attributes it reads) would take as long.
+    static let maximumExpandedSize = 200_000
 
     /// Shared rules by name (flagd's `$evaluators`); `nil` when there are none to resolve against
     /// (a targeting rule checked on its own), where a `$ref` is left unresolved without a problem.
@@ -17,6 +22,19 @@ struct JsonLogicCompiler {
     private var reported: Set<RuleProblem> = []
     /// The references being expanded, to refuse a shared rule that refers to itself.
     private var expanding: [String] = []
+    /// How many operations and values the rule being compiled has so far.
+    private var expandedSize = 0
+    /// The deepest level the rule being compiled reaches so far.
+    private var deepest = 0
+    /// Each shared rule compiled once, with its expanded size and depth: a rule that uses it
+    /// many times shares the compiled rule and adds its size, without compiling it again.
+    private var compiledEvaluators: [String: CompiledEvaluator] = [:]
+
+    private struct CompiledEvaluator {
+        var rule: JsonLogicRule
+        var size: Int
+        var height: Int
+    }
 
     init(evaluators: [String: SourceNode]?) {
         self.evaluators = evaluators
@@ -24,16 +42,29 @@ struct JsonLogicCompiler {
 
     /// The compiled rule of `node`.
     mutating func compile(_ node: SourceNode) -> JsonLogicRule {
-        compile(node, depth: 0)
+        (expandedSize, deepest) = (0, 0)
+        return compile(node, depth: 0)
     }
 
     /// Compiles the shared rule `name` on its own, so its problems are reported where it is
     /// written even when no flag refers to it.
     mutating func compileEvaluator(_ name: String) {
         guard let shared = evaluators?[name] else { return }
+        _ = compiledEvaluator(name, shared)
+    }
+
+    /// The shared rule `name`, compiled on its own the first time it is asked for.
+    private mutating func compiledEvaluator(_ name: String, _ shared: SourceNode) -> CompiledEvaluator {
+        if let compiled = compiledEvaluators[name] { return compiled }
+        let (outerSize, outerDeepest) = (expandedSize, deepest)
+        (expandedSize, deepest) = (0, 0)
         expanding.append(name)
-        _ = compile(shared, depth: 0)
+        let rule = compile(shared, depth: 0)
         expanding.removeLast()
+        let compiled = CompiledEvaluator(rule: rule, size: expandedSize, height: deepest)
+        (expandedSize, deepest) = (outerSize, outerDeepest)
+        compiledEvaluators[name] = compiled
+        return compiled
     }
 
     private mutating func report(_ message: String, at location: TextLocation?) {
@@ -42,10 +73,13 @@ struct JsonLogicCompiler {
     }
 
     private mutating func compile(_ node: SourceNode, depth: Int) -> JsonLogicRule {
-        if depth > Self.maximumDepth {
-            let message = "the rule is nested more than \(Self.maximumDepth) levels deep"
-            report(message, at: node.location)
-            return .invalid(message: message, location: node.location)
+        if depth > Self.maximumDepth { return tooDeep(at: node.location) }
+        deepest = max(deepest, depth)
+        expandedSize += 1
+        if expandedSize > Self.maximumExpandedSize {
+            // Reported once, where the expansion went past the limit; every later part of the
+            // rule stops here at once, so the work stays bounded.
+            return tooBig(at: node.location, reporting: expandedSize == Self.maximumExpandedSize + 1)
         }
         switch node.content {
         case .scalar(let text, true):
@@ -100,14 +134,38 @@ struct JsonLogicCompiler {
             report(message, at: location)
             return .invalid(message: message, location: location)
         }
-        guard !expanding.contains(name) else {
-            let message = "evaluator '\(TerminalText.capped(name, limit: 60))' refers to itself"
+        if let start = expanding.firstIndex(of: name) {
+            // flagd's evaluator, too, cannot expand such a reference: the flag fails to evaluate.
+            let cycle = expanding[start...] + [name]
+            let named = cycle.map { "'\(TerminalText.capped($0, limit: 40))'" }
+            let message =
+                cycle.count == 2
+                ? "evaluator \(named[0]) refers to itself"
+                : "evaluators refer to each other in a cycle: " + named.joined(separator: " → ")
             report(message, at: location)
             return .invalid(message: message, location: location)
         }
-        expanding.append(name)
-        let rule = compile(shared, depth: depth + 1)
-        expanding.removeLast()
-        return .reference(name: name, rule: rule, location: location)
+        let compiled = compiledEvaluator(name, shared)
+        guard depth + 1 + compiled.height <= Self.maximumDepth else { return tooDeep(at: location) }
+        guard expandedSize + compiled.size <= Self.maximumExpandedSize else {
+            expandedSize = Self.maximumExpandedSize + 1
+            return tooBig(at: location, reporting: true)
+        }
+        expandedSize += compiled.size
+        deepest = max(deepest, depth + 1 + compiled.height)
+        return .reference(name: name, rule: compiled.rule, location: location)
+    }
+
+    private mutating func tooDeep(at location: TextLocation?) -> JsonLogicRule {
+        let message = "the rule is nested more than \(Self.maximumDepth) levels deep"
+        report(message, at: location)
+        return .invalid(message: message, location: location)
+    }
+
+    private mutating func tooBig(at location: TextLocation?, reporting: Bool) -> JsonLogicRule {
+        let message =
+            "the rule expands to more than \(Self.maximumExpandedSize) operations and values (its \"$ref\"s repeat shared rules too often)"
+        if reporting { report(message, at: location) }
+        return .invalid(message: message, location: location)
     }
 }

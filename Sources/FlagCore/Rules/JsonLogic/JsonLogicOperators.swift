@@ -123,7 +123,7 @@ extension JsonLogicEvaluation {
             var text = ""
             for part in parts { text += try LogicCoercion.text(part) }
             // flagd's evaluator trims the joined text (and only when there are several parts).
-            return .string(String(text.drop(while: \.isGoSpace).reversed().drop(while: \.isGoSpace).reversed()))
+            return .string(text.trimmingGoSpaces)
         case .substr:
             return try substring(items(evaluate(operation.arguments, scope), operation), operation)
         case .set:

@@ -79,6 +79,9 @@ package struct UnleashConstraint: Sendable, Hashable {
             return "\(operatorName) needs a semantic version \"value\" (1.2.3), found \(shownValue)"
         case (.regex, .none):
             return "REGEX needs a regular expression \"value\" the SDKs accept, found \(shownValue)"
+        case (.regex, .refusedPattern(let error)):
+            return
+                "REGEX needs a regular expression \"value\" the SDKs accept, found \(shownValue): \(error.description)"
         default:
             return nil
         }
@@ -119,6 +122,8 @@ enum UnleashOperand: Sendable {
     case version(SemanticVersion)
     /// A compiled pattern.
     case pattern(UnleashPattern)
+    /// A pattern the engine refuses, with why.
+    case refusedPattern(LinearPatternError)
     /// Addresses and networks (entries that are neither are left out, as the SDKs skip them).
     case networks([IPNetwork])
 
@@ -139,9 +144,15 @@ enum UnleashOperand: Sendable {
         case .semverEqual, .semverGreater, .semverGreaterOrEqual, .semverLess, .semverLessOrEqual:
             self = value.flatMap(UnleashText.version).map(UnleashOperand.version) ?? .none
         case .regex:
-            self =
-                value.flatMap { UnleashPattern($0, caseInsensitive: caseInsensitive) }.map(UnleashOperand.pattern)
-                ?? .none
+            guard let value else {
+                self = .none
+                return
+            }
+            do {
+                self = .pattern(try UnleashPattern(value, caseInsensitive: caseInsensitive))
+            } catch {
+                self = .refusedPattern(error)
+            }
         case .inCIDR:
             self = .networks(values.compactMap(IPNetwork.init))
         }

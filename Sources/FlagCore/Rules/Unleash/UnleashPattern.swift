@@ -1,60 +1,22 @@
 import Foundation
 
 /// A `REGEX` constraint's pattern, compiled once, in the dialect the Unleash engine accepts:
-/// Rust's `regex` syntax, which has no look-around and no back-references, so a pattern that
-/// uses them is invalid (the constraint is then false) even though ICU would run it.
+/// Rust's `regex` syntax (yggdrasil), matched in linear time like that engine, so look-around,
+/// back-references and patterns past its size limit are refused (the constraint is then false).
 final class UnleashPattern: Sendable {
     /// The pattern as written.
     let source: String
-    private let expression: NSRegularExpression
+    private let pattern: LinearPattern
 
-    /// Compiles `source`; `nil` when the engine would reject it.
-    init?(_ source: String, caseInsensitive: Bool) {
-        guard !Self.usesUnsupportedSyntax(source) else { return nil }
-        guard
-            let expression = try? NSRegularExpression(
-                pattern: source, options: caseInsensitive ? [.caseInsensitive] : [])
-        else { return nil }
+    /// Compiles `source`; throws with the reason when the engine would refuse it.
+    init(_ source: String, caseInsensitive: Bool) throws(LinearPatternError) {
+        pattern = try LinearPattern(source, dialect: .rust, caseInsensitive: caseInsensitive)
         self.source = source
-        self.expression = expression
     }
 
     /// Whether the pattern matches anywhere in `text`.
     func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-    }
-
-    /// Look-around (`(?=`, `(?!`, `(?<=`, `(?<!`), atomic groups and back-references (`\1`,
-    /// `\k<name>`): syntax ICU knows and the engine's dialect does not.
-    private static func usesUnsupportedSyntax(_ source: String) -> Bool {
-        let scalars = Array(source.unicodeScalars)
-        var index = 0
-        var inClass = false
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "\\", index + 1 < scalars.count {
-                let next = scalars[index + 1]
-                if !inClass, ("1"..."9").contains(next) || next == "k" { return true }
-                index += 2
-                continue
-            }
-            if inClass {
-                if scalar == "]" { inClass = false }
-            } else if scalar == "[" {
-                inClass = true
-                // A `]` right after `[` or `[^` is a literal member.
-                if index + 1 < scalars.count, scalars[index + 1] == "^" { index += 1 }
-                if index + 1 < scalars.count, scalars[index + 1] == "]" { index += 1 }
-            } else if scalar == "(", index + 2 < scalars.count, scalars[index + 1] == "?" {
-                let kind = scalars[index + 2]
-                if kind == "=" || kind == "!" || kind == ">" { return true }
-                if kind == "<", index + 3 < scalars.count, scalars[index + 3] == "=" || scalars[index + 3] == "!" {
-                    return true
-                }
-            }
-            index += 1
-        }
-        return false
+        pattern.matches(in: text)
     }
 }
 
