@@ -11,6 +11,10 @@ struct Bench {
     var unleashOnly = false
     /// Whether to measure only opening Swift-source blueprints (the Swift table).
     var swiftOnly = false
+    /// Whether to measure only the flagscope binary against jq and itself (the Scale table).
+    var scaleOnly = false
+    /// The flagscope binary the Scale table runs (`nil`: the one beside this binary).
+    var flagscope: String?
 
     /// Figures of one size.
     struct SizeFigures {
@@ -56,6 +60,12 @@ struct Bench {
             print(try swiftTable(under: root, me: me))
             return
         }
+        if scaleOnly {
+            var all: [ScaleFigures] = []
+            for size in sizes { all.append(try scale(size: size, under: root, me: me, jq: jq)) }
+            print(Report.scaleTable(all))
+            return
+        }
         if rulesOnly {
             var all: [RulesFigures] = []
             for size in sizes { all.append(try rulesCost(size: size, under: root, me: me)) }
@@ -99,6 +109,9 @@ struct Bench {
         let set = try Scenarios.setOnLargeFile(keys: largestKeys, folder: root, runs: max(runs, 5))
         print(Report.tables(all, set: set, keyCount: largestKeys.count))
         print(Report.rulesTable(all.compactMap(\.rules)))
+        var scaled: [ScaleFigures] = []
+        for size in sizes { scaled.append(try scale(size: size, under: root, me: me, jq: jq)) }
+        print(Report.scaleTable(scaled))
     }
 
     /// Opens each workspace file in `runs` child processes (so each peak memory is the child's
