@@ -138,8 +138,12 @@ enum Scenarios {
                     _ = session.render()
                 }
                 if let name { samples[name, default: []].append(seconds) }
+                // As the terminal does once a frame is shown, before it reads the next key.
+                session.state.model.buildDeferredParts()
             }
         }
+        _ = session.render()
+        session.state.model.buildDeferredParts()
         // Start on the first group of the first area: select it (Home, j).
         try press(nil, "<Home>j")
         for _ in 0..<repeats {
@@ -193,6 +197,8 @@ enum Scenarios {
         for key in try KeyEvent.parse("<Home>jl<Down>") { _ = session.press(key) }
         var samples: [Double] = []
         for _ in 0..<runs {
+            // As the terminal does once a frame is shown, before it reads the next key.
+            session.state.model.buildDeferredParts()
             samples.append(
                 Measure.time {
                     _ = session.press(.space)
