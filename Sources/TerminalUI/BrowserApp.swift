@@ -43,6 +43,10 @@ package enum BrowserApp {
             // Continued after an outside SIGSTOP: whatever was drawn over the screen goes.
             if flagscope_take_continued() != 0 { terminal.redrawAfterStop() }
             terminal.present(session.render())
+            // What the first frame of a model did not need (values of rows far below, the
+            // search index) is built now, before a key is read: no key waits longer for it
+            // than it waited for the frame. Nothing is left to build after that.
+            session.state.model.buildDeferredParts()
             if let event = terminal.nextEvent() {
                 let generation = session.generation
                 switch event {

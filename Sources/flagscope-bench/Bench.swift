@@ -11,6 +11,10 @@ struct Bench {
     var unleashOnly = false
     /// Whether to measure only opening Swift-source blueprints (the Swift table).
     var swiftOnly = false
+    /// Whether to measure only the flagscope binary against jq and itself (the Scale table).
+    var scaleOnly = false
+    /// The flagscope binary the Scale table runs (`nil`: the one beside this binary).
+    var flagscope: String?
 
     /// Figures of one size.
     struct SizeFigures {
@@ -56,6 +60,12 @@ struct Bench {
             print(try swiftTable(under: root, me: me))
             return
         }
+        if scaleOnly {
+            var all: [ScaleFigures] = []
+            for size in sizes { all.append(try scale(size: size, under: root, me: me, jq: jq)) }
+            print(Report.scaleTable(all))
+            return
+        }
         if rulesOnly {
             var all: [RulesFigures] = []
             for size in sizes { all.append(try rulesCost(size: size, under: root, me: me)) }
@@ -99,6 +109,9 @@ struct Bench {
         let set = try Scenarios.setOnLargeFile(keys: largestKeys, folder: root, runs: max(runs, 5))
         print(Report.tables(all, set: set, keyCount: largestKeys.count))
         print(Report.rulesTable(all.compactMap(\.rules)))
+        var scaled: [ScaleFigures] = []
+        for size in sizes { scaled.append(try scale(size: size, under: root, me: me, jq: jq)) }
+        print(Report.scaleTable(scaled))
     }
 
     /// Opens each workspace file in `runs` child processes (so each peak memory is the child's
@@ -154,11 +167,12 @@ struct Bench {
 enum Report {
     static func tables(_ all: [Bench.SizeFigures], set: (write: Double, bytes: Int), keyCount: Int) -> String {
         guard let first = all.first, let last = all.last else { return "" }
-        var out = "\nOpening (load + validate + resolve; first frame adds the tree and one frame)\n"
+        var out =
+            "\nOpening (load + validate + resolve; first frame adds the tree and one frame; then the values, marks and search index it did not need)\n"
         var rows: [[String]] = [
             [
-                "flags", "input", "jq -c .", "JSON load", "÷ jq", "YAML load", "÷ jq", "first frame", "peak memory",
-                "÷ input",
+                "flags", "input", "jq -c .", "JSON load", "÷ jq", "YAML load", "÷ jq", "first frame", "then the rest",
+                "peak memory", "÷ input",
             ]
         ]
         for figures in all {
@@ -172,7 +186,7 @@ enum Report {
                 figures.jq.map(milliseconds) ?? "n/a", milliseconds(jsonOpen),
                 figures.jq.map { ratio(jsonOpen / $0) } ?? "n/a",
                 milliseconds(yamlOpen), figures.jq.map { ratio(yamlOpen / $0) } ?? "n/a",
-                milliseconds(json.firstFrame), megabytes(peak),
+                milliseconds(json.firstFrame), milliseconds(json.rest), megabytes(peak),
                 ratio(Double(peak) / Double(max(1, figures.inputBytes[.json] ?? 1))),
             ])
         }

@@ -7,12 +7,15 @@ import Foundation
 
 let usage = """
     usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR] [--rules-only] [--unleash-only] [--swift]
+                           [--scale] [--flagscope PATH]
       --sizes       flag counts to generate (default 1000,10000,100000)
       --runs        runs per figure; medians are reported (default 5)
       --keep        generate into DIR and leave it there (default: a temporary folder, removed)
       --rules-only  measure only the cost of flagd targeting (the Rules table)
       --unleash-only  measure only the cost of evaluating Unleash toggles (the Unleash table)
       --swift       measure only opening Swift-source blueprints (the Swift table)
+      --scale       measure only the flagscope binary against jq and itself (the Scale table)
+      --flagscope   the flagscope binary the Scale table runs (default: the one beside this binary)
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -27,12 +30,30 @@ if arguments.first == "--child" {
     exit(0)
 }
 
+// A measuring process runs one command and prints its exit status, wall time and peak memory
+// (small itself, so the peak is the command's own: see `MeasuredRun.measure`).
+if arguments.first == "--measure" {
+    guard arguments.count >= 2 else {
+        FileHandle.standardError.write(Data(usage.utf8))
+        exit(64)
+    }
+    do {
+        print(try MeasuredRun.measure(arguments[1], Array(arguments.dropFirst(2))).line)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 var sizes = [1_000, 10_000, 100_000]
 var runs = 5
 var keep: URL?
 var rulesOnly = false
 var unleashOnly = false
 var swiftOnly = false
+var scaleOnly = false
+var flagscope: String?
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
@@ -56,6 +77,11 @@ while let argument = arguments.first {
             FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))
         }
         exit(0)
+    case "--scale":
+        scaleOnly = true
+    case "--flagscope":
+        flagscope = arguments.first
+        arguments = Array(arguments.dropFirst())
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -71,7 +97,8 @@ guard !sizes.isEmpty else {
 
 do {
     try Bench(
-        sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly, unleashOnly: unleashOnly, swiftOnly: swiftOnly
+        sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly, unleashOnly: unleashOnly, swiftOnly: swiftOnly,
+        scaleOnly: scaleOnly, flagscope: flagscope
     ).run()
 } catch {
     FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))

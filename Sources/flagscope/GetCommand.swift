@@ -35,6 +35,10 @@ struct Get: ParsableCommand, TakesContext {
             throw ExitCode.failure
         }
         let report = GetReport(resolution: resolution, now: Date(), workspace: loaded)
-        if json { Console.json(report.json) } else { Console.out(report.text) }
+        if json {
+            Console.streamed(isJSON: true) { report.writeJSON(to: &$0) }
+        } else {
+            Console.out(report.text)
+        }
     }
 }

@@ -21,21 +21,26 @@ struct List: ParsableCommand, TakesContext {
     func run() throws {
         let loaded = try workspace.loadValid(context: try context.layer())
         try context.check(loaded)
-        // The table shows values, sources and variants, never rule steps.
-        let resolutions = Resolver(workspace: loaded, tracingRuleSteps: false).resolveAll()
-        let features = FeatureEvaluator(workspace: loaded, resolutions: resolutions).explainAll()
-        let report = ListReport(
-            resolutions: resolutions, features: Array(features.values), unknownKeys: loaded.unknownKeys,
-            filter: .init(
-                text: filter, overriddenOnly: overridden, staleOnly: stale,
-                writableProvider: loaded.config.writableProvider?.name),
-            now: Date())
+        // The table shows values, sources and variants, never rule steps. Rows are written as
+        // each key is resolved, so the resolutions and the text are never whole in memory.
+        let resolver = Resolver(workspace: loaded, tracingRuleSteps: false)
+        let filter = ListReport.Filter(
+            text: filter, overriddenOnly: overridden, staleOnly: stale,
+            writableProvider: loaded.config.writableProvider?.name)
+        let now = Date()
         if json {
-            Console.json(report.json)
-        } else if report.rows.isEmpty {
-            Console.out("no flags match")
-        } else {
-            Console.out(report.text(width: TerminalWidth.current()))
+            Console.streamed(isJSON: true) { output in
+                ListReport.writeJSON(
+                    resolver: resolver, filter: filter, unknownKeys: loaded.unknownKeys,
+                    features: { Array(FeatureEvaluator(workspace: loaded).explainAll().values) }, now: now,
+                    to: &output)
+            }
+            return
+        }
+        let width = TerminalWidth.current()
+        Console.streamed(isJSON: false) { output in
+            let listed = ListReport.writeText(resolver: resolver, filter: filter, width: width, now: now, to: &output)
+            if listed == 0 { output.write("no flags match") }
         }
     }
 }

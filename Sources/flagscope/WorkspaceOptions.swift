@@ -65,6 +65,22 @@ enum Console {
         out(value.serialized(pretty: true, sortedKeys: false))
     }
 
+    /// Writes what `body` writes to standard output as it goes, a chunk at a time, then a line
+    /// break. Text chunks end at line ends and get the guard of ``safe(_:)``; JSON (`isJSON`)
+    /// escapes every control and bidi character itself, so its bytes go out as they are.
+    static func streamed(isJSON: Bool, _ body: (inout ChunkedOutput) -> Void) {
+        var output = ChunkedOutput { chunk in
+            if isJSON {
+                FileHandle.standardOutput.write(Data(chunk))
+            } else {
+                FileHandle.standardOutput.write(Data(safe(String(decoding: chunk, as: UTF8.self)).utf8))
+            }
+        }
+        body(&output)
+        output.append(0x0A)
+        output.flush()
+    }
+
     /// `text` with the control characters of each line escaped (line breaks kept): reports
     /// escape what they quote from files, and this last guard keeps anything they missed from
     /// driving the terminal. Escaped text passes unchanged.

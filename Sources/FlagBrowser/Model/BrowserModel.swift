@@ -7,11 +7,13 @@ import OrderedCollections
 ///
 /// A key's whole resolution (every layer) is computed when asked for — the detail pane, an
 /// edit — not kept for every key: at 100k keys that was most of the browser's memory.
+///
+/// What the first frame does not need — every key's value, the views' marks, the search index —
+/// is built after it (``buildDeferredParts()``, which the terminal calls before it reads a key)
+/// or when first used; until then a row's value is resolved for that row alone.
 package struct BrowserModel: Sendable {
     /// The workspace as loaded.
     package private(set) var workspace: Workspace
-    /// Every key's value and source, in the order of `workspace.flags`.
-    private(set) var values: [ResolvedValue]
     /// Every feature's explanation.
     package let explanations: OrderedDictionary<String, FeatureExplanation>
     /// All nodes, in tree (pre-)order.
@@ -20,10 +22,8 @@ package struct BrowserModel: Sendable {
     package let roots: [Int]
     /// Each node's position by identity (``position(of:)``).
     let positions: NodePositions
-    /// The nodes' search text, for `/` and `f`.
-    package let search: SearchIndex
-    /// Per node, the views (`F`) it belongs to, computed once so cycling views is a scan of bits.
-    private(set) var viewMarks: [ViewMarks]
+    /// What the first frame does not need, built once after it or on first use.
+    private var deferred: DeferredParts
     /// Per node, what filtering needs (parent, branch or leaf, hidden) in one flat array, so a
     /// filter or view over 100k nodes reads a few bytes per node instead of whole nodes.
     let traits: [NodeTraits]
@@ -31,8 +31,6 @@ package struct BrowserModel: Sendable {
     let shape: TreeShape
     /// The rows of each view, filled on first use (they follow `viewMarks`).
     private(set) var viewRows = ViewRowsCache()
-    /// Bytes of the values too long for the detail pane, by key.
-    private(set) var hugeValueSizes: [String: Int]
     /// The moment staleness is judged against.
     package let now: Date
 
@@ -47,27 +45,13 @@ package struct BrowserModel: Sendable {
         self.workspace = workspace
         self.now = now
         problemCount = ProblemCount(workspace.diagnostics)
-        let writable = workspace.config.writableProvider?.name
-        var values: [ResolvedValue] = []
-        values.reserveCapacity(workspace.flags.count)
-        var hugeValueSizes: [String: Int] = [:]
-        // Rows show values and variants; the detail pane resolves its key again, traced.
-        Resolver(workspace: workspace, tracingRuleSteps: false).forEachResolution { resolution in
-            values.append(ResolvedValue(resolution, writableProvider: writable, now: now))
-            // Sized once here, so the detail pane of a multi-megabyte JSON value does not
-            // serialise it whole on every frame to say how large it is.
-            if let size = resolution.value?.textSize, size > Renderer.detailPreviewLimit {
-                hugeValueSizes[resolution.flag.key] = size
-            }
-        }
-        self.values = values
-        self.hugeValueSizes = hugeValueSizes
-        explanations = FeatureEvaluator(workspace: workspace).explainAll()
+        let explanations = FeatureEvaluator(workspace: workspace).explainAll()
+        self.explanations = explanations
         let tree = TreeBuilder.tree(of: workspace, explanations: explanations)
-        nodes = tree.nodes
+        let nodes = tree.nodes
+        self.nodes = nodes
         roots = tree.roots
         positions = tree.positions
-        search = tree.search
         shape = TreeShape(nodes: nodes)
         traits = nodes.map { node in
             let isBranch: Bool
@@ -79,24 +63,29 @@ package struct BrowserModel: Sendable {
                 parent: Int32(node.parent ?? -1), isBranch: isBranch, hasChildren: !node.children.isEmpty,
                 hidden: node.hidden)
         }
-        let explanations = explanations
-        viewMarks = nodes.map { node in
-            switch node.kind {
-            case .flag(let key):
-                return workspace.flags.index(forKey: key).map { ViewMarks(values[$0]) } ?? []
-            case .feature(let key):
-                return explanations[key].map { $0.availability != .available } == true ? .unavailable : []
-            case .constraint(let key, let position, _, _):
-                guard let explanation = explanations[key], explanation.availability != .available else { return [] }
-                let status = explanation.constraints[position].status
-                return status == .notSatisfied || status == .notDetermined ? .unavailable : []
-            case .unknownKey, .diagnostic:
-                return .problem
-            default:
-                return []
-            }
+        deferred = DeferredParts(rowResolver: Resolver(workspace: workspace, tracingRuleSteps: false)) {
+            DeferredParts.Parts(workspace: workspace, explanations: explanations, nodes: nodes, now: now)
         }
     }
+
+    /// Builds what the first frame did not need (every key's value, the views' marks, the search
+    /// index), unless it is built already: the terminal calls it once the first frame is on screen,
+    /// before it reads a key, so no key waits for it longer than it waited for the first frame.
+    package func buildDeferredParts() {
+        _ = deferred.parts
+    }
+
+    /// Whether what the first frame did not need is built yet.
+    var deferredPartsBuilt: Bool { deferred.builtParts != nil }
+
+    /// Every key's value and source, in the order of `workspace.flags`.
+    var values: [ResolvedValue] { deferred.parts.values }
+    /// Per node, the views (`F`) it belongs to, computed once so cycling views is a scan of bits.
+    var viewMarks: [ViewMarks] { deferred.parts.viewMarks }
+    /// The nodes' search text, for `/` and `f`.
+    package var search: SearchIndex { deferred.parts.search }
+    /// Bytes of the values too long for the detail pane, by key.
+    var hugeValueSizes: [String: Int] { deferred.parts.hugeValueSizes }
 
     /// The model after the writable provider's file was read again: `workspace` is this model's
     /// workspace with only that layer re-read (``Workspace/rereadingProvider(named:fileSystem:)``).
@@ -124,6 +113,7 @@ package struct BrowserModel: Sendable {
         model.workspace = workspace
         // The marks below change, so the rows each view showed are worked out again.
         model.viewRows = ViewRowsCache()
+        var parts = deferred.parts
         // Computed flags may read any changed key; there are few of them.
         changed.formUnion(workspace.expressions.keys)
         let resolver = Resolver(workspace: workspace)
@@ -133,11 +123,12 @@ package struct BrowserModel: Sendable {
                 continue
             }
             let value = ResolvedValue(resolution, writableProvider: writable, now: now)
-            model.values[flagIndex] = value
+            parts.values[flagIndex] = value
             let size = resolution.value?.textSize ?? 0
-            model.hugeValueSizes[key] = size > Renderer.detailPreviewLimit ? size : nil
-            if let node = self.position(of: .flag(key)) { model.viewMarks[node] = ViewMarks(value) }
+            parts.hugeValueSizes[key] = size > Renderer.detailPreviewLimit ? size : nil
+            if let node = self.position(of: .flag(key)) { parts.viewMarks[node] = ViewMarks(value) }
         }
+        model.deferred = DeferredParts(parts)
         return model
     }
 
@@ -153,7 +144,12 @@ package struct BrowserModel: Sendable {
 
     /// A key's value and source, as its row shows them (`nil` for a key no blueprint declares).
     package func value(_ key: String) -> ResolvedValue? {
-        workspace.flags.index(forKey: key).map { values[$0] }
+        guard let index = workspace.flags.index(forKey: key) else { return nil }
+        guard let rowResolver = deferred.rowResolver, deferred.builtParts == nil else {
+            return deferred.parts.values[index]
+        }
+        // The first frame: this row's key alone, as the whole pass would resolve it.
+        return rowResolver.resolve(key).map { ResolvedValue($0, writableProvider: writableProvider, now: now) }
     }
 
     /// A key's whole resolution, every layer included, resolved now (a few microseconds).

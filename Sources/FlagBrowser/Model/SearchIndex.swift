@@ -1,4 +1,6 @@
+import FlagCore
 import Foundation
+import OrderedCollections
 
 /// Every node's lower-cased search text (label, key, description, tags, owner) in one buffer,
 /// built once per load. `/` and `f` search it with `memchr`/`memcmp` instead of comparing a
@@ -163,5 +165,51 @@ package struct SearchIndex: Sendable {
                 return nil
             }
         }
+    }
+}
+
+extension SearchIndex {
+    /// The index of a workspace's tree: the walk that builds the tree, taken twice more, to size
+    /// the text and then to fill it (node positions are the tree's, walked in the same order).
+    /// Built after the first frame (``BrowserModel/buildDeferredParts()``), which shows no search.
+    static func build(workspace: Workspace, explanations: OrderedDictionary<String, FeatureExplanation>)
+        -> SearchIndex
+    {
+        let contextKeys = TreeWalk<SearchTextSize>.contextKeys(of: workspace)
+        var sizing = TreeWalk(
+            workspace: workspace, explanations: explanations, contextKeys: contextKeys, sink: SearchTextSize())
+        sizing.walk()
+        var building = TreeWalk(
+            workspace: workspace, explanations: explanations, contextKeys: contextKeys,
+            sink: SearchIndex(nodes: sizing.sink.nodes, bytes: sizing.sink.bytes))
+        building.walk()
+        assert(building.sink.byteCount == sizing.sink.bytes, "the sizing walk counted what the building walk adds")
+        return building.sink
+    }
+}
+
+/// The search index takes each node's text as the tree walk visits it.
+extension SearchIndex: TreeSink {
+    mutating func add(
+        _ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: () -> [String], hidden: Bool
+    ) -> Int {
+        append(search())
+        return starts.count - 1
+    }
+}
+
+/// The size of the search text, counted by a first walk so the buffer is allocated once.
+struct SearchTextSize: TreeSink {
+    /// Nodes.
+    var nodes = 0
+    /// Bytes of text (``SearchIndex/textSize(of:)`` of every node's parts).
+    var bytes = 0
+
+    mutating func add(
+        _ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: () -> [String], hidden: Bool
+    ) -> Int {
+        nodes += 1
+        bytes += SearchIndex.textSize(of: search())
+        return nodes - 1
     }
 }

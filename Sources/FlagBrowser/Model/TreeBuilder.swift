@@ -4,33 +4,32 @@ import OrderedCollections
 /// Where ``TreeWalk`` puts the nodes it visits, in tree pre-order.
 protocol TreeSink {
     /// Adds a node, a child of `parent` (a position this sink returned), and returns its position.
-    /// `flagIndex` is a flag node's index in `workspace.flags`; `search` is its search text in parts.
-    mutating func add(_ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: [String], hidden: Bool)
-        -> Int
+    /// `flagIndex` is a flag node's index in `workspace.flags`; `search` makes its search text in
+    /// parts (only the search index asks: the tree is built before the first frame, the index after).
+    mutating func add(
+        _ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: () -> [String], hidden: Bool
+    ) -> Int
 }
 
 /// What a tree holds, counted by a first walk, so that the walk that builds it allocates its
-/// arrays once at their exact size. Grown by doubling, at 100k flags the nodes were a fifth
-/// empty and the search text a third.
+/// arrays once at their exact size. Grown by doubling, at 100k flags the nodes were a fifth empty.
 struct TreeSize: TreeSink {
     /// Nodes.
     var nodes = 0
     /// Nodes that are flags.
     var flagNodes = 0
-    /// Bytes of search text.
-    var searchBytes = 0
 
-    mutating func add(_ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: [String], hidden: Bool)
-        -> Int
-    {
+    mutating func add(
+        _ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: () -> [String], hidden: Bool
+    ) -> Int {
         nodes += 1
         if flagIndex != nil { flagNodes += 1 }
-        searchBytes += SearchIndex.textSize(of: search)
         return nodes - 1
     }
 }
 
-/// The browser's tree: its nodes, where each is by identity, and their search text.
+/// The browser's tree: its nodes and where each is by identity (the search text is
+/// ``SearchIndex/build(workspace:explanations:)``'s).
 struct TreeBuilder: TreeSink {
     /// All nodes, in tree pre-order.
     private(set) var nodes: [TreeNode] = []
@@ -38,14 +37,12 @@ struct TreeBuilder: TreeSink {
     private(set) var roots: [Int] = []
     /// Each node's position by identity.
     private(set) var positions: NodePositions
-    /// The nodes' search text.
-    private(set) var search: SearchIndex
 
     /// The tree of a workspace: walked once to size it, then once to build it.
     static func tree(of workspace: Workspace, explanations: OrderedDictionary<String, FeatureExplanation>)
         -> TreeBuilder
     {
-        let contextKeys = workspace.flags.keys.elements.filter { $0.hasPrefix(ContextKeys.prefix) }
+        let contextKeys = TreeWalk<TreeSize>.contextKeys(of: workspace)
         var sizing = TreeWalk(
             workspace: workspace, explanations: explanations, contextKeys: contextKeys, sink: TreeSize())
         sizing.walk()
@@ -53,9 +50,7 @@ struct TreeBuilder: TreeSink {
             workspace: workspace, explanations: explanations, contextKeys: contextKeys,
             sink: TreeBuilder(size: sizing.sink, flagCount: workspace.flags.count))
         building.walk()
-        assert(
-            building.sink.nodes.count == sizing.sink.nodes && building.sink.search.byteCount == sizing.sink.searchBytes,
-            "the sizing walk counted what the building walk adds")
+        assert(building.sink.nodes.count == sizing.sink.nodes, "the sizing walk counted what the building walk adds")
         // Linked in place: a copy taken first would copy the nodes as well.
         building.sink.linkChildren()
         return building.sink
@@ -65,17 +60,15 @@ struct TreeBuilder: TreeSink {
     private init(size: TreeSize, flagCount: Int) {
         nodes.reserveCapacity(size.nodes)
         positions = NodePositions(flagCount: flagCount, otherCount: size.nodes - size.flagNodes)
-        search = SearchIndex(nodes: size.nodes, bytes: size.searchBytes)
     }
 
     mutating func add(
-        _ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search parts: [String], hidden: Bool
+        _ kind: NodeKind, flagIndex: Int?, label: String, parent: Int?, search: () -> [String], hidden: Bool
     ) -> Int {
         let position = nodes.count
         // A repeated identity (which validation reports) must not break selection: the node
         // goes by its identity and its position.
         let repeated = positions.record(kind, flagIndex: flagIndex, at: position)
-        search.append(parts)
         nodes.append(
             TreeNode(
                 kind: kind, label: label, depth: parent.map { nodes[$0].depth + 1 } ?? 0, parent: parent,
@@ -113,6 +106,11 @@ struct TreeWalk<Sink: TreeSink> {
     /// What receives the nodes.
     var sink: Sink
 
+    /// The keys under `context/`, in workspace order.
+    static func contextKeys(of workspace: Workspace) -> [String] {
+        workspace.flags.keys.elements.filter { $0.hasPrefix(ContextKeys.prefix) }
+    }
+
     /// Visits every node in pre-order. Problems come last, whatever they are: positions (which
     /// tell repeated identities apart) do not move when an error comes or goes, and the header
     /// points to them while there are errors.
@@ -131,7 +129,7 @@ struct TreeWalk<Sink: TreeSink> {
 
     @discardableResult
     private mutating func add(
-        _ kind: NodeKind, flagIndex: Int? = nil, label: String, parent: Int?, search parts: [String],
+        _ kind: NodeKind, flagIndex: Int? = nil, label: String, parent: Int?, search parts: @autoclosure () -> [String],
         hidden: Bool = false
     ) -> Int {
         sink.add(kind, flagIndex: flagIndex, label: label, parent: parent, search: parts, hidden: hidden)

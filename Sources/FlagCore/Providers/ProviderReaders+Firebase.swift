@@ -13,6 +13,7 @@ extension ProviderReaders {
     {
         let template = try FirebaseTemplate.read(bytes, knownKeys: knownKeys)
         var entries = Entries()
+        entries.reserveCapacity(template.parameters.count)
         var notesSeen = SeenValues<ProviderEntry>()
         for (name, parameter) in template.parameters {
             var notes: [String] = []

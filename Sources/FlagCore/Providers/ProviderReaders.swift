@@ -8,14 +8,20 @@ enum ProviderReaders {
 
     /// A flat JSON object of full keys to native values; `null` leaves a key unset.
     static func json(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
-        let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
-        guard let pairs = root.mapping else {
+        var root = try JSONReader.parse(bytes, knownKeys: knownKeys)
+        guard var pairs = root.mapping else {
             throw DocumentError(
                 "a json provider file must be an object of flag keys to values, found \(root.kindDescription)",
                 at: root.location)
         }
+        // The tree is held only by `pairs`, so each member's nodes go as its entry is made
+        // instead of the whole tree staying beside the entries.
+        root = SourceNode(.sequence([]), at: .start)
         var entries = Entries()
-        for (key, value) in pairs {
+        entries.reserveCapacity(pairs.count)
+        for index in pairs.indices {
+            let (key, value) = pairs[index]
+            pairs[index] = (root, root)
             let name = key.scalarText ?? ""
             entries[name] = ProviderEntry(value: value.isNull ? nil : .native(JSONValue(value)), location: key.location)
         }

@@ -65,6 +65,12 @@ package struct GetReport: Sendable {
         return .object(object)
     }
 
+    /// Writes ``json`` as `serialized(pretty: true, sortedKeys: false)` gives it, handing it on in
+    /// chunks: a value of many megabytes is not copied into a whole text first.
+    package func writeJSON(to output: inout ChunkedOutput) {
+        json.writePretty(to: &output)
+    }
+
     /// One layer as `get --json` writes it (see ``LayerDescription/json``).
     static func json(_ layer: Layer) -> JSONValue { LayerDescription.json(of: layer) }
 

@@ -68,6 +68,13 @@ package enum JSONValue: Sendable, Hashable {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Writes the text `serialized(pretty: true, sortedKeys: false)` gives, as if nested
+    /// `indent` levels deep (lines after the first are indented by that much more), handing
+    /// chunks on between items and members instead of making the whole text first.
+    package func writePretty(to output: inout ChunkedOutput, indent: Int = 0) {
+        write(to: &output, pretty: true, sortedKeys: false, indent: indent, limit: .max)
+    }
+
     /// Single-line JSON text cut after about `limit` bytes (ending in `…` when cut): what a
     /// screen shows of a value that may be megabytes long, at the cost of the part shown.
     package func compactText(limit: Int) -> String {
@@ -80,29 +87,32 @@ package enum JSONValue: Sendable, Hashable {
     /// Writes the JSON text as UTF-8 (bytes, not a String: appending to a String costs several
     /// times more, and writing a large provider file is mostly this); stops early once `output`
     /// holds more than `limit` bytes. Only whole pieces are appended, so the bytes stay valid UTF-8.
-    private func write(to output: inout [UInt8], pretty: Bool, sortedKeys: Bool, indent: Int, limit: Int) {
+    func write<Output: JSONByteOutput>(
+        to output: inout Output, pretty: Bool, sortedKeys: Bool, indent: Int, limit: Int
+    ) {
         guard output.count <= limit else { return }
         switch self {
-        case .null: output += "null".utf8
-        case .bool(let value): output += (value ? "true" : "false").utf8
-        case .int(let value): output += String(value).utf8
-        case .double(let value): output += Self.format(value).utf8
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): output.append(contentsOf: String(value).utf8)
+        case .double(let value): output.append(contentsOf: Self.format(value).utf8)
         case .string(let value):
             Self.writeString(limit == .max ? value : TerminalText.capped(value, limit: limit), to: &output)
         case .array(let items):
             if items.isEmpty {
-                output += "[]".utf8
+                output.append(contentsOf: "[]".utf8)
                 return
             }
             output.append(UInt8(ascii: "["))
             let itemIndent = Self.lineStart(pretty: pretty, indent: indent + 1)
             for (index, item) in items.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                output += itemIndent
+                output.append(contentsOf: itemIndent)
                 item.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1, limit: limit)
                 if output.count > limit { return }
+                output.pieceWritten()
             }
-            output += Self.lineStart(pretty: pretty, indent: indent)
+            output.append(contentsOf: Self.lineStart(pretty: pretty, indent: indent))
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             // Byte order of UTF-8 is code point order, and much cheaper than String's Unicode-aware
@@ -145,16 +155,16 @@ package enum JSONValue: Sendable, Hashable {
     }
 
     /// A new line and the indent of `indent` levels when pretty; nothing otherwise.
-    private static func lineStart(pretty: Bool, indent: Int) -> [UInt8] {
+    static func lineStart(pretty: Bool, indent: Int) -> [UInt8] {
         pretty ? [0x0A] + [UInt8](repeating: 0x20, count: 2 * indent) : []
     }
 
     /// Writes an object's members in the order given.
-    private static func writeObject<Members: Collection<(key: String, value: JSONValue)>>(
-        _ members: Members, to output: inout [UInt8], pretty: Bool, sortedKeys: Bool, indent: Int, limit: Int
+    private static func writeObject<Members: Collection<(key: String, value: JSONValue)>, Output: JSONByteOutput>(
+        _ members: Members, to output: inout Output, pretty: Bool, sortedKeys: Bool, indent: Int, limit: Int
     ) {
         if members.isEmpty {
-            output += "{}".utf8
+            output.append(contentsOf: "{}".utf8)
             return
         }
         output.append(UInt8(ascii: "{"))
@@ -163,14 +173,15 @@ package enum JSONValue: Sendable, Hashable {
         for (key, value) in members {
             if !first { output.append(UInt8(ascii: ",")) }
             first = false
-            output += memberIndent
+            output.append(contentsOf: memberIndent)
             writeString(key, to: &output)
             output.append(UInt8(ascii: ":"))
             if pretty { output.append(UInt8(ascii: " ")) }
             value.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1, limit: limit)
             if output.count > limit { return }
+            output.pieceWritten()
         }
-        output += lineStart(pretty: pretty, indent: indent)
+        output.append(contentsOf: lineStart(pretty: pretty, indent: indent))
         output.append(UInt8(ascii: "}"))
     }
 
@@ -182,33 +193,52 @@ package enum JSONValue: Sendable, Hashable {
         return text + ".0"
     }
 
-    private static func writeString(_ value: String, to output: inout [UInt8]) {
+    static func writeString<Output: JSONByteOutput>(_ value: String, to output: inout Output) {
         output.append(UInt8(ascii: "\""))
         // Most keys and values are plain printable ASCII: copy them whole.
         if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            output += value.utf8
+            output.append(contentsOf: value.utf8)
             output.append(UInt8(ascii: "\""))
             return
         }
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "\"": output += "\\\"".utf8
-            case "\\": output += "\\\\".utf8
-            case "\n": output += "\\n".utf8
-            case "\r": output += "\\r".utf8
-            case "\t": output += "\\t".utf8
-            case "\u{08}": output += "\\b".utf8
-            case "\u{0C}": output += "\\f".utf8
+            case "\"": output.append(contentsOf: "\\\"".utf8)
+            case "\\": output.append(contentsOf: "\\\\".utf8)
+            case "\n": output.append(contentsOf: "\\n".utf8)
+            case "\r": output.append(contentsOf: "\\r".utf8)
+            case "\t": output.append(contentsOf: "\\t".utf8)
+            case "\u{08}": output.append(contentsOf: "\\b".utf8)
+            case "\u{0C}": output.append(contentsOf: "\\f".utf8)
             default:
                 // Escape every control and bidi character so JSON output is safe to print.
                 if TerminalText.needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16)
-                    output += ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).utf8
+                    output.append(contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).utf8)
                 } else {
-                    output += UTF8.encode(scalar)!
+                    output.append(contentsOf: UTF8.encode(scalar)!)
                 }
             }
         }
         output.append(UInt8(ascii: "\""))
     }
 }
+
+/// Where JSON text is written: an array of bytes, or output handed on in chunks.
+protocol JSONByteOutput {
+    /// Bytes written so far.
+    var count: Int { get }
+    /// Appends a byte.
+    mutating func append(_ byte: UInt8)
+    /// Appends bytes.
+    mutating func append<Bytes: Sequence<UInt8>>(contentsOf bytes: Bytes)
+    /// Called after each array item and object member, where chunked output may hand on a chunk.
+    mutating func pieceWritten()
+}
+
+extension Array: JSONByteOutput where Element == UInt8 {
+    /// An array keeps everything: nothing to hand on.
+    mutating func pieceWritten() {}
+}
+
+extension ChunkedOutput: JSONByteOutput {}

@@ -29,7 +29,7 @@ package struct FirebaseTemplate: Sendable {
     }
 
     static func read(_ bytes: [UInt8], knownKeys: KnownKeys) throws(DocumentError) -> FirebaseTemplate {
-        let root = try JSONReader.parse(bytes, knownKeys: knownKeys)
+        var root = try JSONReader.parse(bytes, knownKeys: knownKeys)
         guard root.mapping != nil else {
             throw DocumentError(
                 "a Remote Config template is a JSON object with \"parameters\", found \(root.kindDescription)",
@@ -37,13 +37,19 @@ package struct FirebaseTemplate: Sendable {
         }
         var reader = FirebaseTemplateReader(bytes: bytes)
         reader.readConditions(root["conditions"])
-        try reader.readParameters(root["parameters"], group: nil)
-        if let groups = root["parameterGroups"], !groups.isNull {
+        var parameters = root["parameters"]
+        let groups = root["parameterGroups"]
+        // The rest of the tree goes now, so that the parameters' part is held only here and each
+        // parameter's nodes go as it is read (the tree and the parameters were the load's peak).
+        root = FirebaseTemplateReader.spent
+        try reader.readParameters(&parameters, group: nil)
+        if let groups, !groups.isNull {
             guard let pairs = groups.mapping else {
                 throw DocumentError("\"parameterGroups\" must be an object of group names", at: groups.location)
             }
             for (groupKey, group) in pairs {
-                try reader.readParameters(group["parameters"], group: groupKey.scalarText)
+                var groupParameters = group["parameters"]
+                try reader.readParameters(&groupParameters, group: groupKey.scalarText)
             }
         }
         reader.problems.sort { ($0.location ?? .start) < ($1.location ?? .start) }
@@ -108,12 +114,22 @@ private struct FirebaseTemplateReader {
         }
     }
 
-    mutating func readParameters(_ node: SourceNode?, group: String?) throws(DocumentError) {
-        guard let node, !node.isNull else { return }
-        guard let pairs = node.mapping else {
-            throw DocumentError("\"parameters\" must be an object of parameter names", at: node.location)
+    /// A node whose part of a tree was read and let go.
+    static let spent = SourceNode(.sequence([]), at: .start)
+
+    /// Reads the parameters of `node`, taken (it is `nil` afterwards): when nothing else holds
+    /// that part of the tree, each parameter's nodes are let go as soon as it is read.
+    mutating func readParameters(_ node: inout SourceNode?, group: String?) throws(DocumentError) {
+        guard let found = node, !found.isNull else { return }
+        guard var pairs = found.mapping else {
+            throw DocumentError("\"parameters\" must be an object of parameter names", at: found.location)
         }
-        for (key, parameter) in pairs {
+        node = nil
+        _ = consume found
+        parameters.reserveCapacity(parameters.count + pairs.count)
+        for index in pairs.indices {
+            let (key, parameter) = pairs[index]
+            pairs[index] = (Self.spent, Self.spent)
             guard let name = key.scalarText else { continue }
             var errors: [String] = []
             var conditionalValues: [FirebaseParameter.ConditionalValue] = []

@@ -1,0 +1,67 @@
+import Foundation
+
+extension ListReport {
+    /// Writes `list --json` (SPEC §6) as each key is resolved, the same bytes as
+    /// `json.serialized(pretty: true, sortedKeys: false)` of a report over every resolution,
+    /// without holding the resolutions, their JSON values or the whole text: at 100k flags
+    /// those were most of the command's memory. `features` is asked for once the flags are written.
+    package static func writeJSON(
+        resolver: Resolver, filter: Filter, unknownKeys: [UnknownKey], features: () -> [FeatureExplanation],
+        now: Date, to output: inout ChunkedOutput
+    ) {
+        output.write("{\n  \"flags\": ")
+        writeArray(to: &output) { item in
+            resolver.forEachResolution { resolution in
+                guard filter.keeps(resolution, now: now) else { return }
+                item(jsonRow(resolution, writableProvider: filter.writableProvider, now: now))
+            }
+        }
+        output.write(",\n  \"features\": ")
+        writeArray(to: &output) { item in
+            for feature in features() { item(jsonFeature(feature)) }
+        }
+        output.write(",\n  \"unknownKeys\": ")
+        writeArray(to: &output) { item in
+            for key in unknownKeys { item(jsonUnknownKey(key)) }
+        }
+        output.write("\n}")
+    }
+
+    /// Writes a JSON array one level deep in a pretty document, its items as `produce` hands
+    /// them over (`[]` when it hands none, as the serializer writes an empty array).
+    private static func writeArray(
+        to output: inout ChunkedOutput, _ produce: (_ item: (JSONValue) -> Void) -> Void
+    ) {
+        var isEmpty = true
+        produce { value in
+            output.write(isEmpty ? "[\n    " : ",\n    ")
+            isEmpty = false
+            value.writePretty(to: &output, indent: 2)
+            output.pieceWritten()
+        }
+        output.write(isEmpty ? "[]" : "\n  ]")
+    }
+
+    /// Writes the `list` table (``text(width:)``), a line at a time, and returns how many
+    /// flags it lists. Column widths need every row's cells first, so those are kept (a few
+    /// short strings per flag); the resolutions and the text are not.
+    @discardableResult
+    package static func writeText(
+        resolver: Resolver, filter: Filter, width: Int?, now: Date, to output: inout ChunkedOutput
+    ) -> Int {
+        var cells: [[String]] = []
+        resolver.forEachResolution { resolution in
+            guard filter.keeps(resolution, now: now) else { return }
+            cells.append(textCells(resolution, writableProvider: filter.writableProvider, now: now))
+        }
+        guard !cells.isEmpty else { return 0 }
+        var first = true
+        forEachLine(of: cells, width: width) { line in
+            if !first { output.append(0x0A) }
+            first = false
+            output.write(line)
+            output.pieceWritten()
+        }
+        return cells.count
+    }
+}
