@@ -71,6 +71,20 @@ let package = Package(
             name: "flagscope-conformance",
             dependencies: ["FlagCore", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        // Fuzz targets (SPEC-level inputs: readers, provider formats, the workspace file,
+        // expressions, rules with a context). Scripts/fuzz builds flagscope-fuzz with libFuzzer
+        // into .build-fuzz; the normal build makes it a replayer of inputs.
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "FlagCore", "DemoWorkspace",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .executableTarget(
+            name: "flagscope-fuzz",
+            dependencies: ["FuzzTargets"]
+        ),
         // Fixtures and helpers the three test targets share (temporary workspaces, the demo copy,
         // running the binary). Only test targets depend on it: no product ships it.
         .target(
@@ -84,6 +98,10 @@ let package = Package(
         .testTarget(
             name: "FlagBrowserTests",
             dependencies: ["FlagBrowser", "FlagCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "FuzzTargetTests",
+            dependencies: ["FuzzTargets", "TestSupport"]
         ),
         .testTarget(
             name: "FlagscopeCLITests",

@@ -46,8 +46,9 @@ package struct UnleashRules: Sendable, Hashable {
         switch answer {
         case .isEnabled:
             enabled = evaluation.isEnabled(toggle).enabled
-            // The variant is named in the trace too, when the toggle has some to choose from.
-            if enabled, tracing, toggle.hasVariants {
+            // The variant is named in the trace too, when the toggle has some to choose from:
+            // with or without steps, so `list` and `get` name the same variant and reason.
+            if enabled, toggle.hasVariants {
                 var naming = UnleashEvaluation(features: features, context: context, tracing: tracing)
                 variant = naming.variant(of: toggle).variant
                 evaluation.steps = naming.steps
