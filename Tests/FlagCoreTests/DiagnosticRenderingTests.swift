@@ -117,6 +117,48 @@ struct DiagnosticRenderingTests {
         #expect(shown[caret.count - 1] == "X")
     }
 
+    @Test("A long line with letters outside ASCII is cut at the same scalars as an ASCII one")
+    func longLineWindowOutsideASCII() {
+        let ascii = String(repeating: "a", count: 249) + "X" + String(repeating: "b", count: 250)
+        let accented = String(repeating: "é", count: 249) + "X" + String(repeating: "ü", count: 250)
+        func shown(_ line: String, column: Int) -> [String] {
+            let renderer = DiagnosticRenderer(sources: ["min.json": SourceText(path: "min.json", text: line + "\nnext")]
+            )
+            return renderer.render(.error("here", file: "min.json", at: TextLocation(line: 1, column: column)))
+                .split(separator: "\n").map(String.init)
+        }
+        for column in [1, 120, 250, 500, 501] {
+            let plain = shown(ascii, column: column)
+            let other = shown(accented, column: column)
+            #expect(plain[2] == other[2], "the caret of column \(column)")
+            #expect(
+                plain[1].replacingOccurrences(of: "a", with: "é").replacingOccurrences(of: "b", with: "ü") == other[1])
+        }
+    }
+
+    @Test("Ten thousand warnings on one 2 MB line (a minified file) each quote a window, quickly")
+    func manyDiagnosticsOnOneHugeLine() {
+        let item = #"{"name":"toggle","enabled":true},"#
+        let line = "[" + String(repeating: item, count: 60_000) + "]"
+        let renderer = DiagnosticRenderer(sources: ["min.json": SourceText(path: "min.json", text: line)])
+        // Each warning points at the `{` of every fifth item.
+        let diagnostics = (0..<10_000).map {
+            Diagnostic.warning("w", file: "min.json", at: TextLocation(line: 1, column: 2 + $0 * 5 * item.count))
+        }
+        let clock = ContinuousClock()
+        var text = ""
+        let elapsed = clock.measure { text = renderer.render(all: diagnostics) }
+        let lines = text.split(separator: "\n").map { Array($0) }
+        #expect(lines.count == 30_000)
+        #expect(lines.allSatisfy { $0.count <= 106 })
+        let caretsUnderBraces = stride(from: 0, to: lines.count, by: 3).allSatisfy { block in
+            let caret = lines[block + 2].count - 1
+            return lines[block + 1][caret] == "{"
+        }
+        #expect(caretsUnderBraces)
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
+    }
+
     @Test("Rendering all diagnostics puts them in reading order")
     func renderAll() {
         let renderer = DiagnosticRenderer(sources: [:])

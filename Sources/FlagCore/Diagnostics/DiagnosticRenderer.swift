@@ -23,9 +23,8 @@ package struct DiagnosticRenderer: Sendable {
     package func render(_ diagnostic: Diagnostic) -> String {
         var output = headline(diagnostic)  // already escaped
         guard let location = diagnostic.location, !diagnostic.hidesSourceLine,
-            let line = sources[diagnostic.file]?.line(location.line)
+            let shown = sources[diagnostic.file]?.quoted(line: location.line, column: location.column)
         else { return output }
-        let shown = Self.clip(line, around: location.column)
         output += "\n    " + TerminalText.escaped(shown.text)
         // The caret sits under the escaped prefix, so escapes that widen text keep it aligned.
         let prefix = TerminalText.escaped(shown.prefixBeforeColumn)
@@ -36,28 +35,6 @@ package struct DiagnosticRenderer: Sendable {
     /// Renders all diagnostics followed by a one-line summary.
     package func render(all diagnostics: [Diagnostic]) -> String {
         diagnostics.sortedForReading().map(render).joined(separator: "\n")
-    }
-
-    /// Very long lines (minified JSON) are cut to a window around the column.
-    private static func clip(_ line: String, around column: Int) -> (text: String, prefixBeforeColumn: String) {
-        let scalars = Array(line.unicodeScalars)
-        let index = max(0, min(column - 1, scalars.count))
-        let window = 100
-        var start = 0
-        var end = scalars.count
-        var lead = ""
-        var tail = ""
-        if scalars.count > window {
-            start = max(0, index - window / 2)
-            end = min(scalars.count, start + window)
-            if start > 0 { lead = "…" }
-            if end < scalars.count { tail = "…" }
-        }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: scalars[start..<end])
-        var prefix = String.UnicodeScalarView()
-        prefix.append(contentsOf: scalars[start..<index])
-        return (lead + String(text) + tail, lead + String(prefix))
     }
 }
 
