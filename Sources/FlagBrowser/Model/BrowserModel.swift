@@ -217,13 +217,6 @@ package struct ResolvedValue: Sendable, Hashable {
     }
 }
 
-extension Resolution {
-    /// Whether some layer has a value that does not fit.
-    var hasTypeMismatch: Bool {
-        layers.contains { if case .typeMismatch = $0.state { true } else { false } }
-    }
-}
-
 /// The facts about a node that filtering reads.
 struct NodeTraits: Sendable {
     /// The parent's index, or -1.

@@ -10,12 +10,15 @@ extension ListReport {
         now: Date, to output: inout ChunkedOutput
     ) {
         output.write("{\n  \"flags\": ")
-        writeArray(to: &output) { item in
-            resolver.forEachResolution { resolution in
-                guard filter.keeps(resolution, now: now) else { return }
-                item(jsonRow(resolution, writableProvider: filter.writableProvider, now: now))
-            }
+        var isEmpty = true
+        resolver.forEachResolution { resolution in
+            guard filter.keeps(resolution, now: now) else { return }
+            output.write(isEmpty ? "[\n    " : ",\n    ")
+            isEmpty = false
+            writeRow(resolution, writableProvider: filter.writableProvider, now: now, to: &output)
+            output.pieceWritten()
         }
+        output.write(isEmpty ? "[]" : "\n  ]")
         output.write(",\n  \"features\": ")
         writeArray(to: &output) { item in
             for feature in features() { item(jsonFeature(feature)) }
@@ -25,6 +28,50 @@ extension ListReport {
             for key in unknownKeys { item(jsonUnknownKey(key)) }
         }
         output.write("\n}")
+    }
+
+    /// Writes one flag's object in `flags` as ``jsonRow(_:writableProvider:now:)`` makes it and
+    /// the serializer writes it, member by member, without making the object first (at 100k
+    /// flags the objects were a fifth of the command's time).
+    static func writeRow(_ row: Resolution, writableProvider: String?, now: Date, to output: inout ChunkedOutput) {
+        let memberStart = "\n      "
+        func member(_ name: String, first: Bool = false) {
+            output.write(first ? "{" + memberStart : "," + memberStart)
+            output.write(name)
+            output.write(": ")
+        }
+        func string(_ text: String) { JSONValue.writeString(text, to: &output) }
+        member("\"key\"", first: true)
+        string(row.flag.key)
+        member("\"type\"")
+        string(row.flag.typeName)
+        member("\"value\"")
+        (row.value?.json ?? .null).write(to: &output, pretty: true, sortedKeys: false, indent: 3, limit: .max)
+        member("\"source\"")
+        string(row.source)
+        member("\"reason\"")
+        string(row.reason.rawValue)
+        if let variant = row.variant {
+            member("\"variant\"")
+            string(variant)
+        }
+        if row.isOverridden(in: writableProvider) {
+            member("\"overridden\"")
+            output.write("true")
+        }
+        if row.hasTypeMismatch {
+            member("\"typeMismatch\"")
+            output.write("true")
+        }
+        if row.isStale(now: now) {
+            member("\"stale\"")
+            output.write("true")
+        }
+        if row.flag.locked {
+            member("\"locked\"")
+            output.write("true")
+        }
+        output.write("\n    }")
     }
 
     /// Writes a JSON array one level deep in a pretty document, its items as `produce` hands

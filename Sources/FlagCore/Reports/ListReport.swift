@@ -81,9 +81,7 @@ package struct ListReport: Sendable {
         ]
         if let variant = row.variant { object["variant"] = .string(variant) }
         if row.isOverridden(in: writableProvider) { object["overridden"] = .bool(true) }
-        if row.layers.contains(where: { if case .typeMismatch = $0.state { return true } else { return false } }) {
-            object["typeMismatch"] = .bool(true)
-        }
+        if row.hasTypeMismatch { object["typeMismatch"] = .bool(true) }
         if row.isStale(now: now) { object["stale"] = .bool(true) }
         if row.flag.locked { object["locked"] = .bool(true) }
         return .object(object)

@@ -45,6 +45,11 @@ package struct Resolution: Sendable, Hashable {
         }
     }
 
+    /// Whether some layer has a value that does not fit.
+    package var hasTypeMismatch: Bool {
+        layers.contains { if case .typeMismatch = $0.state { true } else { false } }
+    }
+
     /// Whether the flag's `expires` date is before `now`.
     package func isStale(now: Date) -> Bool {
         guard let expires = flag.expires, let date = FlagDate.parse(expires) else { return false }

@@ -147,9 +147,11 @@ package struct Resolver: Sendable {
         let key = flag.key
         if !cache.isEmpty, let cached = cache[key] { return cached }
         var layers = layers(for: flag)
+        // The layers go into the resolution once the winner is marked: marking it in a list the
+        // resolution already shared copied the whole list, for every key a provider sets.
         var resolution = Resolution(
             flag: flag, value: flag.defaultValue, source: "default", reason: .default,
-            computedInputs: [], layers: layers)
+            computedInputs: [], layers: [])
         if let expression = workspace.expressions[key] {
             // Cycles were rejected at load time, so this recursion ends.
             let inputs = expression.referencedKeys
@@ -164,6 +166,7 @@ package struct Resolver: Sendable {
             }
             resolution.computedInputs = inputs
             if let value = expression.evaluate({ values[$0] }), flag.rules.problem(with: value) == nil {
+                resolution.layers = layers
                 resolution.value = value
                 resolution.source = "computed"
                 resolution.reason = .computed
@@ -173,11 +176,11 @@ package struct Resolver: Sendable {
         }
         if let index = layers.firstIndex(where: { $0.value != nil }) {
             layers[index].isWinner = true
-            resolution.layers = layers
             resolution.value = layers[index].value
             resolution.source = layers[index].provider
             resolution.reason = .provider
         }
+        resolution.layers = layers
         // Only computed flags read other keys; without any, nothing is looked up twice.
         if !workspace.expressions.isEmpty { cache[key] = resolution }
         return resolution
