@@ -46,4 +46,27 @@ struct FuzzFindingsTests {
         #expect(untraced.winningLayer?.rules?.reason == .split)
         #expect(traced.winningLayer?.rules?.reason == .split)
     }
+
+    /// YAML keys that are collections nested in one another (`? ? ? … a`): the JSON text naming
+    /// each level quoted the level below, doubling its escapes, so 40 levels (81 bytes) never
+    /// finished. A json flag's default written so now loads at once, its key cut with `…`.
+    @Test("A json default whose YAML keys nest forty deep loads at once, its key text cut")
+    func nestedCollectionKeys() throws {
+        let nested = String(repeating: "? ", count: 40) + "a"
+        let start = ContinuousClock.now
+        let workspace = try Fixture.load(
+            blueprint:
+                "name: App\nflags:\n  settings:\n    type: json\n    description: d\n    default:\n      \(nested)\n")
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(!workspace.hasErrors)
+        guard case .json(.object(let members))? = workspace.flags["settings"]?.defaultValue else {
+            Issue.record(
+                "the default is no JSON object: \(String(describing: workspace.flags["settings"]?.defaultValue))")
+            return
+        }
+        let key = try #require(members.keys.first)
+        #expect(key.hasPrefix(#"{"{\"{\\\"{"#))
+        #expect(key.hasSuffix("…"))
+        #expect(key.utf8.count <= JSONValue.collectionKeyLimit + 3)
+    }
 }

@@ -22,10 +22,17 @@ package enum JSONValue: Sendable, Hashable {
             self = .array(items.map(JSONValue.init))
         case .mapping(let pairs):
             var object = OrderedDictionary<String, JSONValue>()
-            for (key, value) in pairs { object[key.scalarText ?? JSONValue(key).compactText] = JSONValue(value) }
+            for (key, value) in pairs {
+                object[key.scalarText ?? JSONValue(key).compactText(limit: Self.collectionKeyLimit)] = JSONValue(value)
+            }
             self = .object(object)
         }
     }
+
+    /// The most bytes of the JSON text that names a member whose YAML key is a collection
+    /// (`? [a, b]`): whole, that text nested in keys of keys doubles its escapes at each level,
+    /// and sixty bytes of `? ? ? …` made gigabytes and took minutes (a fuzz finding).
+    static let collectionKeyLimit = 200
 
     /// The value of an unquoted scalar: null, a bool, a number, else the text itself.
     init(plainScalar text: String) {
