@@ -180,4 +180,49 @@ struct RuleAttributeIndexTests {
         #expect(email.suggestions == domains)
         #expect(email.typeHint == .text)
     }
+
+    @Test(
+        "Loading makes the same keys of the device, from the same first readers, whether or not it stops walking a file's rules early"
+    )
+    func firstReadsStopOnlyWhenNothingIsLeft() throws {
+        // Flags that read only what earlier flags read, then each way of reading a new one
+        // late in the file: missing_some, a shared rule, a var with a default, a fractional.
+        let repeats = (0..<50).map { index in
+            #""repeat_\#(index)": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off", "targeting": { "if": [{ "ends_with": [{ "var": "email" }, "@x.example"] }, "on", "off"] } }"#
+        }
+        let late = [
+            #""by_missing_some": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off", "targeting": { "if": [{ "missing_some": [1, ["plan", "email"]] }, "on", "off"] } }"#,
+            #""by_ref": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off", "targeting": { "if": [{ "$ref": "in_region" }, "on", "off"] } }"#,
+            #""by_default": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off", "targeting": { "if": [{ "==": [{ "var": ["user.country", "DE"] }, "FR"] }, "on", "off"] } }"#,
+            #""by_split": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off", "targeting": { "fractional": [["on", 50], ["off", 50]] } }"#,
+            #""by_item": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off", "targeting": { "if": [{ "some": [{ "var": "cart" }, { ">": [{ "var": "price" }, 10] }] }, "on", "off"] } }"#,
+        ]
+        let sandbox = try ProviderSandbox.with(providers: Self.stack)
+        defer { sandbox.remove() }
+        try sandbox.write(
+            "flags.flagd.json",
+            #"{"$evaluators": {"in_region": {"in": [{"var": "region"}, ["eu", "us"]]}}, "flags": {"#
+                + (repeats + late).joined(separator: ",\n") + "}}")
+        let workspace = sandbox.load()
+        let walkedWhole = workspace.providers.map { provider -> ProviderData in
+            var whole = provider
+            whole.ruleAttributeKeys = nil
+            return whole
+        }
+        let early = RuleAttributeIndex.firstReads(of: workspace.providers)
+        let whole = RuleAttributeIndex.firstReads(of: walkedWhole)
+        #expect(early.map(\.key) == whole.map(\.key))
+        #expect(early.map(\.reader.flag) == whole.map(\.reader.flag))
+        #expect(
+            early.map(\.key) == [
+                "context/email", "context/plan", "context/region", "context/user/country", "context/targeting_key",
+                "context/cart", "context/price",
+            ])
+        // The whole index, built when first read, agrees on the keys and each one's first reader.
+        #expect(workspace.ruleAttributes.map(\.key) == early.map(\.key).sorted())
+        for read in early {
+            #expect(workspace.ruleAttribute(read.key)?.readers.first?.flag == read.reader.flag)
+            #expect(workspace.flags[read.key] != nil)
+        }
+    }
 }

@@ -63,6 +63,9 @@ extension DeferredParts.Parts {
         workspace: Workspace, explanations: OrderedDictionary<String, FeatureExplanation>, nodes: [TreeNode], now: Date
     ) {
         let writable = workspace.config.writableProvider?.name
+        // The index of what rules read is built on first use: here, before any key is read, so
+        // opening the Context branch or an attribute's detail does not wait for it.
+        _ = workspace.ruleAttributes
         var values: [ResolvedValue] = []
         values.reserveCapacity(workspace.flags.count)
         var hugeValueSizes: [String: Int] = [:]

@@ -113,6 +113,10 @@ package struct ProviderData: Sendable {
     package var displayPath: String
     /// How a remote provider's answer was got (fresh, cached, failed, pending); `nil` for files.
     package var remote: RemoteLayerStatus?
+    /// Every `context/*` key the rules of this provider may read, when its reader knows them
+    /// (a flagd file's): more than they read, never less. The attribute index stops walking
+    /// this provider's rules once it has found each. `nil`: unknown, every rule is walked.
+    var ruleAttributeKeys: Set<String>?
 
     /// The keys in file order (for listings of unknown keys).
     package var keyOrder: [String] { entries.keys }

@@ -104,6 +104,7 @@ struct ProviderLoading {
         }
         do {
             let entries: OrderedDictionary<String, ProviderEntry>
+            var ruleAttributeKeys: Set<String>?
             switch config.format {
             case .json: entries = try ProviderReaders.json(bytes, knownKeys: knownKeys)
             case .firebase:
@@ -118,6 +119,7 @@ struct ProviderLoading {
             case .flagd:
                 let file = try ProviderReaders.flagdFile(bytes, knownKeys: knownKeys)
                 entries = file.entries
+                ruleAttributeKeys = file.attributeKeys
                 for problem in file.problems {
                     diagnostics.append(
                         .error(
@@ -138,10 +140,12 @@ struct ProviderLoading {
             }
             // The JSON readers already handed out the declared keys; the others made their own strings.
             let readsJSON = config.format == .json || config.format == .firebase || config.format == .flagd
-            return ProviderData(
+            var data = ProviderData(
                 config: config, status: .loaded,
                 entries: ProviderEntries(entries, knownKeys: readsJSON ? KnownKeys() : knownKeys),
                 displayPath: displayPath)
+            data.ruleAttributeKeys = ruleAttributeKeys
+            return data
         } catch {
             let message = "\(config.format.rawValue) provider '\(config.name)': \(error.message)"
             diagnostics.append(.error(message, file: displayPath, at: error.location))

@@ -39,11 +39,11 @@ enum ProviderReaders {
     /// The entries of a flagd file and what `validate` reports about it (schema violations,
     /// rules that cannot work), each at its line and column.
     static func flagdFile(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError)
-        -> (entries: Entries, problems: [RuleProblem])
+        -> (entries: Entries, problems: [RuleProblem], attributeKeys: Set<String>)
     {
         var entries = Entries()
         var notesSeen = SeenValues<ProviderEntry>()
-        let (_, problems) = try FlagdDocument.read(bytes, knownKeys: knownKeys) { flag in
+        let (_, problems, namesRead) = try FlagdDocument.read(bytes, knownKeys: knownKeys) { flag in
             var notes: [String] = []
             if flag.state == .disabled {
                 notes.append("state DISABLED")
@@ -66,7 +66,7 @@ enum ProviderReaders {
             if flag.targeting != nil, flag.state == .enabled { entry.rules = .flagd(flag) }
             entries[flag.key] = entry
         }
-        return (entries, problems)
+        return (entries, problems, Set(namesRead.compactMap(JsonLogicAttributeWalk.attributeKey(ofPath:))))
     }
 
     /// Environment variables: `prefix` + key upper-cased with `/` → `__`.

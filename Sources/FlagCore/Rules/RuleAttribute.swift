@@ -1,3 +1,4 @@
+import Foundation
 import OrderedCollections
 
 /// What the rules that read an attribute compare it with: the kind of value they expect.
@@ -66,8 +67,68 @@ package struct RuleAttribute: Sendable, Hashable {
     }
 }
 
+/// An attribute's key and the first rule that reads it: all that loading a workspace needs to
+/// make the attribute a key of the simulated device.
+struct FirstAttributeRead {
+    /// The full key, `context/email`.
+    var key: String
+    /// The first rule of the stack that reads it.
+    var reader: AttributeReader
+}
+
+/// The attribute index of a workspace, built the first time it is asked for: loading needs only
+/// the keys (``RuleAttributeIndex/firstReads(of:)``); what the rules compare each attribute
+/// with and every rule that reads it are for the Context branch, which may never be opened
+/// (`get`, `list`, `validate`). Copies of a workspace share one.
+final class LazyRuleAttributes: @unchecked Sendable {
+    /// Guards `built` (a workspace is `Sendable`).
+    private let lock = NSLock()
+    private var built: [RuleAttribute]?
+    /// The providers as loaded, whose rules are indexed.
+    private let providers: [ProviderData]
+
+    /// An index of the rules of `providers`, built when first read.
+    init(providers: [ProviderData]) {
+        self.providers = providers
+    }
+
+    /// Every attribute, ordered by key; built now if it was not.
+    var attributes: [RuleAttribute] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        let attributes = RuleAttributeIndex.attributes(of: providers)
+        built = attributes
+        return attributes
+    }
+}
+
 /// Builds the attribute index of a provider stack.
 enum RuleAttributeIndex {
+    /// Every attribute the rules of `providers` read, each once with its first reader, in the
+    /// order first read: the same keys and first readers as ``attributes(of:)``, without what
+    /// the rules compare them with. A provider's rules are walked only until every key they may
+    /// read has been found: a file of 10k flags that read `email` and `country` is done after
+    /// the first flags that read them.
+    static func firstReads(of providers: [ProviderData]) -> [FirstAttributeRead] {
+        var seen: Set<String> = []
+        var found: [FirstAttributeRead] = []
+        for provider in providers where provider.status == .loaded {
+            var unseen = provider.ruleAttributeKeys.map { $0.subtracting(seen) }
+            for (flagKey, entry) in provider.entries {
+                if unseen?.isEmpty == true { break }
+                guard let rules = entry.rules else { continue }
+                for read in rules.attributeKeys where seen.insert(read.key).inserted {
+                    unseen?.remove(read.key)
+                    let reader = AttributeReader(
+                        provider: provider.config.name, flag: flagKey, wording: read.wording, location: read.location)
+                    found.append(FirstAttributeRead(key: read.key, reader: reader))
+                }
+            }
+        }
+        return found
+    }
+
     /// Every attribute the rules of `providers` read, ordered by key.
     static func attributes(of providers: [ProviderData]) -> [RuleAttribute] {
         var found: [String: RuleAttribute] = [:]
@@ -163,11 +224,18 @@ struct AttributeRead: Sendable, Hashable {
 extension CompiledRules {
     /// Every attribute these rules read, in the order written (a rule read twice is listed twice).
     /// Each kind may word its reads as text (`.text`) or leave them to be worded when shown.
-    var attributeReads: [AttributeRead] {
+    var attributeReads: [AttributeRead] { reads(keysOnly: false) }
+
+    /// The reads of ``attributeReads`` with their keys, rules and places, but where finding what
+    /// the rules compare an attribute with costs time, without it.
+    var attributeKeys: [AttributeRead] { reads(keysOnly: true) }
+
+    private func reads(keysOnly: Bool) -> [AttributeRead] {
         switch self {
         case .flagd(let flag):
             guard let targeting = flag.targeting else { return [] }
             var walk = JsonLogicAttributeWalk()
+            walk.keysOnly = keysOnly
             walk.visit(targeting, parent: nil)
             return walk.reads
         case .unleash(let rules):

@@ -37,7 +37,9 @@ package struct Workspace: Sendable {
     /// Every `context/*` attribute that some rule of the stack reads (SPEC §8), ordered by key,
     /// with the rules that read it and what they compare it with. Each is a key in ``flags``,
     /// set or not, so it can be shown and edited like any context key.
-    package var ruleAttributes: [RuleAttribute] = []
+    package var ruleAttributes: [RuleAttribute] { ruleAttributeIndex.attributes }
+    /// The index behind ``ruleAttributes``, built when first read.
+    fileprivate var ruleAttributeIndex = LazyRuleAttributes(providers: [])
     /// The `--context` layer on top of the stack, when one was given (SPEC §8): kept so that
     /// every reload puts it back.
     package var contextLayer: ContextLayer?
@@ -222,16 +224,16 @@ struct WorkspaceLoading {
         }
         addContextKeys(of: providers)
         // Every attribute a rule reads is a key of the simulated device, set or not (SPEC §8).
-        let ruleAttributes = RuleAttributeIndex.attributes(of: providers)
-        for attribute in ruleAttributes where flags[attribute.key] == nil {
-            guard let reader = attribute.readers.first,
-                let provider = providers.first(where: { $0.config.name == reader.provider })
-            else { continue }
+        // Only the keys and their first readers now: the whole index waits until it is read.
+        for attribute in RuleAttributeIndex.firstReads(of: providers) where flags[attribute.key] == nil {
+            let reader = attribute.reader
+            guard let provider = providers.first(where: { $0.config.name == reader.provider }) else { continue }
             let origin = SourceReference(file: provider.displayPath, location: reader.location ?? .start)
             flags[attribute.key] = WorkspaceChecks.contextDefinition(
                 attribute.key, origin: origin,
                 description: "Simulated device context, read by the rules of \(reader.flag)")
         }
+        let ruleAttributeIndex = LazyRuleAttributes(providers: providers)
         var workspace = Workspace(
             config: config, blueprints: blueprints, flags: flags, features: checks.features,
             products: checks.products, expressions: checks.expressions, providers: providers,
@@ -270,7 +272,7 @@ struct WorkspaceLoading {
         workspace.unknownKeys = unknownKeys
         workspace.unreadBlueprints = unreadBlueprints
         workspace.blueprintFiles = paths
-        workspace.ruleAttributes = ruleAttributes
+        workspace.ruleAttributeIndex = ruleAttributeIndex
         workspace.contextLayer = context
         workspace.diagnostics = diagnostics
         for path in Set(diagnostics.map(\.file)) {

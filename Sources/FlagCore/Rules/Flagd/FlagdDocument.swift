@@ -21,15 +21,15 @@ package struct FlagdDocument: Sendable {
 
     static func read(_ bytes: [UInt8], knownKeys: KnownKeys) throws(DocumentError) -> FlagdDocument {
         var flags = OrderedDictionary<String, FlagdFlag>()
-        let (metadata, problems) = try read(bytes, knownKeys: knownKeys) { flags[$0.key] = $0 }
+        let (metadata, problems, _) = try read(bytes, knownKeys: knownKeys) { flags[$0.key] = $0 }
         return FlagdDocument(flags: flags, metadata: metadata, problems: problems)
     }
 
     /// Reads a flagd file handing each flag to `body` as it is read, so a provider of many
     /// flags never holds them all as definitions at once; gives the flag set's metadata and
-    /// the problems found.
+    /// the problems found, and the names its rules may read (``JsonLogicCompiler/namesRead``).
     static func read(_ bytes: [UInt8], knownKeys: KnownKeys, each body: (FlagdFlag) -> Void) throws(DocumentError)
-        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem])
+        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem], namesRead: Set<String>)
     {
         var reader = FlagdDocumentReader()
         return try reader.read(JSONReader.parse(bytes, knownKeys: knownKeys), each: body)
@@ -48,7 +48,7 @@ private struct FlagdDocumentReader {
     /// go as soon as the flag is read, so the tree's memory goes to the compiled flags instead
     /// of both being held at once (a flagd file's targeting makes a large tree).
     mutating func read(_ root: consuming SourceNode, each body: (FlagdFlag) -> Void) throws(DocumentError)
-        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem])
+        -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem], namesRead: Set<String>)
     {
         guard root.mapping != nil, let flagsNode = root["flags"], flagsNode.mapping != nil || flagsNode.sequence != nil
         else {
@@ -95,7 +95,7 @@ private struct FlagdDocumentReader {
         }
         problems += compiler.problems
         problems.sort { ($0.location ?? .start) < ($1.location ?? .start) }
-        return (setMetadata, problems)
+        return (setMetadata, problems, compiler.namesRead)
     }
 
     private mutating func flag(

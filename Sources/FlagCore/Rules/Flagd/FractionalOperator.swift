@@ -40,42 +40,46 @@ enum FractionalOperator: FlagdOperator {
         case .failure(let problem): return FlagdOperatorResult(value: .null, note: "fractional: \(problem.message)")
         }
         let hash = MurmurHash3.hash32(DeterministicCBOR.encode(hashed))
-        let position = Double(hash) / 4_294_967_296 * 100
+        // The split is shown only in a trace: a bulk resolve does not name every share.
+        func trace(chosen: Int?) -> PercentageSplit? {
+            evaluation.isTracing ? split.trace(bucket: Double(hash) / 4_294_967_296 * 100, chosen: chosen) : nil
+        }
         guard split.total > 0 else {
-            return FlagdOperatorResult(
-                value: .null, note: "fractional: every weight is 0", split: split.trace(bucket: position, chosen: nil))
+            return FlagdOperatorResult(value: .null, note: "fractional: every weight is 0", split: trace(chosen: nil))
         }
         let bucket = (UInt64(hash) * UInt64(split.total)) >> 32
         var end: UInt64 = 0
-        for share in split.shares {
+        for (index, share) in split.shares.enumerated() {
             end += UInt64(share.weight)
             if bucket < end {
-                return FlagdOperatorResult(
-                    value: share.variant, split: split.trace(bucket: position, chosen: share.name))
+                return FlagdOperatorResult(value: share.variant, split: trace(chosen: index))
             }
         }
-        return FlagdOperatorResult(value: .null, split: split.trace(bucket: position, chosen: nil))
+        return FlagdOperatorResult(value: .null, split: trace(chosen: nil))
     }
 
     /// The buckets, read.
     struct Split {
         struct Share {
             var variant: LogicValue
-            var name: String
             var weight: Int64
+
+            /// The variant's name in the trace.
+            var name: String { VariantName.of(variant) ?? "null" }
         }
 
         var shares: [Share] = []
         var total: Int64 = 0
 
-        func trace(bucket: Double, chosen: String?) -> PercentageSplit {
+        /// The split as the trace shows it, the device at `bucket` percent, in the share at `chosen`.
+        func trace(bucket: Double, chosen: Int?) -> PercentageSplit {
             PercentageSplit(
                 bucket: bucket,
                 shares: shares.map { share in
                     PercentageSplit.Share(
                         name: share.name, weight: Double(share.weight),
                         percent: total > 0 ? Double(share.weight) / Double(total) * 100 : 0)
-                }, chosen: chosen)
+                }, chosen: chosen.map { shares[$0].name })
         }
     }
 
@@ -112,7 +116,7 @@ enum FractionalOperator: FlagdOperator {
             // A computed rollout can go below zero: flagd counts it as 0 rather than failing.
             weight = max(weight, 0)
             split.total += weight
-            split.shares.append(Split.Share(variant: variant, name: VariantName.of(variant) ?? "null", weight: weight))
+            split.shares.append(Split.Share(variant: variant, weight: weight))
         }
         guard split.total <= maximumTotalWeight else {
             return .failure(RuleEvaluationError("the weights add up to more than \(maximumTotalWeight)"))

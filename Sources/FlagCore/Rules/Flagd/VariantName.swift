@@ -54,6 +54,19 @@ enum VariantName {
     /// scalar printable ASCII or above U+009F (but the line separators), the first and last
     /// visible ASCII, and no `"`, `\`, `<`, `>` or `&`.
     private static func isPlainName(_ text: String) -> Bool {
+        // The usual name is short ASCII: its bytes say it all, without decoding scalars.
+        var plainASCII = true
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22, 0x26, 0x3C, 0x3E, 0x5C: return false
+            case 0x20...0x7E: continue
+            default: plainASCII = false
+            }
+            if !plainASCII { break }
+        }
+        if plainASCII, let first = text.utf8.first, let last = text.utf8.last {
+            return first != 0x20 && last != 0x20
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last, (0x21...0x7E).contains(first.value),
             (0x21...0x7E).contains(last.value)

@@ -4,6 +4,9 @@
 /// the targeting key a `fractional` without a bucketing value hashes. Each read carries what the
 /// rule compares it with, for a type hint and suggestions.
 struct JsonLogicAttributeWalk {
+    /// Whether only the keys read and where are wanted (what loading a workspace needs): no
+    /// type hints, no suggestions. The rest is found when the Context branch asks.
+    var keysOnly = false
     /// The reads found, in the order written.
     private(set) var reads: [AttributeRead] = []
 
@@ -101,13 +104,10 @@ struct JsonLogicAttributeWalk {
         _ path: String, at operation: JsonLogicOperation, parent: JsonLogicOperation?, position: Int? = nil,
         describing described: JsonLogicOperation? = nil, hint: AttributeTypeHint? = nil, direct: Bool = true
     ) {
-        // `""` and paths starting with `.` are the item or the whole data, never one attribute;
-        // `$flagd.*` are the evaluator's own properties.
-        guard !path.isEmpty, !path.hasPrefix("."), path != "$flagd", !path.hasPrefix("$flagd.") else { return }
-        let key = EvaluationContext.key(forAttribute: path)
+        guard let key = Self.attributeKey(ofPath: path) else { return }
         var typeHint = hint
         var suggestions: [String] = []
-        if typeHint == nil, direct, let parent, let position {
+        if !keysOnly, typeHint == nil, direct, let parent, let position {
             (typeHint, suggestions) = Self.comparison(at: position, in: parent)
         }
         // The rule read is the comparison around the attribute, or the attribute alone when it is a condition itself.
@@ -124,6 +124,14 @@ struct JsonLogicAttributeWalk {
             AttributeRead(
                 key: key, typeHint: typeHint, suggestions: suggestions, wording: .jsonLogicOperation(worded),
                 location: worded.location ?? operation.location))
+    }
+
+    /// The `context/*` key that reading the dotted `path` of the context reads, if any: `""`
+    /// and paths starting with `.` are the item or the whole data, never one attribute, and
+    /// `$flagd.*` are the evaluator's own properties.
+    static func attributeKey(ofPath path: String) -> String? {
+        guard !path.isEmpty, !path.hasPrefix("."), path != "$flagd", !path.hasPrefix("$flagd.") else { return nil }
+        return EvaluationContext.key(forAttribute: path)
     }
 
     /// What `parent` compares the attribute read by its argument at `position` with.

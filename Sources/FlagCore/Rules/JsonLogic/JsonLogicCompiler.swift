@@ -29,6 +29,11 @@ struct JsonLogicCompiler {
     /// Each shared rule compiled once, with its expanded size and depth: a rule that uses it
     /// many times shares the compiled rule and adds its size, without compiling it again.
     private var compiledEvaluators: [String: CompiledEvaluator] = [:]
+    /// Every name a `var`, `missing` or `missing_some` compiled so far may read, and
+    /// `targetingKey` once a `fractional` is compiled: more than the rules read (a default's
+    /// text, an item's field), never less, so the attribute index may stop walking rules once
+    /// each of these it can read is found (``RuleAttributeIndex/firstReads(of:)``).
+    private(set) var namesRead: Set<String> = []
 
     private struct CompiledEvaluator {
         var rule: JsonLogicRule
@@ -117,10 +122,31 @@ struct JsonLogicCompiler {
             if case .unknown = kind {
                 report("unknown operator '\(TerminalText.capped(name, limit: 60))'", at: keyNode.location)
             }
+            noteNamesRead(by: kind, in: value)
             let arguments = compile(value, depth: depth + 1)
             JsonLogicSchema.check(name, kind: kind, arguments: value, at: keyNode.location) { report($0, at: $1) }
             return .operation(
                 JsonLogicOperation(name: name, kind: kind, arguments: arguments, location: keyNode.location))
+        }
+    }
+
+    /// Notes in ``namesRead`` the text `kind`'s arguments `value` name: the argument itself, its
+    /// items, or their items (`missing_some`'s list).
+    private mutating func noteNamesRead(by kind: JsonLogicOperatorKind, in value: SourceNode) {
+        switch kind {
+        case .standard(.variable), .standard(.missing), .standard(.missingSome):
+            func note(_ node: SourceNode, levels: Int) {
+                switch node.content {
+                case .scalar(let text, true): namesRead.insert(text)
+                case .sequence(let items) where levels > 0: for item in items { note(item, levels: levels - 1) }
+                default: break
+                }
+            }
+            note(value, levels: 2)
+        case .flagd(.fractional):
+            namesRead.insert("targetingKey")
+        default:
+            break
         }
     }
 
