@@ -218,6 +218,9 @@ struct RuleAttributeIndexTests {
                 "context/email", "context/plan", "context/region", "context/user/country", "context/targeting_key",
                 "context/cart", "context/price",
             ])
+        // They are keys of the device in key order, as the Context branch lists them.
+        let readKeys = Set(early.map(\.key))
+        #expect(workspace.flags.keys.filter(readKeys.contains) == early.map(\.key).sorted())
         // The whole index, built when first read, agrees on the keys and each one's first reader.
         #expect(workspace.ruleAttributes.map(\.key) == early.map(\.key).sorted())
         for read in early {

@@ -2,11 +2,29 @@
 /// then `major[.minor[.patch[-prerelease][+build]]]`; a missing minor or patch is 0; numbers
 /// have no leading zeros; build metadata is ignored when comparing.
 struct SemanticVersion: Sendable, Hashable {
-    /// Major, minor and patch as digit strings (compared by length, then digit by digit, so
-    /// numbers of any size compare right).
-    var major: Substring
-    var minor: Substring
-    var patch: Substring
+    /// A major, minor or patch number. Numbers have no leading zeros, so one of more digits is
+    /// the larger: those of up to 19 digits are kept as their value (no text to make or compare),
+    /// longer ones as their digits, and numbers of any size compare right.
+    enum Number: Sendable, Hashable, Comparable {
+        case value(UInt64)
+        case digits(Substring)
+
+        static func < (left: Number, right: Number) -> Bool {
+            switch (left, right) {
+            case (.value(let left), .value(let right)): return left < right
+            case (.value, .digits): return true
+            case (.digits, .value): return false
+            case (.digits(let left), .digits(let right)):
+                let (leftCount, rightCount) = (left.utf8.count, right.utf8.count)
+                if leftCount != rightCount { return leftCount < rightCount }
+                return left.utf8.lexicographicallyPrecedes(right.utf8)
+            }
+        }
+    }
+
+    var major: Number
+    var minor: Number
+    var patch: Number
     /// The prerelease identifiers (`alpha`, `1`), empty for a release.
     var prerelease: [Substring]
 
@@ -18,17 +36,39 @@ struct SemanticVersion: Sendable, Hashable {
 
     /// Parses what follows the `v` of a version (`1.2.3-beta`).
     init?(afterV text: Substring) {
-        let scanned = text.utf8.withContiguousStorageIfAvailable { Self.scan($0) } ?? Self.scan(Array(text.utf8))
-        guard let layout = scanned else { return nil }
+        // Read from the bytes in place: a version is read for every `sem_ver` evaluated.
+        let read =
+            text.utf8.withContiguousStorageIfAvailable { Self.read($0, of: text) }
+            ?? Self.read(Array(text.utf8), of: text)
+        guard let read else { return nil }
+        self = read
+    }
+
+    private init(major: Number, minor: Number, patch: Number, prerelease: [Substring]) {
+        (self.major, self.minor, self.patch, self.prerelease) = (major, minor, patch, prerelease)
+    }
+
+    /// The version `bytes` (the UTF-8 of `text`) hold, or `nil`.
+    private static func read<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, of text: Substring)
+        -> SemanticVersion? where Bytes.Index == Int
+    {
+        guard let layout = scan(bytes) else { return nil }
         // Every byte of a valid version is ASCII, so byte offsets are character offsets.
         func part(_ range: Range<Int>) -> Substring {
             let start = text.utf8.index(text.startIndex, offsetBy: range.lowerBound)
             return text[start..<text.utf8.index(start, offsetBy: range.count)]
         }
-        major = part(layout.major)
-        minor = layout.minor.map(part) ?? "0"
-        patch = layout.patch.map(part) ?? "0"
-        prerelease = layout.prerelease.map { part($0).split(separator: ".", omittingEmptySubsequences: false) } ?? []
+        func number(_ range: Range<Int>?) -> Number {
+            guard let range else { return .value(0) }
+            guard range.count <= 19 else { return .digits(part(range)) }
+            var value: UInt64 = 0
+            for offset in range { value = value * 10 + UInt64(bytes[bytes.startIndex + offset] - UInt8(ascii: "0")) }
+            return .value(value)
+        }
+        return SemanticVersion(
+            major: number(layout.major), minor: number(layout.minor), patch: number(layout.patch),
+            prerelease: layout.prerelease.map { part($0).split(separator: ".", omittingEmptySubsequences: false) } ?? []
+        )
     }
 
     /// Where a version's parts are, as byte offsets.
@@ -95,10 +135,9 @@ struct SemanticVersion: Sendable, Hashable {
 
     /// -1, 0 or 1 as `self` is lower than, equal to or higher than `other`.
     func compare(to other: SemanticVersion) -> Int {
-        var order = Self.compareNumbers(major, other.major)
-        if order == 0 { order = Self.compareNumbers(minor, other.minor) }
-        if order == 0 { order = Self.compareNumbers(patch, other.patch) }
-        if order != 0 { return order }
+        if major != other.major { return major < other.major ? -1 : 1 }
+        if minor != other.minor { return minor < other.minor ? -1 : 1 }
+        if patch != other.patch { return patch < other.patch ? -1 : 1 }
         // A release is higher than any of its prereleases.
         if prerelease.isEmpty || other.prerelease.isEmpty {
             return prerelease.isEmpty == other.prerelease.isEmpty ? 0 : (prerelease.isEmpty ? 1 : -1)
@@ -108,7 +147,7 @@ struct SemanticVersion: Sendable, Hashable {
             let rightNumeric = right.utf8.allSatisfy(Self.isDigitByte)
             let order: Int
             switch (leftNumeric, rightNumeric) {
-            case (true, true): order = Self.compareNumbers(left, right)
+            case (true, true): order = Self.compareDigits(left, right)
             case (true, false): order = -1
             case (false, true): order = 1
             case (false, false): order = left == right ? 0 : (left.utf8.lexicographicallyPrecedes(right.utf8) ? -1 : 1)
@@ -137,7 +176,8 @@ struct SemanticVersion: Sendable, Hashable {
         isDigitByte(byte) || byte == UInt8(ascii: "-") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
-    private static func compareNumbers(_ left: Substring, _ right: Substring) -> Int {
+    /// Compares numeric prerelease identifiers (digits without leading zeros, of any length).
+    private static func compareDigits(_ left: Substring, _ right: Substring) -> Int {
         let (leftCount, rightCount) = (left.utf8.count, right.utf8.count)
         if leftCount != rightCount { return leftCount < rightCount ? -1 : 1 }
         if left == right { return 0 }

@@ -225,7 +225,9 @@ struct WorkspaceLoading {
         addContextKeys(of: providers)
         // Every attribute a rule reads is a key of the simulated device, set or not (SPEC §8).
         // Only the keys and their first readers now: the whole index waits until it is read.
-        for attribute in RuleAttributeIndex.firstReads(of: providers) where flags[attribute.key] == nil {
+        // In key order, as the Context branch lists them.
+        let firstReads = RuleAttributeIndex.firstReads(of: providers).sorted { $0.key < $1.key }
+        for attribute in firstReads where flags[attribute.key] == nil {
             let reader = attribute.reader
             guard let provider = providers.first(where: { $0.config.name == reader.provider }) else { continue }
             let origin = SourceReference(file: provider.displayPath, location: reader.location ?? .start)

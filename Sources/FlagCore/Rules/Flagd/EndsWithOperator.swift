@@ -4,9 +4,6 @@ enum EndsWithOperator: FlagdOperator {
     static let name = FlagdOperatorName.endsWith
 
     static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> FlagdOperatorResult {
-        StringAffix.compare(arguments, operator: name.rawValue) { text, suffix in
-            text.count >= suffix.count
-                && text[text.index(text.endIndex, offsetBy: -suffix.count)...].elementsEqual(suffix)
-        }
+        StringAffix.compare(arguments, operator: name.rawValue, UTF8Bytes.hasSuffix)
     }
 }

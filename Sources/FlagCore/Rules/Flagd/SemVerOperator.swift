@@ -11,6 +11,26 @@ enum SemVerComparison: String, Sendable, CaseIterable {
     /// Same major and minor version.
     case sameMinor = "~"
 
+    /// The comparison written `symbol`, found by its bytes (a `switch` over text compares it
+    /// with each case in turn, for every `sem_ver` evaluated).
+    init?(symbol: String) {
+        var bytes = symbol.utf8.makeIterator()
+        let first = bytes.next()
+        let second = bytes.next()
+        guard bytes.next() == nil else { return nil }
+        switch (first, second) {
+        case (UInt8(ascii: "=")?, nil): self = .equal
+        case (UInt8(ascii: "!")?, UInt8(ascii: "=")?): self = .notEqual
+        case (UInt8(ascii: "<")?, nil): self = .less
+        case (UInt8(ascii: "<")?, UInt8(ascii: "=")?): self = .lessOrEqual
+        case (UInt8(ascii: ">")?, nil): self = .greater
+        case (UInt8(ascii: ">")?, UInt8(ascii: "=")?): self = .greaterOrEqual
+        case (UInt8(ascii: "^")?, nil): self = .sameMajor
+        case (UInt8(ascii: "~")?, nil): self = .sameMinor
+        default: return nil
+        }
+    }
+
     /// Whether `left` stands in this relation to `right`.
     func holds(_ left: SemanticVersion, _ right: SemanticVersion) -> Bool {
         let order = left.compare(to: right)
@@ -46,7 +66,7 @@ enum SemVerOperator: FlagdOperator {
         guard let target = version(items[2]) else {
             return FlagdOperatorResult(value: .null, note: "sem_ver: \(shown(items[2])) is not a semantic version")
         }
-        guard let comparison = SemVerComparison(rawValue: symbol) else {
+        guard let comparison = SemVerComparison(symbol: symbol) else {
             return FlagdOperatorResult(
                 value: .null, note: "sem_ver: no comparison '\(TerminalText.capped(symbol, limit: 20))'")
         }

@@ -4,7 +4,7 @@ enum StartsWithOperator: FlagdOperator {
     static let name = FlagdOperatorName.startsWith
 
     static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> FlagdOperatorResult {
-        StringAffix.compare(arguments, operator: name.rawValue) { $0.starts(with: $1) }
+        StringAffix.compare(arguments, operator: name.rawValue, UTF8Bytes.hasPrefix)
     }
 }
 
@@ -13,7 +13,7 @@ enum StringAffix {
     /// `test(text, affix)` on the UTF-8 bytes when the arguments are two texts, else `null`.
     static func compare(
         _ arguments: LogicValue, operator name: String,
-        _ test: (String.UTF8View, String.UTF8View) -> Bool
+        _ test: (String, String) -> Bool
     ) -> FlagdOperatorResult {
         guard let items = arguments.arrayItems, items.count == 2 else {
             return FlagdOperatorResult(value: .null, note: "\(name) takes 2 arguments")
@@ -25,6 +25,6 @@ enum StringAffix {
             return FlagdOperatorResult(
                 value: .null, note: "\(name): the value to compare with is \(items[1].kindName), not text")
         }
-        return FlagdOperatorResult(value: .bool(test(text.utf8, affix.utf8)))
+        return FlagdOperatorResult(value: .bool(test(text, affix)))
     }
 }

@@ -34,6 +34,9 @@ struct JsonLogicCompiler {
     /// text, an item's field), never less, so the attribute index may stop walking rules once
     /// each of these it can read is found (``RuleAttributeIndex/firstReads(of:)``).
     private(set) var namesRead: Set<String> = []
+    /// The last few names put in ``namesRead`` (at most 8), and where the next one goes.
+    private var recentNames: [String] = []
+    private var nextRecent = 0
 
     private struct CompiledEvaluator {
         var rule: JsonLogicRule
@@ -137,7 +140,18 @@ struct JsonLogicCompiler {
         case .standard(.variable), .standard(.missing), .standard(.missingSome):
             func note(_ node: SourceNode, levels: Int) {
                 switch node.content {
-                case .scalar(let text, true): namesRead.insert(text)
+                case .scalar(let text, true):
+                    // Most rules of a file read a few names again and again: those already
+                    // noted are found by comparing, without hashing.
+                    if !recentNames.contains(text) {
+                        namesRead.insert(text)
+                        if recentNames.count < 8 {
+                            recentNames.append(text)
+                        } else {
+                            recentNames[nextRecent] = text
+                            nextRecent = (nextRecent + 1) % 8
+                        }
+                    }
                 case .sequence(let items) where levels > 0: for item in items { note(item, levels: levels - 1) }
                 default: break
                 }

@@ -327,7 +327,7 @@ extension JsonLogicEvaluation {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
         case (.number(let x), .number(let y)): return x == y
-        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.string(let x), .string(let y)): return UTF8Bytes.equal(x, y)
         case (.array, .array), (.object, .object):
             throw RuleEvaluationError(
                 "'\(operation.name)' cannot compare two \(a.kindName == "a list" ? "lists" : "objects")",

@@ -68,16 +68,28 @@ enum JsonLogicOperatorKind: Sendable, Hashable {
     case unknown
 
     init(_ name: String) {
-        self = Self.byName[name] ?? .unknown
+        self = .unknown
+        let count = name.utf8.count
+        guard let first = name.utf8.first, Int(first) < Self.byFirstByte.count else { return }
+        for known in Self.byFirstByte[Int(first)] where known.count == count && known.name == name {
+            self = known.kind
+            return
+        }
     }
 
-    /// Every known operator by name: one hash lookup per operation compiled, where matching
-    /// the name against each operator's in turn took several times as long.
-    private static let byName: [String: JsonLogicOperatorKind] = {
-        var all: [String: JsonLogicOperatorKind] = [:]
-        for op in JsonLogicOperator.allCases { all[op.rawValue] = .standard(op) }
-        for op in FlagdOperatorName.allCases where all[op.rawValue] == nil { all[op.rawValue] = .flagd(op) }
-        return all
+    /// Every known operator, listed under its name's first byte with its length: a name is
+    /// compared with the few that start alike and are as long (short names compare as two
+    /// machine words). Hashing the name, once per operation compiled, cost more than this.
+    private static let byFirstByte: [[(name: String, count: Int, kind: JsonLogicOperatorKind)]] = {
+        var table = [[(name: String, count: Int, kind: JsonLogicOperatorKind)]](repeating: [], count: 128)
+        func add(_ name: String, _ kind: JsonLogicOperatorKind) {
+            let first = Int(name.utf8.first!)
+            guard !table[first].contains(where: { $0.name == name }) else { return }
+            table[first].append((name, name.utf8.count, kind))
+        }
+        for op in JsonLogicOperator.allCases { add(op.rawValue, .standard(op)) }
+        for op in FlagdOperatorName.allCases { add(op.rawValue, .flagd(op)) }
+        return table
     }()
 }
 

@@ -124,14 +124,15 @@ enum JsonLogicSchema {
                 report("\(shown()) takes 3 arguments: a version, a comparison and a version", arguments.location)
                 return
             }
-            for item in [items[0], items[2]] {
+            for index in stride(from: 0, through: 2, by: 2) {
+                let item = items[index]
                 if item.mapping != nil { continue }
                 if isText(item), let text = item.scalarText, SemanticVersion.isStrictlyWritten(text) { continue }
                 report(
                     "\(shown()) needs a version such as \"1.2.3\" or a rule, found \(shownValue(item))", item.location)
             }
-            let comparisons = SemVerComparison.allCases.map(\.rawValue)
-            if !(isText(items[1]) && comparisons.contains(items[1].scalarText ?? "")) {
+            if !(isText(items[1]) && SemVerComparison(symbol: items[1].scalarText ?? "") != nil) {
+                let comparisons = SemVerComparison.allCases.map(\.rawValue)
                 report(
                     "\(shown()) compares with one of \(comparisons.joined(separator: " ")), found \(shownValue(items[1]))",
                     items[1].location)
