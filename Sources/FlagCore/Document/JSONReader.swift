@@ -79,6 +79,10 @@ package enum JSONReader {
 
         /// Member keys that are handed out as these strings instead of new ones.
         let knownKeys: KnownKeys
+        /// The items of the lists being read, innermost last: each list is made once at its
+        /// size when it ends, where appending to it grew it (and copied it) every time it filled
+        /// up. Rules are made of short lists (`[{"var": "email"}, "@example.com"]`).
+        private var pendingItems: [Builder.Node] = []
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, knownKeys: KnownKeys) {
             self.bytes = bytes
@@ -237,15 +241,16 @@ package enum JSONReader {
         /// The items of the array at `offset`.
         mutating func items(depth: Int) throws(DocumentError) -> [Builder.Node] {
             offset += 1
-            var items: [Builder.Node] = []
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
                 offset += 1
-                return items
+                return []
             }
+            let start = pendingItems.count
             while true {
                 skipWhitespace()
-                items.append(try value(depth: depth))
+                let item = try value(depth: depth)
+                pendingItems.append(item)
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("expected ',' or ']', found end of file") }
                 if bytes[offset] == UInt8(ascii: ",") {
@@ -254,7 +259,14 @@ package enum JSONReader {
                 }
                 if bytes[offset] == UInt8(ascii: "]") {
                     offset += 1
-                    return items
+                    // Moved, last first, into a list of their number: no copies to make and let go.
+                    let count = pendingItems.count - start
+                    return [Builder.Node](unsafeUninitializedCapacity: count) { buffer, initialized in
+                        for index in stride(from: count - 1, through: 0, by: -1) {
+                            (buffer.baseAddress! + index).initialize(to: pendingItems.removeLast())
+                        }
+                        initialized = count
+                    }
                 }
                 throw error("expected ',' or ']', found \(describeCurrent())")
             }

@@ -81,12 +81,13 @@ package struct FlagdFlag: Sendable, Hashable {
             return failed(
                 "its targeting cannot be evaluated: \(error.message)", code: error.code, steps: evaluation.steps)
         }
-        guard variants[name] != nil else {
+        // Looked up once: every targeted flag of a file comes here.
+        guard let value = variants[name] else {
             return failed(
                 "its targeting chose variant '\(TerminalText.capped(name, limit: 100))', which it does not have",
                 code: "GENERAL", steps: evaluation.steps)
         }
-        return chosen(name, reason: .targetingMatch, steps: evaluation.steps)
+        return chosen(name, value, reason: .targetingMatch, steps: evaluation.steps)
     }
 
     /// `variant`'s value, or no value when there is no variant (the default is the app's own).
@@ -95,8 +96,12 @@ package struct FlagdFlag: Sendable, Hashable {
             return RuleOutcome(
                 result: .unset, trace: RuleTrace(reason: reason == .staticValue ? .defaultValue : reason, steps: steps))
         }
-        return RuleOutcome(
-            result: .value(.native(value)), trace: RuleTrace(variant: variant, reason: reason, steps: steps))
+        return chosen(variant, value, reason: reason, steps: steps)
+    }
+
+    /// The variant `variant`, whose value is `value`.
+    private func chosen(_ variant: String, _ value: JSONValue, reason: RuleReason, steps: [RuleStep]) -> RuleOutcome {
+        RuleOutcome(result: .value(.native(value)), trace: RuleTrace(variant: variant, reason: reason, steps: steps))
     }
 
     private func failed(_ message: String, code: String, steps: [RuleStep]) -> RuleOutcome {

@@ -56,15 +56,18 @@ enum VariantName {
     private static func isPlainName(_ text: String) -> Bool {
         // The usual name is short ASCII: its bytes say it all, without decoding scalars.
         var plainASCII = true
+        var (first, last): (UInt8?, UInt8) = (nil, 0)
         for byte in text.utf8 {
             switch byte {
             case 0x22, 0x26, 0x3C, 0x3E, 0x5C: return false
-            case 0x20...0x7E: continue
+            case 0x20...0x7E: break
             default: plainASCII = false
             }
             if !plainASCII { break }
+            if first == nil { first = byte }
+            last = byte
         }
-        if plainASCII, let first = text.utf8.first, let last = text.utf8.last {
+        if plainASCII, let first {
             return first != 0x20 && last != 0x20
         }
         let scalars = text.unicodeScalars

@@ -92,8 +92,8 @@ struct JsonLogicCompiler {
         switch node.content {
         case .scalar(let text, true):
             return .literal(.string(text))
-        case .scalar:
-            return .literal(LogicValue(JSONValue(node)))
+        case .scalar(let text, false):
+            return .literal(LogicValue(JSONValue(plainScalar: text)))
         case .sequence(let items):
             let compiled = items.map { compile($0, depth: depth + 1) }
             // Only a list of literals keeps its value: the written form of a list of rules is
@@ -140,27 +140,29 @@ struct JsonLogicCompiler {
         case .standard(.variable), .standard(.missing), .standard(.missingSome):
             func note(_ node: SourceNode, levels: Int) {
                 switch node.content {
-                case .scalar(let text, true):
-                    // Most rules of a file read a few names again and again: those already
-                    // noted are found by comparing, without hashing.
-                    if !recentNames.contains(text) {
-                        namesRead.insert(text)
-                        if recentNames.count < 8 {
-                            recentNames.append(text)
-                        } else {
-                            recentNames[nextRecent] = text
-                            nextRecent = (nextRecent + 1) % 8
-                        }
-                    }
+                case .scalar(let text, true): noteNameRead(text)
                 case .sequence(let items) where levels > 0: for item in items { note(item, levels: levels - 1) }
                 default: break
                 }
             }
             note(value, levels: 2)
         case .flagd(.fractional):
-            namesRead.insert("targetingKey")
+            noteNameRead("targetingKey")
         default:
             break
+        }
+    }
+
+    /// Puts `name` in ``namesRead``. Most rules of a file read a few names again and again:
+    /// those noted last are found by comparing, without hashing.
+    private mutating func noteNameRead(_ name: String) {
+        guard !recentNames.contains(name) else { return }
+        namesRead.insert(name)
+        if recentNames.count < 8 {
+            recentNames.append(name)
+        } else {
+            recentNames[nextRecent] = name
+            nextRecent = (nextRecent + 1) % 8
         }
     }
 

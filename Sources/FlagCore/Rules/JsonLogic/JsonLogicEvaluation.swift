@@ -228,7 +228,7 @@ struct JsonLogicEvaluation {
             throw RuleEvaluationError("'var' takes a name, found \(operand.kindName)")
         }
         // flagd's evaluator leaves `""` and paths starting with `.` to the item.
-        if !path.hasPrefix(".") {
+        if !scope.substitutions.isEmpty, !path.hasPrefix(".") {
             for source in scope.substitutions {
                 let substituted = try lookup(path, fallback: fallback, in: source)
                 if !substituted.isNull { return substituted }
