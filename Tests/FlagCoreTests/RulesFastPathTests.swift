@@ -82,4 +82,63 @@ struct RulesFastPathTests {
         renamed.rule = "something else"
         #expect(renamed != step && renamed.rule == "something else")
     }
+
+    @Test(
+        "sem_ver compares numbers kept as values and numbers too long for 64 bits alike, with or without a v",
+        arguments: [
+            (#""18446744073709551616.0.0""#, ">", "9999999999999999999.0.0", "true"),
+            (#""99999999999999999999.0.0""#, ">", "18446744073709551616.0.0", "true"),
+            (#""18446744073709551616.0.0""#, "=", "18446744073709551616.0.0", "true"),
+            (#""1.18446744073709551616.0""#, "^", "1.0.0", "true"),
+            (#""1.18446744073709551616.0""#, "~", "1.18446744073709551617.0", "false"),
+            (#""9999999999999999999.1.0""#, "<", "10000000000000000000.0.0", "true"),
+            (#""v2.1.0""#, "=", "2.1.0", "true"), (#""V2.1""#, "=", "2.1.0", "true"), (#""2""#, "<", "2.0.1", "true"),
+            (#""v1.2.3-rc.10""#, ">", "1.2.3-rc.9", "true"),
+            (#""1.2.3-rc.100000000000000000000""#, ">", "1.2.3-rc.99", "true"),
+        ])
+    func semVerNumbers(version: String, comparison: String, target: String, expected: String) throws {
+        let rule = #"{"sem_ver": [\#(version), "\#(comparison)", "\#(target)"]}"#
+        #expect(try RuleFixture.result(rule) == RuleFixture.value(expected), "\(rule)")
+    }
+
+    @Test("Every comparison sem_ver knows is found by its bytes; anything else is none")
+    func semVerComparisons() {
+        for comparison in SemVerComparison.allCases {
+            #expect(SemVerComparison(symbol: comparison.rawValue) == comparison)
+        }
+        for other in ["", "==", "=>", "<<", "!", "^^", "~>", " =", "= ", "≥"] {
+            #expect(SemVerComparison(symbol: other) == nil, "\(other)")
+        }
+    }
+
+    @Test("Every operator is found by its name, and names that only look alike are unknown")
+    func operatorNames() {
+        for op in JsonLogicOperator.allCases {
+            #expect(JsonLogicOperatorKind(op.rawValue) == .standard(op))
+        }
+        for op in FlagdOperatorName.allCases {
+            #expect(JsonLogicOperatorKind(op.rawValue) == .flagd(op))
+        }
+        for other in ["", "i", "iff", "If", "var ", "sem-ver", "starts_with_", "é", "<=>", "\u{0}"] {
+            #expect(JsonLogicOperatorKind(other) == .unknown, "\(other)")
+        }
+    }
+
+    @Test(
+        "Texts compare byte for byte as Go compares them: a precomposed é is not e and a combining accent",
+        arguments: [
+            (#"{"==": ["\u00e9", "e\u0301"]}"#, "false"), (#"{"==": ["caf\u00e9", "caf\u00e9"]}"#, "true"),
+            (#"{"in": ["e\u0301", ["\u00e9"]]}"#, "false"), (#"{"in": ["\u00e9", ["x", "\u00e9"]]}"#, "true"),
+            (#"{"ends_with": ["caf\u00e9", "\u00e9"]}"#, "true"),
+            (#"{"ends_with": ["cafe\u0301", "\u00e9"]}"#, "false"),
+            (#"{"starts_with": ["\u00e9t\u00e9", "\u00e9"]}"#, "true"),
+            (#"{"starts_with": ["e\u0301t\u00e9", "\u00e9"]}"#, "false"),
+            (#"{"ends_with": ["a", "ab"]}"#, "false"), (#"{"starts_with": ["", ""]}"#, "true"),
+            (#"{"ends_with": ["a long text past fifteen bytes", "bytes"]}"#, "true"),
+            (#"{"in": ["\u00e9", "caf\u00e9 noir"]}"#, "true"), (#"{"in": ["\u00e9", "cafe\u0301 noir"]}"#, "false"),
+            (#"{"in": ["", "x"]}"#, "true"), (#"{"in": ["noir!", "noir"]}"#, "false"),
+        ])
+    func bytewiseTexts(rule: String, expected: String) throws {
+        #expect(try RuleFixture.result(rule) == RuleFixture.value(expected), "\(rule)")
+    }
 }

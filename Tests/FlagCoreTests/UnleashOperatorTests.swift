@@ -32,6 +32,32 @@ struct UnleashOperatorTests {
                 true
             ),
             (#"{"contextName": "email", "operator": "STR_CONTAINS", "values": ["@"]}"#, #"{"email": "a@b"}"#, true),
+            // Texts compare byte for byte, as the SDKs do: a precomposed é is not e and a combining accent.
+            (
+                #"{"contextName": "city", "operator": "IN", "values": ["Bogot\u00e1"]}"#, #"{"city": "Bogota\u0301"}"#,
+                false
+            ),
+            (
+                #"{"contextName": "city", "operator": "IN", "values": ["Bogot\u00e1"]}"#, #"{"city": "Bogot\u00e1"}"#,
+                true
+            ),
+            (
+                #"{"contextName": "city", "operator": "STR_ENDS_WITH", "values": ["\u00e1"]}"#,
+                #"{"city": "Bogota\u0301"}"#, false
+            ),
+            (
+                #"{"contextName": "city", "operator": "STR_STARTS_WITH", "values": ["\u00c1"]}"#,
+                #"{"city": "A\u0301vila"}"#, false
+            ),
+            (
+                #"{"contextName": "city", "operator": "STR_CONTAINS", "values": ["ot\u00e1"]}"#,
+                #"{"city": "Bogot\u00e1"}"#, true
+            ),
+            (
+                #"{"contextName": "city", "operator": "STR_CONTAINS", "values": ["ot\u00e1"]}"#,
+                #"{"city": "Bogota\u0301"}"#, false
+            ),
+            (#"{"contextName": "city", "operator": "STR_CONTAINS", "values": [""]}"#, #"{"city": "x"}"#, true),
             (#"{"contextName": "score", "operator": "NUM_GT", "value": "10"}"#, #"{"score": 10.5}"#, true),
             (#"{"contextName": "score", "operator": "NUM_EQ", "value": "12"}"#, #"{"score": "12.0"}"#, true),
             (#"{"contextName": "score", "operator": "NUM_LTE", "value": "12"}"#, #"{"score": "twelve"}"#, false),

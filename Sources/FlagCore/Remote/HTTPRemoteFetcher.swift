@@ -59,7 +59,9 @@ package struct HTTPRemoteFetcher: RemoteFetcher {
             session.invalidateAndCancel()
             return .failure(.timedOut(request.timeout))
         }
-        if collector.refused { task.cancel() }
+        // A refused answer's task was cancelled once, by the collector: cancelling it again
+        // here raced that cancellation inside FoundationNetworking, which then crashed the
+        // process looking for a task it had already let go (intermittently, at exit).
         session.finishTasksAndInvalidate()
         return result
     }
@@ -120,9 +122,6 @@ private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecke
         self.mailbox = mailbox
     }
 
-    /// Whether the answer was refused for its size (the task is then to be cancelled).
-    var refused: Bool { lock.withLock { _refused } }
-
     private func refuse(_ message: String) {
         lock.withLock {
             _refused = true
@@ -137,10 +136,11 @@ private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecke
     ) {
         let length = response.expectedContentLength
         if length > limit {
+            // Cancelled before the waiting thread is told, so the session is let go only after.
+            completionHandler(.cancel)
             refuse(
                 "the server's answer is \(FileSizeLimit.text(length)), larger than the \(FileSizeLimit.text(limit)) limit; \(FileSizeLimit.hint(toRead: length, over: limit))"
             )
-            completionHandler(.cancel)
             return
         }
         completionHandler(.allow)
@@ -153,10 +153,11 @@ private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecke
             return Int64(body.count) > limit
         }
         guard tooLarge else { return }
+        // Cancelled (once, here) before the waiting thread is told, as above.
+        dataTask.cancel()
         refuse(
             "the server's answer is larger than the \(FileSizeLimit.text(limit)) limit (reading stopped there); \(FileSizeLimit.hint(toRead: limit + 1, over: limit))"
         )
-        dataTask.cancel()
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

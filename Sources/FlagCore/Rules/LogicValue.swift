@@ -129,7 +129,8 @@ enum LogicCoercion {
     /// else compares as numbers (so `"1" == 1` and `true == 1`, and no list equals a list).
     static func looselyEqual(_ a: LogicValue, _ b: LogicValue) -> Bool {
         if a.isNull || b.isNull { return a.isNull && b.isNull }
-        if case .string(let left) = a, case .string(let right) = b { return left == right }
+        // Byte for byte, as Go compares texts (Swift's `==` would take "é" and "e\u{301}" as equal).
+        if case .string(let left) = a, case .string(let right) = b { return UTF8Bytes.equal(left, right) }
         return comparisonNumber(a) == comparisonNumber(b)
     }
 

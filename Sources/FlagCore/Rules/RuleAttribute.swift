@@ -233,7 +233,7 @@ extension CompiledRules {
     private func reads(keysOnly: Bool) -> [AttributeRead] {
         switch self {
         case .flagd(let flag):
-            guard let targeting = flag.targeting else { return [] }
+            guard let targeting = flag.flag.targeting else { return [] }
             var walk = JsonLogicAttributeWalk()
             walk.keysOnly = keysOnly
             walk.visit(targeting, parent: nil)

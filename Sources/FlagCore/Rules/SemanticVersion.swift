@@ -38,8 +38,23 @@ struct SemanticVersion: Sendable, Hashable {
     init?(afterV text: Substring) {
         // Read from the bytes in place: a version is read for every `sem_ver` evaluated.
         let read =
-            text.utf8.withContiguousStorageIfAvailable { Self.read($0, of: text) }
-            ?? Self.read(Array(text.utf8), of: text)
+            text.utf8.withContiguousStorageIfAvailable { Self.read($0, of: { text }) }
+            ?? Self.read(Array(text.utf8), of: { text })
+        guard let read else { return nil }
+        self = read
+    }
+
+    /// Parses `text` after its first `skipped` bytes (a leading `v`), from the string's own bytes:
+    /// no `Substring` is made unless a part needs one (a prerelease, a number of 20 digits).
+    init?(_ text: String, skippingFirst skipped: Int) {
+        let body = { Substring(text.utf8.dropFirst(skipped)) }
+        let read = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.read(UnsafeBufferPointer(rebasing: bytes[skipped...]), of: body)
+        }
+        guard let read else {
+            self.init(afterV: body())
+            return
+        }
         guard let read else { return nil }
         self = read
     }
@@ -48,13 +63,14 @@ struct SemanticVersion: Sendable, Hashable {
         (self.major, self.minor, self.patch, self.prerelease) = (major, minor, patch, prerelease)
     }
 
-    /// The version `bytes` (the UTF-8 of `text`) hold, or `nil`.
-    private static func read<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, of text: Substring)
+    /// The version `bytes` (the UTF-8 of `text()`) hold, or `nil`.
+    private static func read<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, of text: () -> Substring)
         -> SemanticVersion? where Bytes.Index == Int
     {
         guard let layout = scan(bytes) else { return nil }
         // Every byte of a valid version is ASCII, so byte offsets are character offsets.
         func part(_ range: Range<Int>) -> Substring {
+            let text = text()
             let start = text.utf8.index(text.startIndex, offsetBy: range.lowerBound)
             return text[start..<text.utf8.index(start, offsetBy: range.count)]
         }
@@ -163,8 +179,13 @@ struct SemanticVersion: Sendable, Hashable {
         guard let first = text.utf8.first, isDigitByte(first), SemanticVersion(afterV: text[...]) != nil else {
             return false
         }
-        let core = text.utf8.prefix { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "+") }
-        return core.lazy.filter { $0 == UInt8(ascii: ".") }.count == 2
+        // Two dots before a prerelease or build: all three numbers written.
+        var dots = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { break }
+            if byte == UInt8(ascii: ".") { dots += 1 }
+        }
+        return dots == 2
     }
 
     private static func isDigitByte(_ byte: UInt8) -> Bool {

@@ -26,6 +26,24 @@ enum UTF8Bytes {
         } ?? text.utf8.reversed().starts(with: suffix.utf8.reversed())
     }
 
+    /// Whether the bytes of `part` are somewhere in `text` (an empty `part` is everywhere).
+    static func contains(_ text: String, _ part: String) -> Bool {
+        let (count, partCount) = (text.utf8.count, part.utf8.count)
+        guard partCount > 0 else { return true }
+        guard partCount <= count else { return false }
+        return inPlace(text, part) { text, part in
+            for start in 0...(count - partCount) where text[start] == part[0] {
+                if same(text, part, at: start, count: partCount) { return true }
+            }
+            return false
+        }
+            ?? Array(text.utf8).withUnsafeBufferPointer { text in
+                Array(part.utf8).withUnsafeBufferPointer { part in
+                    (0...(count - partCount)).contains { same(text, part, at: $0, count: partCount) }
+                }
+            }
+    }
+
     /// Whether `count` bytes of `text` from `offset` are the first `count` bytes of `other`.
     private static func same(
         _ text: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int

@@ -56,6 +56,7 @@ package struct FlagdFlag: Sendable, Hashable {
     /// What the flag gives for `context`, with the trace: flagd's evaluation (its reasons,
     /// its error codes), as a pure function of the definition and the context. Without
     /// `tracing` the trace keeps its variant, reason and error but no steps.
+    @inline(__always)
     package func evaluate(in context: EvaluationContext, tracing: Bool = true) -> RuleOutcome {
         if let error {
             return RuleOutcome(

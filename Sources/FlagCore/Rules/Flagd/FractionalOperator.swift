@@ -16,7 +16,8 @@ enum FractionalOperator: FlagdOperator {
         guard let items = arguments.arrayItems, let first = items.first else {
             return FlagdOperatorResult(value: .null, note: "fractional takes a list of [variant, weight] buckets")
         }
-        let hashed: LogicValue
+        // What is hashed: the bucketing value, or (the usual case) the flag key and targeting key.
+        let hashed: [UInt8]
         var buckets = items[...]
         switch first {
         case .array:
@@ -27,11 +28,11 @@ enum FractionalOperator: FlagdOperator {
                     ? "no targeting key is set" : "the targeting key is \(targetingKey.kindName), not text"
                 return FlagdOperatorResult(value: .null, note: "fractional: \(why)")
             }
-            hashed = .array([.string(evaluation.flagKey), .string(key)])
+            hashed = DeterministicCBOR.encode(texts: evaluation.flagKey, key)
         case .null:
             return FlagdOperatorResult(value: .null, note: "fractional: the bucketing value is null")
         default:
-            hashed = first
+            hashed = DeterministicCBOR.encode(first)
             buckets = items.dropFirst()
         }
         let split: Split
@@ -39,7 +40,7 @@ enum FractionalOperator: FlagdOperator {
         case .success(let parsed): split = parsed
         case .failure(let problem): return FlagdOperatorResult(value: .null, note: "fractional: \(problem.message)")
         }
-        let hash = MurmurHash3.hash32(DeterministicCBOR.encode(hashed))
+        let hash = MurmurHash3.hash32(hashed)
         // The split is shown only in a trace: a bulk resolve does not name every share.
         func trace(chosen: Int?) -> PercentageSplit? {
             evaluation.isTracing ? split.trace(bucket: Double(hash) / 4_294_967_296 * 100, chosen: chosen) : nil

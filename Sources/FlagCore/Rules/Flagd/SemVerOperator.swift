@@ -80,10 +80,7 @@ enum SemVerOperator: FlagdOperator {
         // What follows a leading `v` or `V`, else all of it: no `v` is written in front only
         // to be read past.
         let first = text.utf8.first
-        let body =
-            first == UInt8(ascii: "v") || first == UInt8(ascii: "V")
-            ? text[text.utf8.index(after: text.utf8.startIndex)...] : text[...]
-        return SemanticVersion(afterV: body)
+        return SemanticVersion(text, skippingFirst: first == UInt8(ascii: "v") || first == UInt8(ascii: "V") ? 1 : 0)
     }
 
     private static func goText(_ value: LogicValue) -> String {

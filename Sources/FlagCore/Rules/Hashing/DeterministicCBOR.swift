@@ -13,14 +13,30 @@ enum DeterministicCBOR {
         return output
     }
 
+    /// The encoding of the list `[first, second]` of two texts, as ``encode(_:)`` gives it,
+    /// without making the list: `fractional` hashes `[flag key, targeting key]` for every flag
+    /// it splits.
+    static func encode(texts first: String, _ second: String) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        appendHeader(major: 4, 2, to: &output)
+        appendText(first, to: &output)
+        appendText(second, to: &output)
+        return output
+    }
+
+    private static func appendText(_ text: String, to output: inout [UInt8]) {
+        appendHeader(major: 3, UInt64(text.utf8.count), to: &output)
+        output += text.utf8
+    }
+
     private static func append(_ value: LogicValue, to output: inout [UInt8]) {
         switch value {
         case .null: output.append(0xF6)
         case .bool(let flag): output.append(flag ? 0xF5 : 0xF4)
         case .number(let number): appendNumber(number, to: &output)
         case .string(let text):
-            appendHeader(major: 3, UInt64(text.utf8.count), to: &output)
-            output += text.utf8
+            appendText(text, to: &output)
         case .array(let items):
             appendHeader(major: 4, UInt64(items.count), to: &output)
             for item in items { append(item, to: &output) }

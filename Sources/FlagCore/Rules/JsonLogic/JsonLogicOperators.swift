@@ -297,7 +297,7 @@ extension JsonLogicEvaluation {
             guard case .string(let part) = needle else {
                 throw failure(operation, "looks for text in text, found \(needle.kindName)")
             }
-            return .bool(Self.bytes(of: text, contain: part))
+            return .bool(UTF8Bytes.contains(text, part))
         }
         guard let members = haystack.arrayItems else { return .bool(false) }
         for member in members {
@@ -334,17 +334,6 @@ extension JsonLogicEvaluation {
                 at: operation.location)
         default: return false
         }
-    }
-
-    private static func bytes(of text: String, contain part: String) -> Bool {
-        let haystack = Array(text.utf8)
-        let needle = Array(part.utf8)
-        if needle.isEmpty { return true }
-        guard needle.count <= haystack.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
-        }
-        return false
     }
 
     /// `substr`: by Unicode scalars; a negative start counts from the end, a negative length

@@ -10,7 +10,8 @@ extension UnleashConstraint {
         switch knownOperator {
         case .in, .notIn:
             let field = UnleashContextFields.text(contextName, in: context, reads: &reads)
-            let isIn = field.map { value in values.contains(value) } ?? false
+            // Texts compare byte for byte, as the SDKs compare them (not as equivalent Unicode).
+            let isIn = field.map { value in values.contains { UTF8Bytes.equal($0, value) } } ?? false
             result = knownOperator == .in ? isIn : !isIn
         case .stringContains, .stringStartsWith, .stringEndsWith:
             guard var field = UnleashContextFields.text(contextName, in: context, reads: &reads),
@@ -21,9 +22,9 @@ extension UnleashConstraint {
             }
             if caseInsensitive { field = field.lowercased() }
             switch knownOperator {
-            case .stringStartsWith: result = texts.contains { field.hasPrefix($0) }
-            case .stringEndsWith: result = texts.contains { field.hasSuffix($0) }
-            default: result = texts.contains { $0.isEmpty || field.contains($0) }
+            case .stringStartsWith: result = texts.contains { UTF8Bytes.hasPrefix(field, $0) }
+            case .stringEndsWith: result = texts.contains { UTF8Bytes.hasSuffix(field, $0) }
+            default: result = texts.contains { UTF8Bytes.contains(field, $0) }
             }
         case .numberEqual, .numberGreater, .numberGreaterOrEqual, .numberLess, .numberLessOrEqual:
             guard let field = UnleashContextFields.text(contextName, in: context, reads: &reads),
