@@ -99,7 +99,6 @@ enum Scenarios {
             _ = trim(0)
             probe("trimmed")
         }
-        if false {}
         // Resolved one key at a time, as the browser does, so the peak memory is the browser's.
         var resolved = 0
         var ruled = 0
