@@ -226,8 +226,8 @@ extension CompiledRules {
     /// Each kind may word its reads as text (`.text`) or leave them to be worded when shown.
     var attributeReads: [AttributeRead] { reads(keysOnly: false) }
 
-    /// The reads of ``attributeReads`` with their keys, rules and places, but where finding what
-    /// the rules compare an attribute with costs time, without it.
+    /// The reads of ``attributeReads``, keys, rules and places, without what a flagd rule
+    /// compares each attribute with: finding that costs time, and loading needs only the keys.
     var attributeKeys: [AttributeRead] { reads(keysOnly: true) }
 
     private func reads(keysOnly: Bool) -> [AttributeRead] {

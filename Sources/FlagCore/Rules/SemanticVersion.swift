@@ -2,9 +2,9 @@
 /// then `major[.minor[.patch[-prerelease][+build]]]`; a missing minor or patch is 0; numbers
 /// have no leading zeros; build metadata is ignored when comparing.
 struct SemanticVersion: Sendable, Hashable {
-    /// A major, minor or patch number. Numbers have no leading zeros, so one of more digits is
-    /// the larger: those of up to 19 digits are kept as their value (no text to make or compare),
-    /// longer ones as their digits, and numbers of any size compare right.
+    /// A major, minor or patch number. Numbers have no leading zeros, so the one with more
+    /// digits is the larger: those of up to 19 digits are kept as their value (no text to make
+    /// or compare), longer ones as their digits, and numbers of any size compare right.
     enum Number: Sendable, Hashable, Comparable {
         case value(UInt64)
         case digits(Substring)
