@@ -28,12 +28,6 @@ struct SemanticVersion: Sendable, Hashable {
     /// The prerelease identifiers (`alpha`, `1`), empty for a release.
     var prerelease: [Substring]
 
-    /// Parses text that starts with `v`; `nil` when it is not a valid version.
-    init?(goSyntax text: String) {
-        guard text.utf8.first == UInt8(ascii: "v") else { return nil }
-        self.init(afterV: text[text.utf8.index(after: text.utf8.startIndex)...])
-    }
-
     /// Parses what follows the `v` of a version (`1.2.3-beta`).
     init?(afterV text: Substring) {
         // Read from the bytes in place: a version is read for every `sem_ver` evaluated.
