@@ -1,6 +1,10 @@
 /// A JsonLogic rule compiled once at load time: a small tree with source locations, evaluated
 /// per context by ``JsonLogicEvaluation``.
-package indirect enum JsonLogicRule: Sendable, Hashable {
+///
+/// Values and lists are held in place and only the cases that hold a rule are boxed: most of
+/// a rule's nodes are values (`"email"`, `"@example.com"`, variant names), and a box for each
+/// was an allocation to make, to follow when evaluating, and to keep in memory for every flag.
+package enum JsonLogicRule: Sendable, Hashable {
     /// A value given as is: a scalar, or an object that is not an operation (flagd's evaluator
     /// returns objects of several keys, and `{}`, unevaluated).
     case literal(LogicValue)
@@ -8,12 +12,12 @@ package indirect enum JsonLogicRule: Sendable, Hashable {
     /// (`["DE", "FR"]`), kept so that it is not built again for every flag and context.
     case list([JsonLogicRule], literal: LogicValue?)
     /// An operation.
-    case operation(JsonLogicOperation)
+    indirect case operation(JsonLogicOperation)
     /// A `{"$ref": name}` resolved to the shared rule in `$evaluators`.
-    case reference(name: String, rule: JsonLogicRule, location: TextLocation?)
+    indirect case reference(name: String, rule: JsonLogicRule, location: TextLocation?)
     /// Something that fails when evaluated (a `$ref` to no evaluator, a rule nested too deep),
     /// as flagd's evaluator fails on it only if it is reached.
-    case invalid(message: String, location: TextLocation?)
+    indirect case invalid(message: String, location: TextLocation?)
 
     /// The rule as JSON, as written (a resolved `$ref` shows as the reference).
     var raw: LogicValue {
