@@ -112,6 +112,8 @@ enum Scenarios {
         }
         let resolvedAt = Measure.now()
         probe("resolved")
+        // For profiling load + resolve alone (`perf record`): what follows is not in the figures.
+        if ProcessInfo.processInfo.environment["BENCH_STOP_AFTER_RESOLVE"] != nil { exit(0) }
         let state = BrowserState(model: BrowserModel(workspace: workspace), width: 120, height: 40)
         let frame = Renderer.render(state, width: 120, height: 40)
         let shown = Measure.now()

@@ -47,7 +47,7 @@ package enum JSONReader {
 
     /// Runs `body` over the bytes after a byte order mark and white space, then insists that
     /// only white space follows what it read.
-    private static func document<Builder: JSONBuilder, Result>(
+    static func document<Builder: JSONBuilder, Result>(
         _ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys(),
         _ body: (inout Parser<Builder>) throws(DocumentError) -> Result
     ) throws(DocumentError) -> Result {
@@ -172,14 +172,7 @@ package enum JSONReader {
         mutating func members(depth: Int) throws(DocumentError) -> [(key: Builder.Key, value: Builder.Node)] {
             offset += 1
             var pairs: [(key: Builder.Key, value: Builder.Node)] = []
-            // Repeated keys are found without hashing where possible: most objects hold a handful
-            // of members, where comparing beats hashing, and large generated ones (provider files
-            // this app wrote) are in key order, where each key need only follow the one before.
-            // A set is built only for a large object out of order.
-            var keys: [String] = []
-            var firstKey = ""
-            var ascending = true
-            var seen: Set<String> = []
+            var keys = MemberKeys()
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
                 offset += 1
@@ -193,35 +186,11 @@ package enum JSONReader {
                 let keyOffset = offset
                 let keyLocation = Builder.keepsPositions ? location() : .start
                 let key = try string(isKey: true)
-                // The first key is kept on its own until a second comes: most objects of rules
-                // have one member, and a list of keys for each was an allocation per object.
-                if pairs.count == 1 { keys.append(firstKey) }
-                let repeated: Bool
-                if pairs.isEmpty {
-                    repeated = false
-                } else if keys.count < 16 {
-                    repeated = keys.contains(key)
-                    ascending = ascending && (keys.last.map { JSONValue.keyPrecedes($0, key) } ?? true)
-                } else if ascending, JSONValue.keyPrecedes(keys[keys.count - 1], key) {
-                    repeated = false
-                } else {
-                    if ascending || seen.isEmpty {
-                        ascending = false
-                        seen = Set(keys)
-                    }
-                    repeated = !seen.insert(key).inserted
-                }
-                if pairs.isEmpty { firstKey = key } else { keys.append(key) }
-                if repeated {
+                if keys.isRepeated(key) {
                     offset = keyOffset
                     throw error("duplicate key '\(TerminalText.escaped(key))'")
                 }
-                skipWhitespace()
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-                    throw error("expected ':' after the key, found \(describeCurrent())")
-                }
-                offset += 1
-                skipWhitespace()
+                try colon()
                 let item = try value(depth: depth)
                 pairs.append((Builder.key(key, at: keyLocation), item))
                 skipWhitespace()
@@ -236,6 +205,16 @@ package enum JSONReader {
                 }
                 throw error("expected ',' or '}', found \(describeCurrent())")
             }
+        }
+
+        /// Moves past the `:` after a member's key and the white space around it.
+        mutating func colon() throws(DocumentError) {
+            skipWhitespace()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key, found \(describeCurrent())")
+            }
+            offset += 1
+            skipWhitespace()
         }
 
         /// The items of the array at `offset`.
@@ -426,6 +405,46 @@ package enum JSONReader {
             offset = index
             return error("invalid UTF-8 in a string")
         }
+    }
+}
+
+/// The keys of one object read so far, to refuse a repeated one.
+///
+/// Repeated keys are found without hashing where possible: most objects hold a handful of
+/// members, where comparing beats hashing, and large generated ones (provider files this app
+/// wrote) are in key order, where each key need only follow the one before. A set is built
+/// only for a large object out of order.
+struct MemberKeys {
+    private var keys: [String] = []
+    private var firstKey: String?
+    private var ascending = true
+    private var seen: Set<String> = []
+
+    /// Notes `key`, and says whether the object already had it.
+    @inline(__always)
+    mutating func isRepeated(_ key: String) -> Bool {
+        // The first key is kept on its own until a second comes: most objects of rules have
+        // one member, and a list of keys for each was an allocation per object.
+        guard let firstKey else {
+            firstKey = key
+            return false
+        }
+        if keys.isEmpty { keys.append(firstKey) }
+        let repeated: Bool
+        if keys.count < 16 {
+            repeated = keys.contains(key)
+            ascending = ascending && JSONValue.keyPrecedes(keys[keys.count - 1], key)
+        } else if ascending, JSONValue.keyPrecedes(keys[keys.count - 1], key) {
+            repeated = false
+        } else {
+            if ascending || seen.isEmpty {
+                ascending = false
+                seen = Set(keys)
+            }
+            repeated = !seen.insert(key).inserted
+        }
+        keys.append(key)
+        return repeated
     }
 }
 

@@ -28,80 +28,174 @@ package struct FlagdDocument: Sendable {
     /// Reads a flagd file handing each flag to `body` as it is read, so a provider of many
     /// flags never holds them all as definitions at once; gives the flag set's metadata and
     /// the problems found, and the names its rules may read (``JsonLogicCompiler/namesRead``).
+    ///
+    /// A flag may be handed again, with the same key, when a part of the file written after
+    /// the flags changes it (`"$evaluators"` its rules refer to, the flag set's `"metadata"`):
+    /// the last one handed is the flag.
     static func read(_ bytes: [UInt8], knownKeys: KnownKeys, each body: (FlagdFlag) -> Void) throws(DocumentError)
         -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem], namesRead: Set<String>)
     {
-        var reader = FlagdDocumentReader()
-        return try reader.read(JSONReader.parse(bytes, knownKeys: knownKeys), each: body)
+        var reader = FlagdDocumentReader(bytes: bytes, knownKeys: knownKeys)
+        return try reader.read(each: body)
     }
 }
 
 /// The reading of one flagd file.
+///
+/// The file is read a flag at a time: each flag's part of the document is made into nodes,
+/// read and let go before the next is read, so the nodes of a large file's targeting are
+/// never all held at once (``JSONReader/forEachRootMember(_:knownKeys:_:)``). What the flags
+/// need from the rest of the file (`"$evaluators"`, the flag set's `"metadata"`) usually comes
+/// first; when it comes after them and changes them, the flags are read again.
 private struct FlagdDocumentReader {
+    let bytes: [UInt8]
+    let knownKeys: KnownKeys
     var problems: [RuleProblem] = []
+
+    /// The members of the document the flags depend on, as far as the reading has come.
+    private var evaluators: SourceNode?
+    private var setMetadata: OrderedDictionary<String, JSONValue> = [:]
+    private var schema: String?
+    /// The compiler of the flags' targeting, made again when the flags are reached, with the
+    /// shared rules read so far.
+    private var compiler = JsonLogicCompiler(evaluators: [:])
+
+    init(bytes: [UInt8], knownKeys: KnownKeys) {
+        self.bytes = bytes
+        self.knownKeys = knownKeys
+    }
 
     mutating func report(_ message: String, at location: TextLocation?) {
         problems.append(RuleProblem(message, at: location))
     }
 
-    /// Reads the document `root`, taken rather than copied: each flag's part of the tree is let
-    /// go as soon as the flag is read, so the tree's memory goes to the compiled flags instead
-    /// of both being held at once (a flagd file's targeting makes a large tree).
-    mutating func read(_ root: consuming SourceNode, each body: (FlagdFlag) -> Void) throws(DocumentError)
+    /// Where the flags are and what their reading used.
+    private struct FlagsRead {
+        var position: JSONReader.Parser<JSONReader.NodeBuilder>.Position
+        var location: TextLocation
+        var isList: Bool
+        /// The problems the reading of the flags reported (their range in ``problems``).
+        var problems: Range<Int>
+        /// Whether the shared rules and the set's metadata had been read before the flags.
+        var hadEvaluators: Bool
+        var hadMetadata: Bool
+    }
+
+    mutating func read(each body: (FlagdFlag) -> Void) throws(DocumentError)
         -> (metadata: OrderedDictionary<String, JSONValue>, problems: [RuleProblem], namesRead: Set<String>)
     {
-        guard root.mapping != nil, let flagsNode = root["flags"], flagsNode.mapping != nil || flagsNode.sequence != nil
-        else {
-            throw DocumentError(
-                "a flagd file is a JSON object with \"flags\"", at: root["flags"]?.location ?? root.location)
+        var flagsRead: FlagsRead?
+        var flagsNode: SourceNode?
+        var metadataNode: SourceNode?
+        let root = try JSONReader.forEachRootMember(bytes, knownKeys: knownKeys) {
+            (key, _, parser) throws(DocumentError) in
+            switch key {
+            case "flags":
+                let byte = parser.bytes[parser.offset]
+                guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") else {
+                    flagsNode = try parser.value(depth: 1)
+                    return
+                }
+                let start = problems.count
+                var read = FlagsRead(
+                    position: parser.position, location: parser.location(), isList: byte == UInt8(ascii: "["),
+                    problems: start..<start, hadEvaluators: evaluators != nil, hadMetadata: metadataNode != nil)
+                compiler = sharedRules()
+                try readFlags(&parser, isList: read.isList, each: body)
+                read.problems = start..<problems.count
+                flagsRead = read
+            case "$evaluators":
+                evaluators = try parser.value(depth: 1)
+            case "metadata":
+                let node = try parser.value(depth: 1)
+                metadataNode = node
+                setMetadata = metadata(node, of: "the flag set")
+            case "$schema":
+                schema = try parser.value(depth: 1).scalarText
+            default:
+                _ = try parser.value(depth: 1)
+            }
         }
-        var evaluators: [String: SourceNode] = [:]
-        if let node = root["$evaluators"] {
+        guard case .object = root, let flags = flagsRead else {
+            let location: TextLocation
+            switch root {
+            case .notAnObject(let node): location = node.location
+            case .object(let at): location = flagsNode?.location ?? at
+            }
+            throw DocumentError("a flagd file is a JSON object with \"flags\"", at: location)
+        }
+        if flags.isList, let schema, schema.hasSuffix("/flags.json") || schema == "flags.json" {
+            report(
+                "this file declares the providers' schema (flags.json), where \"flags\" is an object; the list form is flagd.json's",
+                at: flags.location)
+        }
+        var finalCompiler = compiler
+        let evaluatorsCameLate = !flags.hadEvaluators && evaluators != nil
+        let metadataCameLate = !flags.hadMetadata && !setMetadata.isEmpty
+        if evaluatorsCameLate || metadataCameLate {
+            let compiledWithout = finalCompiler
+            if evaluatorsCameLate { finalCompiler = sharedRules() }
+            if (evaluatorsCameLate && compiledWithout.refersToSharedRules) || metadataCameLate {
+                // What the flags were read with has changed: read them again with it.
+                problems.removeSubrange(flags.problems)
+                compiler = finalCompiler
+                try JSONReader.reading(bytes, knownKeys: knownKeys, from: flags.position) {
+                    parser throws(DocumentError) in
+                    try readFlags(&parser, isList: flags.isList, each: body)
+                }
+                finalCompiler = compiler
+            } else {
+                // Nothing the flags were read with changed: the flags' own problems stand, and
+                // the shared rules' are added to them.
+                finalCompiler.absorb(compiledWithout)
+            }
+        }
+        problems += finalCompiler.problems
+        problems.sort { ($0.location ?? .start) < ($1.location ?? .start) }
+        return (setMetadata, problems, finalCompiler.namesRead)
+    }
+
+    /// A compiler that knows the shared rules read so far, each compiled once on its own so
+    /// its problems are reported where it is written even when no flag refers to it.
+    private mutating func sharedRules() -> JsonLogicCompiler {
+        var named: [String: SourceNode] = [:]
+        if let node = evaluators {
             if let pairs = node.mapping {
-                for (key, value) in pairs { evaluators[key.scalarText ?? ""] = value }
+                for (key, value) in pairs { named[key.scalarText ?? ""] = value }
             } else {
                 report("\"$evaluators\" is an object of named rules, found \(node.kindDescription)", at: node.location)
             }
         }
-        var compiler = JsonLogicCompiler(evaluators: evaluators)
-        for name in evaluators.keys.sorted() { compiler.compileEvaluator(name) }
-        let setMetadata = metadata(root["metadata"], of: "the flag set")
-
-        var definitions: [(key: String, keyLocation: TextLocation, node: SourceNode)] = []
-        if let pairs = flagsNode.mapping {
-            for (key, value) in pairs { definitions.append((key.scalarText ?? "", key.location, value)) }
-        } else if let items = flagsNode.sequence {
-            if let schema = root["$schema"]?.scalarText, schema.hasSuffix("/flags.json") || schema == "flags.json" {
-                report(
-                    "this file declares the providers' schema (flags.json), where \"flags\" is an object; the list form is flagd.json's",
-                    at: flagsNode.location)
-            }
-            for item in items {
-                guard item.mapping != nil, let keyNode = item["key"], case .scalar(let key, true) = keyNode.content,
-                    !key.isEmpty
-                else {
-                    report("each flag of a \"flags\" list is an object with a \"key\"", at: item.location)
-                    continue
-                }
-                definitions.append((key, keyNode.location, item))
-            }
-        }
-        _ = consume root
-        _ = consume flagsNode
-        for index in definitions.indices {
-            let (key, keyLocation, node) = definitions[index]
-            definitions[index].node = SourceNode(.sequence([]), at: .start)
-            body(flag(key, at: keyLocation, node, setMetadata: setMetadata, compiler: &compiler))
-        }
-        problems += compiler.problems
-        problems.sort { ($0.location ?? .start) < ($1.location ?? .start) }
-        return (setMetadata, problems, compiler.namesRead)
+        var compiler = JsonLogicCompiler(evaluators: named)
+        for name in named.keys.sorted() { compiler.compileEvaluator(name) }
+        return compiler
     }
 
-    private mutating func flag(
-        _ key: String, at location: TextLocation, _ node: SourceNode,
-        setMetadata: OrderedDictionary<String, JSONValue>, compiler: inout JsonLogicCompiler
-    ) -> FlagdFlag {
+    /// Reads the flags at the parser, an object of flags by key or a list of flags with a
+    /// `"key"` each, handing each to `body` once read.
+    private mutating func readFlags(
+        _ parser: inout JSONReader.Parser<JSONReader.NodeBuilder>, isList: Bool, each body: (FlagdFlag) -> Void
+    ) throws(DocumentError) {
+        if !isList {
+            try parser.forEachMember(depth: 2) { (key, keyLocation, parser) throws(DocumentError) in
+                let node = try parser.value(depth: 2)
+                body(flag(key, at: keyLocation, node))
+            }
+            return
+        }
+        try parser.forEachItem(depth: 2) { parser throws(DocumentError) in
+            let item = try parser.value(depth: 2)
+            guard item.mapping != nil, let keyNode = item["key"], case .scalar(let key, true) = keyNode.content,
+                !key.isEmpty
+            else {
+                report("each flag of a \"flags\" list is an object with a \"key\"", at: item.location)
+                return
+            }
+            body(flag(key, at: keyNode.location, item))
+        }
+    }
+
+    private mutating func flag(_ key: String, at location: TextLocation, _ node: SourceNode) -> FlagdFlag {
         var definition = FlagdFlag(
             key: key, location: location, variants: [:], defaultVariant: nil, metadata: setMetadata)
         guard node.mapping != nil else {

@@ -34,6 +34,8 @@ struct JsonLogicCompiler {
     /// text, an item's field), never less, so the attribute index may stop walking rules once
     /// each of these it can read is found (``RuleAttributeIndex/firstReads(of:)``).
     private(set) var namesRead: Set<String> = []
+    /// Whether a rule compiled so far has a `$ref` to a shared rule, found or not.
+    private(set) var refersToSharedRules = false
     /// The last few names put in ``namesRead`` (at most 8), and where the next one goes.
     private var recentNames: [String] = []
     private var nextRecent = 0
@@ -166,7 +168,16 @@ struct JsonLogicCompiler {
         }
     }
 
+    /// Takes in what `other` found compiling other rules: its problems (each once) and the
+    /// names its rules may read.
+    mutating func absorb(_ other: JsonLogicCompiler) {
+        for problem in other.problems { report(problem.message, at: problem.location) }
+        namesRead.formUnion(other.namesRead)
+        refersToSharedRules = refersToSharedRules || other.refersToSharedRules
+    }
+
     private mutating func compileReference(_ name: String, at location: TextLocation, depth: Int) -> JsonLogicRule {
+        refersToSharedRules = true
         guard let evaluators else {
             return .invalid(
                 message: "'$ref' \(TerminalText.capped(name, limit: 60)) names no shared rule here", location: location)
