@@ -35,9 +35,9 @@ struct JsonLogicAttributeWalk {
     /// `position` its place in the parent's argument list when it is written right there.
     mutating func visit(_ rule: JsonLogicRule, parent: JsonLogicOperation?, position: Int? = nil) {
         switch rule {
-        case .literal, .invalid:
+        case .literal, .values, .invalid:
             return
-        case .list(let items, _):
+        case .list(let items):
             for item in items { visit(item, parent: parent) }
         case .reference(_, let shared, _):
             visit(shared, parent: parent)
@@ -76,8 +76,11 @@ struct JsonLogicAttributeWalk {
             return
         case .flagd(.fractional):
             // Without a bucketing value first, flagd hashes the flag key with the targeting key.
-            if case .list? = arguments.first {
+            switch arguments.first {
+            case .list?, .values?:
                 record("targetingKey", at: operation, parent: operation, describing: operation, hint: .text)
+            default:
+                break
             }
         default:
             break
@@ -145,7 +148,7 @@ struct JsonLogicAttributeWalk {
         case .standard(.in):
             guard arguments.count == 2 else { return (nil, []) }
             if position == 0 {
-                if case .list(let items, _) = arguments[1] { return hint(of: items, suggesting: true) }
+                if let items = arguments[1].listItems { return hint(of: items, suggesting: true) }
                 if case .literal(.string) = arguments[1] { return (.text, []) }
                 return (nil, [])
             }
@@ -192,8 +195,8 @@ struct JsonLogicAttributeWalk {
     private static func literalPath(_ arguments: JsonLogicRule) -> String? {
         switch arguments {
         case .literal(.string(let path)): return path
-        case .list(let items, _):
-            if case .literal(.string(let path))? = items.first { return path }
+        case .list, .values:
+            if case .literal(.string(let path))? = arguments.listItems?.first { return path }
             return nil
         default: return nil
         }
@@ -203,8 +206,8 @@ struct JsonLogicAttributeWalk {
     private static func literalNames(_ rule: JsonLogicRule) -> [String] {
         switch rule {
         case .literal(.string(let name)): return [name]
-        case .list(let items, _):
-            return items.compactMap {
+        case .list, .values:
+            return (rule.listItems ?? []).compactMap {
                 if case .literal(.string(let name)) = $0 { return name }
                 return nil
             }

@@ -98,10 +98,9 @@ struct JsonLogicCompiler {
             return .literal(LogicValue(JSONValue(plainScalar: text)))
         case .sequence(let items):
             let compiled = items.map { compile($0, depth: depth + 1) }
-            // Only a list of literals keeps its value: the written form of a list of rules is
-            // asked for rarely (`map` over a list written in place), and keeping one for every
-            // list held a second copy of every rule.
-            return .list(compiled, literal: compiled.allSatisfy(\.isLiteral) ? .array(compiled.map(\.raw)) : nil)
+            // Only a list of values is kept as a value: the written form of a list of rules is
+            // asked for rarely (`map` over a list written in place).
+            return compiled.allSatisfy(\.isLiteral) ? .values(compiled.map(\.raw)) : .list(compiled)
         case .mapping(let pairs):
             // Go's JSON decoding keeps the last of repeated keys: so does the evaluator here.
             // An operation, the usual mapping, has one key: nothing to look through.

@@ -121,17 +121,19 @@ struct JsonLogicEvaluation {
         switch rule {
         case .literal(let value):
             return value
-        case .list(let items, let literal):
-            // A list of literals (`["DE", "FR"]`) is the value kept for it: the same steps
-            // counted, without building it again for every flag and context.
-            if let literal, depth < Self.depthLimit {
-                remaining -= items.count
-                if remaining < 0 {
-                    throw RuleEvaluationError(
-                        "the rule takes more than \(Self.stepBudget) steps to evaluate", code: "GENERAL")
-                }
-                return literal
+        case .values(let values):
+            // The value kept for a list of values (`["DE", "FR"]`), with the steps counted and
+            // the depth checked as if each item were evaluated.
+            if depth >= Self.depthLimit, !values.isEmpty {
+                throw RuleEvaluationError("the rule nests more than \(Self.depthLimit) levels deep", code: "GENERAL")
             }
+            remaining -= values.count
+            if remaining < 0 {
+                throw RuleEvaluationError(
+                    "the rule takes more than \(Self.stepBudget) steps to evaluate", code: "GENERAL")
+            }
+            return .array(values)
+        case .list(let items):
             var values: [LogicValue] = []
             values.reserveCapacity(items.count)
             for item in items { values.append(try evaluate(item, scope)) }

@@ -200,7 +200,8 @@ extension JsonLogicEvaluation {
     private mutating func subject(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue
     {
         switch rule {
-        case .list(let items, let literal): return literal ?? .array(items.map(\.raw))
+        case .list(let items): return .array(items.map(\.raw))
+        case .values(let values): return .array(values)
         case .literal(let value): return value.isObject ? value : .null
         default: return try evaluate(rule, scope)
         }

@@ -8,11 +8,13 @@ package enum JsonLogicRule: Sendable, Hashable {
     /// A value given as is: a scalar, or an object that is not an operation (flagd's evaluator
     /// returns objects of several keys, and `{}`, unevaluated).
     case literal(LogicValue)
-    /// A list whose items are evaluated; `literal` is its value when every item is a literal
-    /// (`["DE", "FR"]`), kept so that it is not built again for every flag and context.
-    case list([JsonLogicRule], literal: LogicValue?)
-    /// An operation.
-    indirect case operation(JsonLogicOperation)
+    /// A list whose items are evaluated, some of them not values.
+    case list([JsonLogicRule])
+    /// A list written with values only (`["DE", "FR"]`): its value, kept once, so that it is
+    /// not built again for every flag and context nor held twice, as rules and as a value.
+    case values([LogicValue])
+    /// An operation (a class: no box needed).
+    case operation(JsonLogicOperation)
     /// A `{"$ref": name}` resolved to the shared rule in `$evaluators`.
     indirect case reference(name: String, rule: JsonLogicRule, location: TextLocation?)
     /// Something that fails when evaluated (a `$ref` to no evaluator, a rule nested too deep),
@@ -23,10 +25,20 @@ package enum JsonLogicRule: Sendable, Hashable {
     var raw: LogicValue {
         switch self {
         case .literal(let value): return value
-        case .list(let items, let literal): return literal ?? .array(items.map(\.raw))
+        case .list(let items): return .array(items.map(\.raw))
+        case .values(let values): return .array(values)
         case .operation(let operation): return .object([operation.name: operation.arguments.raw])
         case .reference(let name, _, _): return .object(["$ref": .string(name)])
         case .invalid(let message, _): return .object(["$invalid": .string(message)])
+        }
+    }
+
+    /// The items when this is a list, each a rule (a value for each of a list of values).
+    var listItems: [JsonLogicRule]? {
+        switch self {
+        case .list(let items): return items
+        case .values(let values): return values.map(JsonLogicRule.literal)
+        default: return nil
         }
     }
 
@@ -41,26 +53,48 @@ package enum JsonLogicRule: Sendable, Hashable {
         switch self {
         case .operation(let operation): return operation.location
         case .reference(_, _, let location), .invalid(_, let location): return location
-        case .literal, .list: return nil
+        case .literal, .list, .values: return nil
         }
     }
 }
 
 /// One operation of a compiled rule: `{"name": arguments}`.
-package struct JsonLogicOperation: Sendable, Hashable {
+///
+/// A class, so that a rule holds it by one reference: taking an operation out of a rule to
+/// evaluate it (for every flag and context) then costs a reference, not a copy of its name,
+/// arguments and place. It never changes once compiled.
+package final class JsonLogicOperation: Sendable, Hashable {
     /// The operator as written.
-    package var name: String
+    package let name: String
     /// Which operator it is.
-    var kind: JsonLogicOperatorKind
+    let kind: JsonLogicOperatorKind
     /// The arguments as written (usually a list), compiled.
-    package var arguments: JsonLogicRule
+    package let arguments: JsonLogicRule
     /// Where the operator's name is written.
-    package var location: TextLocation?
+    package let location: TextLocation?
+
+    init(name: String, kind: JsonLogicOperatorKind, arguments: JsonLogicRule, location: TextLocation?) {
+        self.name = name
+        self.kind = kind
+        self.arguments = arguments
+        self.location = location
+    }
 
     /// The argument rules when they are written as a list.
     var argumentList: [JsonLogicRule]? {
-        if case .list(let items, _) = arguments { return items }
-        return nil
+        arguments.listItems
+    }
+
+    package static func == (left: JsonLogicOperation, right: JsonLogicOperation) -> Bool {
+        left === right
+            || (left.name == right.name && left.kind == right.kind && left.location == right.location
+                && left.arguments == right.arguments)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(location)
+        hasher.combine(arguments)
     }
 }
 

@@ -12,7 +12,8 @@ enum RuleText {
     private static func text(_ rule: JsonLogicRule, nested: Bool) -> String {
         switch rule {
         case .literal(let value): return literal(value)
-        case .list(let items, _): return "[" + items.map { text($0, nested: false) }.joined(separator: ", ") + "]"
+        case .list, .values:
+            return "[" + (rule.listItems ?? []).map { text($0, nested: false) }.joined(separator: ", ") + "]"
         case .reference(let name, _, _): return "$ref \(name)"
         case .invalid(let message, _): return "(\(message))"
         case .operation(let operation):
@@ -75,8 +76,8 @@ enum RuleText {
     private static func variable(_ arguments: JsonLogicRule) -> String {
         switch arguments {
         case .literal(.string(let path)): return path.isEmpty ? "data" : path
-        case .list(let items, _):
-            guard let first = items.first else { return "data" }
+        case .list, .values:
+            guard let items = arguments.listItems, let first = items.first else { return "data" }
             let name = text(first, nested: true).trimmingQuotes
             return items.count == 2 ? "\(name) ?? \(text(items[1], nested: true))" : name
         default: return "var(\(text(arguments, nested: false)))"
