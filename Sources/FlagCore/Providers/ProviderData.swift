@@ -33,12 +33,11 @@ package enum RawValue: Sendable, Hashable {
 
 /// One key's entry in a provider.
 package struct ProviderEntry: Sendable, Hashable {
-    /// Notes, a per-key error and rules; few entries have any, so they live in a box that
-    /// exists only when one is set (an entry is 40 bytes instead of 64, at 100k keys per layer).
+    /// Notes and a per-key error; few entries have any, so they live in a box that exists
+    /// only when one is set (an entry is 48 bytes instead of 64, at 100k keys per layer).
     private struct Extras: RarelySetFields {
         var notes: [String] = []
         var error: String?
-        var rules: CompiledRules?
     }
 
     /// The value; `nil` means the provider names the key but leaves it unset
@@ -62,10 +61,10 @@ package struct ProviderEntry: Sendable, Hashable {
 
     /// Rules that decide the value per context (SPEC §8); `value` is then what the key has
     /// when no rule applies (a flagd flag's default variant), shown where nothing is evaluated.
-    package var rules: CompiledRules? {
-        get { extras?.value.rules }
-        set { Indirect.update(&extras) { $0.rules = newValue } }
-    }
+    /// Held outside the box of notes: a file's entries share one box of equal notes (every
+    /// flagd flag says "default variant: off"), which a rule of each entry's own would split
+    /// into a box per entry.
+    package var rules: CompiledRules?
 
     /// Creates an entry.
     package init(
@@ -74,7 +73,8 @@ package struct ProviderEntry: Sendable, Hashable {
     ) {
         self.value = value
         self.location = location
-        extras = .boxed(Extras(notes: notes, error: error, rules: rules))
+        self.rules = rules
+        extras = .boxed(Extras(notes: notes, error: error))
     }
 
     /// An entry whose notes are stored once for every entry of a file that has the same notes
