@@ -118,6 +118,17 @@ struct HostileRulesTests {
         }
     }
 
+    @Test("The step budget counts a rule's values one step each, exactly: one value more than it allows fails")
+    func stepBudgetIsExact() throws {
+        // cat, its list, var and its name are four steps; the budget is 100,000.
+        func concatenated(_ count: Int) throws -> LogicValue {
+            let parts = Array(repeating: #""a""#, count: count).joined(separator: ",")
+            return try RuleFixture.result(#"{"cat": [{"var": "x"}, \#(parts)]}"#, #"{"x": "b"}"#)
+        }
+        #expect(try concatenated(99_996) == .string("b" + String(repeating: "a", count: 99_996)))
+        #expect(throws: RuleEvaluationError.self) { try concatenated(99_997) }
+    }
+
     // MARK: Cycles
 
     @Test("$ref cycles make the flag's layer an error that names the cycle")

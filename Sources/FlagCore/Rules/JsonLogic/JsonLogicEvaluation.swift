@@ -109,15 +109,9 @@ struct JsonLogicEvaluation {
 
     /// The value of `rule` in `scope`.
     mutating func evaluate(_ rule: JsonLogicRule, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
-        remaining -= 1
-        if remaining < 0 {
-            throw RuleEvaluationError("the rule takes more than \(Self.stepBudget) steps to evaluate", code: "GENERAL")
-        }
+        try countValue()
         depth += 1
         defer { depth -= 1 }
-        if depth > Self.depthLimit {
-            throw RuleEvaluationError("the rule nests more than \(Self.depthLimit) levels deep", code: "GENERAL")
-        }
         switch rule {
         case .literal(let value):
             return value
@@ -136,7 +130,16 @@ struct JsonLogicEvaluation {
         case .list(let items):
             var values: [LogicValue] = []
             values.reserveCapacity(items.count)
-            for item in items { values.append(try evaluate(item, scope)) }
+            for item in items {
+                // A value among rules (`"@example.com"` beside `{"var": "email"}`) is taken as
+                // it is, counted as evaluating it would count it.
+                if case .literal(let value) = item {
+                    try countValue()
+                    values.append(value)
+                } else {
+                    values.append(try evaluate(item, scope))
+                }
+            }
             return .array(values)
         case .operation(let operation):
             return try apply(operation, scope)
@@ -144,6 +147,19 @@ struct JsonLogicEvaluation {
             return try evaluate(shared, scope)
         case .invalid(let message, let location):
             throw RuleEvaluationError(message, at: location)
+        }
+    }
+
+    /// Counts a value written in a rule as ``evaluate(_:_:)`` counts it, one level below the
+    /// rule being evaluated, for callers that take the value without evaluating it.
+    @inline(__always)
+    mutating func countValue() throws(RuleEvaluationError) {
+        remaining -= 1
+        if remaining < 0 {
+            throw RuleEvaluationError("the rule takes more than \(Self.stepBudget) steps to evaluate", code: "GENERAL")
+        }
+        if depth + 1 > Self.depthLimit {
+            throw RuleEvaluationError("the rule nests more than \(Self.depthLimit) levels deep", code: "GENERAL")
         }
     }
 

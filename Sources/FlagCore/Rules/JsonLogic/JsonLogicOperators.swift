@@ -9,25 +9,30 @@ extension JsonLogicEvaluation {
     {
         switch op {
         case .variable:
+            // The usual `{"var": "email"}`: the name is taken as written.
+            if case .literal(let name) = operation.arguments {
+                try countValue()
+                return try variable(name, scope)
+            }
             return try variable(evaluate(operation.arguments, scope), scope)
         case .missing:
             let names = try evaluate(operation.arguments, scope)
-            let list: [LogicValue] = names.stringValue != nil ? [names] : try items(names, operation)
+            let list: [LogicValue] = names.stringValue != nil ? [names] : try Self.items(names, operation)
             var missing: [LogicValue] = []
             for name in list where try variable(name, scope).isNull { missing.append(name) }
             return .array(missing)
         case .missingSome:
-            let arguments = try items(evaluate(operation.arguments, scope), operation)
-            guard arguments.count >= 2 else { throw failure(operation, "takes [minimum, [names]]") }
+            let arguments = try Self.items(evaluate(operation.arguments, scope), operation)
+            guard arguments.count >= 2 else { throw Self.failure(operation, "takes [minimum, [names]]") }
             let needed = LogicCoercion.integer(try LogicCoercion.arithmeticNumber(arguments[0]))
             var missing: [LogicValue] = []
             var found = 0
-            for name in try items(arguments[1], operation) {
+            for name in try Self.items(arguments[1], operation) {
                 if try variable(name, scope).isNull { missing.append(name) } else { found += 1 }
             }
             return needed > found ? .array(missing) : .array([])
         case .ifThenElse, .ternary:
-            let clauses = try rawItems(operation)
+            let clauses = try Self.rawItems(operation)
             var index = 0
             while index + 1 < clauses.count {
                 if try traced(clauses[index], scope).isTruthy { return try branch(clauses[index + 1], scope) }
@@ -35,7 +40,7 @@ extension JsonLogicEvaluation {
             }
             return clauses.count % 2 == 1 ? try branch(clauses[clauses.count - 1], scope) : .null
         case .equal, .notEqual:
-            let arguments = try items(evaluate(operation.arguments, scope), operation)
+            let arguments = try Self.items(evaluate(operation.arguments, scope), operation)
             let equal = arguments.count >= 2 && LogicCoercion.looselyEqual(arguments[0], arguments[1])
             return .bool(op == .equal ? equal : !equal)
         case .strictEqual, .strictNotEqual:
@@ -48,17 +53,17 @@ extension JsonLogicEvaluation {
             return .bool(op == .not ? !subject.isTruthy : subject.isTruthy)
         case .or, .and:
             var last = LogicValue.null
-            for item in try rawItems(operation) {
+            for item in try Self.rawItems(operation) {
                 last = try evaluate(item, scope)
                 if last.isTruthy == (op == .or) { return last }
             }
             return last
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            let arguments = try items(evaluate(operation.arguments, scope), operation)
+            let arguments = try Self.items(evaluate(operation.arguments, scope), operation)
             guard arguments.count >= 2 else { return .bool(false) }
             return .bool(Self.compare(op, arguments))
         case .max, .min:
-            let numbers = try items(evaluate(operation.arguments, scope), operation)
+            let numbers = try Self.items(evaluate(operation.arguments, scope), operation)
             guard let first = numbers.first else { return .null }
             var best = try LogicCoercion.arithmeticNumber(first)
             for value in numbers.dropFirst() {
@@ -73,7 +78,7 @@ extension JsonLogicEvaluation {
             for number in numbers { sum += try LogicCoercion.arithmeticNumber(number) }
             return .number(sum)
         case .minus:
-            let numbers = try items(evaluate(operation.arguments, scope), operation)
+            let numbers = try Self.items(evaluate(operation.arguments, scope), operation)
             guard let first = numbers.first else { return .number(0) }
             if numbers.count == 1 { return .number(-(try LogicCoercion.arithmeticNumber(first))) }
             var result = try LogicCoercion.arithmeticNumber(first)
@@ -81,26 +86,26 @@ extension JsonLogicEvaluation {
             return .number(result)
         case .times:
             var product = 1.0
-            for number in try items(evaluate(operation.arguments, scope), operation) {
+            for number in try Self.items(evaluate(operation.arguments, scope), operation) {
                 product *= try LogicCoercion.arithmeticNumber(number)
             }
             return .number(product)
         case .divide:
-            let numbers = try items(evaluate(operation.arguments, scope), operation)
+            let numbers = try Self.items(evaluate(operation.arguments, scope), operation)
             guard let first = numbers.first else { return .number(0) }
             var result = try LogicCoercion.arithmeticNumber(first)
             for number in numbers.dropFirst() { result /= try LogicCoercion.arithmeticNumber(number) }
             return .number(result)
         case .modulo:
-            let numbers = try items(evaluate(operation.arguments, scope), operation)
-            guard numbers.count >= 2 else { throw failure(operation, "takes 2 numbers") }
+            let numbers = try Self.items(evaluate(operation.arguments, scope), operation)
+            guard numbers.count >= 2 else { throw Self.failure(operation, "takes 2 numbers") }
             return .number(
                 try LogicCoercion.arithmeticNumber(numbers[0]).truncatingRemainder(
                     dividingBy: LogicCoercion.arithmeticNumber(numbers[1])))
         case .abs:
             let value = try evaluate(operation.arguments, scope)
             if let numbers = value.arrayItems {
-                guard let first = numbers.first else { throw failure(operation, "takes a number") }
+                guard let first = numbers.first else { throw Self.failure(operation, "takes a number") }
                 return .number(Swift.abs(try LogicCoercion.arithmeticNumber(first)))
             }
             return .number(Swift.abs(try LogicCoercion.arithmeticNumber(value)))
@@ -111,27 +116,27 @@ extension JsonLogicEvaluation {
             switch value {
             case .bool, .number, .string: return .array([value])
             case .array(let parts): return .array(parts.flatMap { $0.arrayItems ?? [$0] })
-            case .null, .object: throw failure(operation, "takes lists, found \(value.kindName)")
+            case .null, .object: throw Self.failure(operation, "takes lists, found \(value.kindName)")
             }
         case .in:
-            return try contains(items(evaluate(operation.arguments, scope), operation), operation)
+            return try Self.contains(Self.items(evaluate(operation.arguments, scope), operation), operation)
         case .cat:
             let value = try evaluate(operation.arguments, scope)
             if value.stringValue != nil { return value }
-            let parts = try items(value, operation)
+            let parts = try Self.items(value, operation)
             if parts.count == 1 { return .string(try LogicCoercion.text(parts[0])) }
             var text = ""
             for part in parts { text += try LogicCoercion.text(part) }
             // flagd's evaluator trims the joined text (and only when there are several parts).
             return .string(text.trimmingGoSpaces)
         case .substr:
-            return try substring(items(evaluate(operation.arguments, scope), operation), operation)
+            return try Self.substring(Self.items(evaluate(operation.arguments, scope), operation), operation)
         case .set:
-            let arguments = try items(evaluate(operation.arguments, scope), operation)
+            let arguments = try Self.items(evaluate(operation.arguments, scope), operation)
             guard arguments.count >= 3 else { return arguments.first ?? .null }
             guard case .object(var members) = arguments[0] else { return arguments[0] }
             guard case .string(let property) = arguments[1] else {
-                throw failure(operation, "names the property with text")
+                throw Self.failure(operation, "names the property with text")
             }
             members[property] = try applyDynamic(arguments[2], scope)
             return .object(members)
@@ -157,20 +162,23 @@ extension JsonLogicEvaluation {
 
     // MARK: - Pieces
 
-    private func failure(_ operation: JsonLogicOperation, _ what: String) -> RuleEvaluationError {
+    private static func failure(_ operation: JsonLogicOperation, _ what: String) -> RuleEvaluationError {
         RuleEvaluationError("'\(TerminalText.capped(operation.name, limit: 60))' \(what)", at: operation.location)
     }
 
     /// The items of an evaluated argument that must be a list.
-    private func items(_ value: LogicValue, _ operation: JsonLogicOperation) throws(RuleEvaluationError) -> [LogicValue]
+    private static func items(_ value: LogicValue, _ operation: JsonLogicOperation) throws(RuleEvaluationError)
+        -> [LogicValue]
     {
-        guard let items = value.arrayItems else { throw failure(operation, "takes a list, found \(value.kindName)") }
+        guard let items = value.arrayItems else {
+            throw Self.failure(operation, "takes a list, found \(value.kindName)")
+        }
         return items
     }
 
     /// The arguments as written, for operators that evaluate them one by one.
-    private func rawItems(_ operation: JsonLogicOperation) throws(RuleEvaluationError) -> [JsonLogicRule] {
-        guard let items = operation.argumentList else { throw failure(operation, "takes a list of arguments") }
+    private static func rawItems(_ operation: JsonLogicOperation) throws(RuleEvaluationError) -> [JsonLogicRule] {
+        guard let items = operation.argumentList else { throw Self.failure(operation, "takes a list of arguments") }
         return items
     }
 
@@ -214,14 +222,14 @@ extension JsonLogicEvaluation {
         switch rule {
         case .operation, .reference, .invalid: return try evaluate(rule, scope)
         case .literal(let value) where value.isObject: return value
-        default: throw failure(operation, "applies a rule to each item, found \(rule.raw.kindName)")
+        default: throw Self.failure(operation, "applies a rule to each item, found \(rule.raw.kindName)")
         }
     }
 
     private mutating func iterate(_ op: JsonLogicOperator, _ operation: JsonLogicOperation, _ scope: LogicScope)
         throws(RuleEvaluationError) -> LogicValue
     {
-        let arguments = try rawItems(operation)
+        let arguments = try Self.rawItems(operation)
         let outer = LogicScope(data: scope.data, substitutions: scope.substitutions + [scope.data])
         func each(_ item: LogicValue, substituting: Bool) -> LogicScope {
             LogicScope(data: .value(item), substitutions: substituting ? outer.substitutions : scope.substitutions)
@@ -232,7 +240,7 @@ extension JsonLogicEvaluation {
             let list = try subject(arguments[0], scope)
             if list.isNull { return .array([]) }
             var result: [LogicValue] = []
-            for item in try items(list, operation) {
+            for item in try Self.items(list, operation) {
                 if op == .map {
                     result.append(try evaluate(arguments[1], each(item, substituting: false)))
                 } else if try evaluate(arguments[1], each(item, substituting: true)).isTruthy {
@@ -252,11 +260,11 @@ extension JsonLogicEvaluation {
             case .bool: valueType = "bool"
             case .number: valueType = "number"
             case .string: valueType = "string"
-            default: throw failure(operation, "starts from a bool, number or text, found \(accumulator.kindName)")
+            default: throw Self.failure(operation, "starts from a bool, number or text, found \(accumulator.kindName)")
             }
             let list = try subject(arguments[0], scope)
             if list.isNull { return .number(0) }
-            for item in try items(list, operation) where !item.isNull {
+            for item in try Self.items(list, operation) where !item.isNull {
                 let data: LogicValue = .object([
                     "current": item, "accumulator": accumulator, "valueType": .string(valueType),
                 ])
@@ -270,11 +278,11 @@ extension JsonLogicEvaluation {
             }
             return accumulator
         default:
-            guard let first = arguments.first else { throw failure(operation, "takes a list and a test") }
+            guard let first = arguments.first else { throw Self.failure(operation, "takes a list and a test") }
             let list = try subject(first, scope)
             guard list.isTruthy else { return .bool(op == .none) }
-            guard arguments.count >= 2 else { throw failure(operation, "takes a list and a test") }
-            for item in try items(list, operation) {
+            guard arguments.count >= 2 else { throw Self.failure(operation, "takes a list and a test") }
+            for item in try Self.items(list, operation) {
                 let passed = try applied(arguments[1], each(item, substituting: op != .all), operation).isTruthy
                 switch op {
                 case .all where !passed: return .bool(false)
@@ -289,21 +297,21 @@ extension JsonLogicEvaluation {
 
     /// `in`: text within text (bytes), or a member of a list; a list member that is itself a
     /// list `[low, high]` is a range.
-    private func contains(_ arguments: [LogicValue], _ operation: JsonLogicOperation) throws(RuleEvaluationError)
+    private static func contains(_ arguments: [LogicValue], _ operation: JsonLogicOperation) throws(RuleEvaluationError)
         -> LogicValue
     {
-        guard let needle = arguments.first else { throw failure(operation, "takes a value and a list or text") }
+        guard let needle = arguments.first else { throw Self.failure(operation, "takes a value and a list or text") }
         let haystack = arguments.count > 1 ? arguments[1] : .null
         if case .string(let text) = haystack {
             guard case .string(let part) = needle else {
-                throw failure(operation, "looks for text in text, found \(needle.kindName)")
+                throw Self.failure(operation, "looks for text in text, found \(needle.kindName)")
             }
             return .bool(UTF8Bytes.contains(text, part))
         }
         guard let members = haystack.arrayItems else { return .bool(false) }
         for member in members {
             if let range = member.arrayItems {
-                guard range.count >= 2 else { throw failure(operation, "takes ranges of [low, high]") }
+                guard range.count >= 2 else { throw Self.failure(operation, "takes ranges of [low, high]") }
                 let value = try LogicCoercion.arithmeticNumber(needle)
                 let low = try LogicCoercion.arithmeticNumber(range[0])
                 let high = try LogicCoercion.arithmeticNumber(range[1])
@@ -339,10 +347,11 @@ extension JsonLogicEvaluation {
 
     /// `substr`: by Unicode scalars; a negative start counts from the end, a negative length
     /// stops that far from the end; a start outside the text gives the whole text.
-    private func substring(_ arguments: [LogicValue], _ operation: JsonLogicOperation) throws(RuleEvaluationError)
+    private static func substring(_ arguments: [LogicValue], _ operation: JsonLogicOperation)
+        throws(RuleEvaluationError)
         -> LogicValue
     {
-        guard arguments.count >= 2 else { throw failure(operation, "takes text and a start") }
+        guard arguments.count >= 2 else { throw Self.failure(operation, "takes text and a start") }
         let scalars = Array(try LogicCoercion.text(arguments[0]).unicodeScalars)
         var from = LogicCoercion.integer(try LogicCoercion.arithmeticNumber(arguments[1]))
         var length = scalars.count
@@ -356,7 +365,7 @@ extension JsonLogicEvaluation {
             end = from.addingReportingOverflow(length).overflow ? .max : from + length
         }
         end = min(end, scalars.count)
-        guard end >= from else { throw failure(operation, "ends before it starts") }
+        guard end >= from else { throw Self.failure(operation, "ends before it starts") }
         return .string(String(String.UnicodeScalarView(scalars[from..<end])))
     }
 }
