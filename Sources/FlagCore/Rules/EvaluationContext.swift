@@ -4,9 +4,27 @@ import Foundation
 /// and the clock.
 package struct EvaluationContext: Sendable, Hashable {
     /// Attribute values by key without the `context/` prefix (`email`, `user/name`).
-    package var attributes: [String: JSONValue]
+    package var attributes: [String: JSONValue] {
+        didSet { listed = Self.listed(attributes) }
+    }
     /// The clock; `context/now`, when set, overrides it.
     package var now: Date
+    /// The attributes in a list when there are few (a device has a handful): a rule reads one
+    /// for every flag evaluated, and comparing a short name with a few is cheaper than hashing it.
+    private var listed: [(key: String, value: JSONValue)]?
+
+    private static func listed(_ attributes: [String: JSONValue]) -> [(key: String, value: JSONValue)]? {
+        attributes.count <= 16 ? attributes.map { ($0.key, $0.value) } : nil
+    }
+
+    package static func == (left: EvaluationContext, right: EvaluationContext) -> Bool {
+        left.attributes == right.attributes && left.now == right.now
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(attributes)
+        hasher.combine(now)
+    }
 
     /// Creates a context from attributes keyed with or without `context/`.
     package init(attributes: [String: JSONValue] = [:], now: Date = Date()) {
@@ -17,6 +35,7 @@ package struct EvaluationContext: Sendable, Hashable {
         }
         self.attributes = stored
         self.now = now
+        listed = Self.listed(stored)
     }
 
     /// The key a rule's attribute name reads: `targetingKey` is `context/targeting_key`; a
@@ -45,7 +64,7 @@ package struct EvaluationContext: Sendable, Hashable {
     func attribute(named name: String, reads: inout ReadLog) -> JSONValue? {
         let key = name == "targetingKey" ? "targeting_key" : name
         let value: JSONValue?
-        if let found = attributes[key] {
+        if let found = listed.map({ $0.first { $0.key == key }?.value }) ?? attributes[key] {
             value = found == .null ? nil : found
         } else {
             value = self.value(at: [key])
