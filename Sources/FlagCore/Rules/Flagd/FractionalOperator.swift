@@ -35,28 +35,34 @@ enum FractionalOperator: FlagdOperator {
             hashed = DeterministicCBOR.encode(first)
             buckets = items.dropFirst()
         }
-        let split: Split
-        switch parse(buckets) {
-        case .success(let parsed): split = parsed
-        case .failure(let problem): return FlagdOperatorResult(value: .null, note: "fractional: \(problem.message)")
+        // The buckets are read in place, twice (the total, then the share the device falls in),
+        // without making a list of them: a bulk resolve evaluates a split for every such flag.
+        var total: Int64 = 0
+        if let problem = forEachShare(buckets, { _, weight in total += weight }) {
+            return FlagdOperatorResult(value: .null, note: "fractional: \(problem.message)")
         }
         let hash = MurmurHash3.hash32(hashed)
-        // The split is shown only in a trace: a bulk resolve does not name every share.
-        func trace(chosen: Int?) -> PercentageSplit? {
-            evaluation.isTracing ? split.trace(bucket: Double(hash) / 4_294_967_296 * 100, chosen: chosen) : nil
-        }
-        guard split.total > 0 else {
-            return FlagdOperatorResult(value: .null, note: "fractional: every weight is 0", split: trace(chosen: nil))
-        }
-        let bucket = (UInt64(hash) * UInt64(split.total)) >> 32
-        var end: UInt64 = 0
-        for (index, share) in split.shares.enumerated() {
-            end += UInt64(share.weight)
-            if bucket < end {
-                return FlagdOperatorResult(value: share.variant, split: trace(chosen: index))
+        var chosen: (index: Int, variant: LogicValue)?
+        if total > 0 {
+            let bucket = (UInt64(hash) * UInt64(total)) >> 32
+            var end: UInt64 = 0
+            var index = 0
+            _ = forEachShare(buckets) { variant, weight in
+                guard chosen == nil else { return }
+                end += UInt64(weight)
+                if bucket < end { chosen = (index, variant) }
+                index += 1
             }
         }
-        return FlagdOperatorResult(value: .null, split: trace(chosen: nil))
+        // The split is shown only in a trace: a bulk resolve does not name every share.
+        let split =
+            evaluation.isTracing
+            ? (try? parse(buckets).get())?.trace(bucket: Double(hash) / 4_294_967_296 * 100, chosen: chosen?.index)
+            : nil
+        guard total > 0 else {
+            return FlagdOperatorResult(value: .null, note: "fractional: every weight is 0", split: split)
+        }
+        return FlagdOperatorResult(value: chosen?.variant ?? .null, split: split)
     }
 
     /// The buckets, read.
@@ -89,13 +95,27 @@ enum FractionalOperator: FlagdOperator {
     static func parse(_ buckets: ArraySlice<LogicValue>) -> Result<Split, RuleEvaluationError> {
         var split = Split()
         split.shares.reserveCapacity(buckets.count)
+        let problem = forEachShare(buckets) { variant, weight in
+            split.total += weight
+            split.shares.append(Split.Share(variant: variant, weight: weight))
+        }
+        return problem.map { .failure($0) } ?? .success(split)
+    }
+
+    /// Reads the buckets as ``parse(_:)`` does, handing each bucket's variant and weight (a
+    /// negative weight as 0) to `body` in order; gives what is wrong with the first bucket flagd
+    /// cannot read, or with their total, after the buckets before it.
+    static func forEachShare(_ buckets: ArraySlice<LogicValue>, _ body: (LogicValue, Int64) -> Void)
+        -> RuleEvaluationError?
+    {
+        var total: Int64 = 0
         for bucket in buckets {
             guard let parts = bucket.arrayItems else {
-                return .failure(RuleEvaluationError("each bucket is a [variant, weight] list"))
+                return RuleEvaluationError("each bucket is a [variant, weight] list")
             }
-            guard let variant = parts.first else { return .failure(RuleEvaluationError("a bucket is empty")) }
+            guard let variant = parts.first else { return RuleEvaluationError("a bucket is empty") }
             switch variant {
-            case .array, .object: return .failure(RuleEvaluationError("a bucket's variant is \(variant.kindName)"))
+            case .array, .object: return RuleEvaluationError("a bucket's variant is \(variant.kindName)")
             default: break
             }
             var weight: Int64 = 1
@@ -104,24 +124,24 @@ enum FractionalOperator: FlagdOperator {
                 case .null: break
                 case .number(let number):
                     guard number == number.rounded(.towardZero), abs(number) < 9.2e18 else {
-                        return .failure(RuleEvaluationError("a weight is not a whole number"))
+                        return RuleEvaluationError("a weight is not a whole number")
                     }
                     weight = Int64(number)
                 default:
-                    return .failure(RuleEvaluationError("a weight is \(parts[1].kindName), not a number"))
+                    return RuleEvaluationError("a weight is \(parts[1].kindName), not a number")
                 }
             }
             guard weight <= maximumTotalWeight else {
-                return .failure(RuleEvaluationError("a weight is more than \(maximumTotalWeight)"))
+                return RuleEvaluationError("a weight is more than \(maximumTotalWeight)")
             }
             // A computed rollout can go below zero: flagd counts it as 0 rather than failing.
             weight = max(weight, 0)
-            split.total += weight
-            split.shares.append(Split.Share(variant: variant, weight: weight))
+            total += weight
+            body(variant, weight)
         }
-        guard split.total <= maximumTotalWeight else {
-            return .failure(RuleEvaluationError("the weights add up to more than \(maximumTotalWeight)"))
+        guard total <= maximumTotalWeight else {
+            return RuleEvaluationError("the weights add up to more than \(maximumTotalWeight)")
         }
-        return .success(split)
+        return nil
     }
 }

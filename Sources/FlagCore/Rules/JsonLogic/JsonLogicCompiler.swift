@@ -92,11 +92,18 @@ struct JsonLogicCompiler {
             return tooBig(at: node.location, reporting: expandedSize == Self.maximumExpandedSize + 1)
         }
         switch node.content {
-        case .scalar(let text, true):
-            return .literal(.string(text))
-        case .scalar(let text, false):
-            return .literal(LogicValue(JSONValue(plainScalar: text)))
+        case .scalar:
+            return .literal(Self.scalarValue(node))
         case .sequence(let items):
+            // A list of scalars (`["DE", "FR"]`, `["on", 40]`) is made its value at once, counted
+            // as compiling each item counts it, when no item can reach a limit.
+            if depth + 1 <= Self.maximumDepth, expandedSize + items.count <= Self.maximumExpandedSize,
+                items.allSatisfy({ $0.scalarText != nil })
+            {
+                if !items.isEmpty { deepest = max(deepest, depth + 1) }
+                expandedSize += items.count
+                return .values(items.map(Self.scalarValue))
+            }
             let compiled = items.map { compile($0, depth: depth + 1) }
             // Only a list of values is kept as a value: the written form of a list of rules is
             // asked for rarely (`map` over a list written in place).
@@ -104,9 +111,13 @@ struct JsonLogicCompiler {
         case .mapping(let pairs):
             // Go's JSON decoding keeps the last of repeated keys: so does the evaluator here.
             // An operation, the usual mapping, has one key: nothing to look through.
-            var lastOfEach = pairs
-            if pairs.count > 1 {
-                lastOfEach = []
+            let keyNode: SourceNode
+            let value: SourceNode
+            if pairs.count == 1 {
+                keyNode = pairs[0].key
+                value = pairs[0].value
+            } else {
+                var lastOfEach: [(key: SourceNode, value: SourceNode)] = []
                 for pair in pairs {
                     if let index = lastOfEach.firstIndex(where: { $0.key.scalarText == pair.key.scalarText }) {
                         lastOfEach[index].value = pair.value
@@ -114,9 +125,8 @@ struct JsonLogicCompiler {
                         lastOfEach.append(pair)
                     }
                 }
-            }
-            guard lastOfEach.count == 1, let (keyNode, value) = lastOfEach.first else {
-                return .literal(LogicValue(JSONValue(node)))
+                guard lastOfEach.count == 1 else { return .literal(LogicValue(JSONValue(node))) }
+                (keyNode, value) = lastOfEach[0]
             }
             let name = keyNode.scalarText ?? ""
             if name == "$ref", case .scalar(let reference, true) = value.content {
@@ -131,6 +141,15 @@ struct JsonLogicCompiler {
             JsonLogicSchema.check(name, kind: kind, arguments: value, at: keyNode.location) { report($0, at: $1) }
             return .operation(
                 JsonLogicOperation(name: name, kind: kind, arguments: arguments, location: keyNode.location))
+        }
+    }
+
+    /// The value of a scalar: quoted, text; plain, null, a bool, a number or text.
+    private static func scalarValue(_ node: SourceNode) -> LogicValue {
+        switch node.content {
+        case .scalar(let text, true): return .string(text)
+        case .scalar(let text, false): return LogicValue(JSONValue(plainScalar: text))
+        default: return .null
         }
     }
 
