@@ -14,32 +14,32 @@ package enum CompiledRules: Sendable, Hashable {
     /// clock is part of it), with the trace of how they decided: its steps only with `tracing`.
     package func evaluate(in context: EvaluationContext, tracing: Bool = true) -> RuleOutcome {
         switch self {
-        case .flagd(let box): return box.flag.evaluate(in: context, tracing: tracing)
+        case .flagd(let box): return box.rules.evaluate(in: context, tracing: tracing)
         case .unleash(let rules): return rules.evaluate(in: context, tracing: tracing)
         case .firebase(let parameter): return parameter.evaluate(in: context, tracing: tracing)
         }
     }
 }
 
-/// A flagd flag in a box that never changes. The resolver takes the rules out of their entry
-/// for every evaluation: copying the box is one retain where copying the flag was one for each
-/// of its fields. And the flag is evaluated where it lies, as a constant is read in place,
-/// where a case of an `indirect` enum (or a box that may change) was copied out first: a retain
-/// and a release for each field, 5M instructions per pass of a 10k-flag file.
+/// A flagd flag's rules in a box that never changes. The resolver takes the rules out of their
+/// entry for every evaluation: copying the box is one retain where copying the rules was one
+/// for each of their fields. And the rules are evaluated where they lie, as a constant is read
+/// in place, where a case of an `indirect` enum (or a box that may change) was copied out
+/// first: a retain and a release for each field, 5M instructions per pass of a 10k-flag file.
 package final class FlagdFlagBox: Sendable, Hashable {
-    /// The flag.
-    package let flag: FlagdFlag
+    /// What evaluating the flag needs.
+    let rules: FlagdRules
 
-    /// Boxes `flag`.
+    /// Boxes the rules of `flag`, which must be enabled and without an error.
     package init(_ flag: FlagdFlag) {
-        self.flag = flag
+        rules = FlagdRules(flag)
     }
 
     package static func == (lhs: FlagdFlagBox, rhs: FlagdFlagBox) -> Bool {
-        lhs === rhs || lhs.flag == rhs.flag
+        lhs === rhs || lhs.rules == rhs.rules
     }
 
     package func hash(into hasher: inout Hasher) {
-        flag.hash(into: &hasher)
+        rules.hash(into: &hasher)
     }
 }

@@ -56,7 +56,6 @@ package struct FlagdFlag: Sendable, Hashable {
     /// What the flag gives for `context`, with the trace: flagd's evaluation (its reasons,
     /// its error codes), as a pure function of the definition and the context. Without
     /// `tracing` the trace keeps its variant, reason and error but no steps.
-    @inline(__always)
     package func evaluate(in context: EvaluationContext, tracing: Bool = true) -> RuleOutcome {
         if let error {
             return RuleOutcome(
@@ -65,6 +64,47 @@ package struct FlagdFlag: Sendable, Hashable {
         if state == .disabled {
             return RuleOutcome(result: .unset, trace: RuleTrace(reason: .disabled))
         }
+        return FlagdRules(self).evaluate(in: context, tracing: tracing)
+    }
+}
+
+/// What evaluating an enabled flagd flag needs, and no more: its key, variants, default variant
+/// and targeting. A provider entry keeps this (in a ``FlagdFlagBox``) for each flag with
+/// targeting, so that a large file's rules take less memory than whole definitions would: the
+/// variants are one list (a flag has a few, found by comparing names), where an ordered
+/// dictionary is two; the place, state, metadata and error are the definition's.
+package struct FlagdRules: Sendable, Hashable {
+    /// One variant.
+    struct Variant: Sendable, Hashable {
+        var name: String
+        var value: JSONValue
+    }
+
+    /// The flag's key (`$flagd.flagKey`).
+    let key: String
+    /// The variants, in file order.
+    let variants: [Variant]
+    /// The variant served when no rule decides; `nil` means the app's own default.
+    let defaultVariant: String?
+    /// The compiled targeting; `nil` when there is none.
+    let targeting: JsonLogicRule?
+
+    /// The rules of `flag`, which must be enabled and without an error.
+    init(_ flag: FlagdFlag) {
+        key = flag.key
+        variants = flag.variants.map { Variant(name: $0.key, value: $0.value) }
+        defaultVariant = flag.defaultVariant
+        targeting = flag.targeting
+    }
+
+    /// The value of the variant `name`.
+    private func value(of name: String) -> JSONValue? {
+        variants.first { $0.name == name }?.value
+    }
+
+    /// What the flag gives for `context` (``FlagdFlag/evaluate(in:tracing:)`` of an enabled flag).
+    @inline(__always)
+    func evaluate(in context: EvaluationContext, tracing: Bool = true) -> RuleOutcome {
         guard let targeting else { return chosen(defaultVariant, reason: .staticValue, steps: []) }
         var evaluation = JsonLogicEvaluation(flagKey: key, context: context, tracing: tracing)
         let result: LogicValue
@@ -83,7 +123,7 @@ package struct FlagdFlag: Sendable, Hashable {
                 "its targeting cannot be evaluated: \(error.message)", code: error.code, steps: evaluation.steps)
         }
         // Looked up once: every targeted flag of a file comes here.
-        guard let value = variants[name] else {
+        guard let value = value(of: name) else {
             return failed(
                 "its targeting chose variant '\(TerminalText.capped(name, limit: 100))', which it does not have",
                 code: "GENERAL", steps: evaluation.steps)
@@ -93,7 +133,7 @@ package struct FlagdFlag: Sendable, Hashable {
 
     /// `variant`'s value, or no value when there is no variant (the default is the app's own).
     private func chosen(_ variant: String?, reason: RuleReason, steps: [RuleStep]) -> RuleOutcome {
-        guard let variant, let value = variants[variant] else {
+        guard let variant, let value = value(of: variant) else {
             return RuleOutcome(
                 result: .unset, trace: RuleTrace(reason: reason == .staticValue ? .defaultValue : reason, steps: steps))
         }
