@@ -170,7 +170,9 @@ struct SemanticVersion: Sendable, Hashable {
     /// Whether `text` is a version as semver.org writes it (no `v`, all three numbers): what
     /// flagd's schema asks for in `sem_ver` literals.
     static func isStrictlyWritten(_ text: String) -> Bool {
-        guard let first = text.utf8.first, isDigitByte(first), SemanticVersion(afterV: text[...]) != nil else {
+        // Read as a `String`, whose bytes are at hand even when it is short (a `Substring`'s
+        // were copied into an array first).
+        guard let first = text.utf8.first, isDigitByte(first), SemanticVersion(text, skippingFirst: 0) != nil else {
             return false
         }
         // Two dots before a prerelease or build: all three numbers written.
