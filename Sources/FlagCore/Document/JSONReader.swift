@@ -170,41 +170,11 @@ package enum JSONReader {
 
         /// The members of the object at `offset`, in file order; a repeated key is an error.
         mutating func members(depth: Int) throws(DocumentError) -> [(key: Builder.Key, value: Builder.Node)] {
-            offset += 1
             var pairs: [(key: Builder.Key, value: Builder.Node)] = []
-            var keys = MemberKeys()
-            skipWhitespace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
-                return pairs
+            try forEachMember(depth: depth) { (key, keyLocation, parser) throws(DocumentError) in
+                pairs.append((Builder.key(key, at: keyLocation), try parser.value(depth: depth)))
             }
-            while true {
-                skipWhitespace()
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-                    throw error("expected a quoted key, found \(describeCurrent())")
-                }
-                let keyOffset = offset
-                let keyLocation = Builder.keepsPositions ? location() : .start
-                let key = try string(isKey: true)
-                if keys.isRepeated(key) {
-                    offset = keyOffset
-                    throw error("duplicate key '\(TerminalText.escaped(key))'")
-                }
-                try colon()
-                let item = try value(depth: depth)
-                pairs.append((Builder.key(key, at: keyLocation), item))
-                skipWhitespace()
-                guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
-                if bytes[offset] == UInt8(ascii: ",") {
-                    offset += 1
-                    continue
-                }
-                if bytes[offset] == UInt8(ascii: "}") {
-                    offset += 1
-                    return pairs
-                }
-                throw error("expected ',' or '}', found \(describeCurrent())")
-            }
+            return pairs
         }
 
         /// Moves past the `:` after a member's key and the white space around it.
@@ -219,17 +189,86 @@ package enum JSONReader {
 
         /// The items of the array at `offset`.
         mutating func items(depth: Int) throws(DocumentError) -> [Builder.Node] {
+            let start = pendingItems.count
+            try forEachItem(depth: depth) { parser throws(DocumentError) in
+                parser.pendingItems.append(try parser.value(depth: depth))
+            }
+            // Moved, last first, into a list made at their number, then turned round: no copies
+            // to make and let go. Made with `reserveCapacity`, whose allocation is specialised
+            // here: `init(unsafeUninitializedCapacity:)` allocates through the standard
+            // library's generic path, which looks the list's type up at run time (570
+            // instructions a list, against 230).
+            let count = pendingItems.count - start
+            var list: [Builder.Node] = []
+            list.reserveCapacity(count)
+            for _ in 0..<count { list.append(pendingItems.removeLast()) }
+            list.reverse()
+            return list
+        }
+
+        /// Reads the object at `offset` a member at a time: `body` gets each key, where it is
+        /// written, and the parser at its value, which it must read, at `depth` (one below the
+        /// object's). A repeated key is an error. ``members(depth:)`` collects them; a reader
+        /// that lets each value go once used reads them one by one.
+        mutating func forEachMember(
+            depth: Int, _ body: (_ key: String, _ location: TextLocation, inout Self) throws(DocumentError) -> Void
+        ) throws(DocumentError) {
+            guard depth <= JSONReader.maximumDepth else {
+                throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
+            }
+            offset += 1
+            var keys = MemberKeys()
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+                offset += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+                    throw error("expected a quoted key, found \(describeCurrent())")
+                }
+                let keyOffset = offset
+                let keyLocation = Builder.keepsPositions ? location() : .start
+                let key = try string(isKey: true)
+                if keys.isRepeated(key) {
+                    offset = keyOffset
+                    throw error("duplicate key '\(TerminalText.escaped(key))'")
+                }
+                try colon()
+                guard offset < bytes.count else { throw error("expected a JSON value, found end of file") }
+                try body(key, keyLocation, &self)
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                    continue
+                }
+                if bytes[offset] == UInt8(ascii: "}") {
+                    offset += 1
+                    return
+                }
+                throw error("expected ',' or '}', found \(describeCurrent())")
+            }
+        }
+
+        /// Reads the array at `offset` an item at a time: `body` gets the parser at each item,
+        /// which it must read, at `depth` (one below the array's). ``items(depth:)`` collects them.
+        mutating func forEachItem(depth: Int, _ body: (inout Self) throws(DocumentError) -> Void) throws(DocumentError)
+        {
+            guard depth <= JSONReader.maximumDepth else {
+                throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
+            }
             offset += 1
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
                 offset += 1
-                return []
+                return
             }
-            let start = pendingItems.count
             while true {
                 skipWhitespace()
-                let item = try value(depth: depth)
-                pendingItems.append(item)
+                guard offset < bytes.count else { throw error("expected a JSON value, found end of file") }
+                try body(&self)
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("expected ',' or ']', found end of file") }
                 if bytes[offset] == UInt8(ascii: ",") {
@@ -238,17 +277,7 @@ package enum JSONReader {
                 }
                 if bytes[offset] == UInt8(ascii: "]") {
                     offset += 1
-                    // Moved, last first, into a list made at their number, then turned round: no
-                    // copies to make and let go. Made with `reserveCapacity`, whose allocation is
-                    // specialised here: `init(unsafeUninitializedCapacity:)` allocates through
-                    // the standard library's generic path, which looks the list's type up at run
-                    // time (570 instructions a list, against 230).
-                    let count = pendingItems.count - start
-                    var list: [Builder.Node] = []
-                    list.reserveCapacity(count)
-                    for _ in 0..<count { list.append(pendingItems.removeLast()) }
-                    list.reverse()
-                    return list
+                    return
                 }
                 throw error("expected ',' or ']', found \(describeCurrent())")
             }

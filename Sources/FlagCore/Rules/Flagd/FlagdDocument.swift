@@ -86,7 +86,7 @@ private struct FlagdDocumentReader {
     {
         var flagsRead: FlagsRead?
         var flagsNode: SourceNode?
-        var metadataNode: SourceNode?
+        var metadataRead = false
         let root = try JSONReader.forEachRootMember(bytes, knownKeys: knownKeys) {
             (key, _, parser) throws(DocumentError) in
             switch key {
@@ -99,7 +99,7 @@ private struct FlagdDocumentReader {
                 let start = problems.count
                 var read = FlagsRead(
                     position: parser.position, location: parser.location(), isList: byte == UInt8(ascii: "["),
-                    problems: start..<start, hadEvaluators: evaluators != nil, hadMetadata: metadataNode != nil)
+                    problems: start..<start, hadEvaluators: evaluators != nil, hadMetadata: metadataRead)
                 compiler = sharedRules()
                 try readFlags(&parser, isList: read.isList, each: body)
                 read.problems = start..<problems.count
@@ -107,9 +107,8 @@ private struct FlagdDocumentReader {
             case "$evaluators":
                 evaluators = try parser.value(depth: 1)
             case "metadata":
-                let node = try parser.value(depth: 1)
-                metadataNode = node
-                setMetadata = metadata(node, of: "the flag set")
+                setMetadata = metadata(try parser.value(depth: 1), of: "the flag set")
+                metadataRead = true
             case "$schema":
                 schema = try parser.value(depth: 1).scalarText
             default:
