@@ -140,7 +140,7 @@ struct JsonLogicCompiler {
             let arguments = compile(value, depth: depth + 1)
             JsonLogicSchema.check(name, kind: kind, arguments: value, at: keyNode.location) { report($0, at: $1) }
             return .operation(
-                JsonLogicOperation(name: name, kind: kind, arguments: arguments, location: keyNode.location))
+                JsonLogicOperation.make(name: name, kind: kind, arguments: arguments, location: keyNode.location))
         }
     }
 

@@ -150,6 +150,30 @@ struct JsonLogicEvaluation {
         }
     }
 
+    /// The value of `operation`'s arguments, as ``evaluate(_:_:)`` gives it for the rule they
+    /// are written as: a list's items are evaluated where they lie, counted as a list is.
+    mutating func evaluateArguments(of operation: JsonLogicOperation, _ scope: LogicScope)
+        throws(RuleEvaluationError) -> LogicValue
+    {
+        try operation.withStoredArguments { (elements, count) throws(RuleEvaluationError) -> LogicValue in
+            guard let count else { return try evaluate(elements.pointee, scope) }
+            try countValue()
+            depth += 1
+            defer { depth -= 1 }
+            var values: [LogicValue] = []
+            values.reserveCapacity(count)
+            for index in 0..<count {
+                if case .literal(let value) = elements[index] {
+                    try countValue()
+                    values.append(value)
+                } else {
+                    values.append(try evaluate(elements[index], scope))
+                }
+            }
+            return .array(values)
+        }
+    }
+
     /// Counts a value written in a rule as ``evaluate(_:_:)`` counts it, one level below the
     /// rule being evaluated, for callers that take the value without evaluating it.
     @inline(__always)
@@ -171,7 +195,7 @@ struct JsonLogicEvaluation {
             return try apply(op, operation, scope)
         case .flagd(let name):
             let readStart = reads.count
-            let arguments = try evaluate(operation.arguments, scope)
+            let arguments = try evaluateArguments(of: operation, scope)
             let result = FlagdOperators.named(name).evaluate(arguments, in: &self)
             recordOperatorStep(operation, result: result, readStart: readStart)
             return result.value

@@ -10,19 +10,19 @@ extension JsonLogicEvaluation {
         switch op {
         case .variable:
             // The usual `{"var": "email"}`: the name is taken as written.
-            if case .literal(let name) = operation.arguments {
+            if case .literal(let name)? = operation.singleArgument {
                 try countValue()
                 return try variable(name, scope)
             }
-            return try variable(evaluate(operation.arguments, scope), scope)
+            return try variable(evaluateArguments(of: operation, scope), scope)
         case .missing:
-            let names = try evaluate(operation.arguments, scope)
+            let names = try evaluateArguments(of: operation, scope)
             let list: [LogicValue] = names.stringValue != nil ? [names] : try Self.items(names, operation)
             var missing: [LogicValue] = []
             for name in list where try variable(name, scope).isNull { missing.append(name) }
             return .array(missing)
         case .missingSome:
-            let arguments = try Self.items(evaluate(operation.arguments, scope), operation)
+            let arguments = try Self.items(evaluateArguments(of: operation, scope), operation)
             guard arguments.count >= 2 else { throw Self.failure(operation, "takes [minimum, [names]]") }
             let needed = LogicCoercion.integer(try LogicCoercion.arithmeticNumber(arguments[0]))
             var missing: [LogicValue] = []
@@ -40,15 +40,15 @@ extension JsonLogicEvaluation {
             }
             return clauses.count % 2 == 1 ? try branch(clauses[clauses.count - 1], scope) : .null
         case .equal, .notEqual:
-            let arguments = try Self.items(evaluate(operation.arguments, scope), operation)
+            let arguments = try Self.items(evaluateArguments(of: operation, scope), operation)
             let equal = arguments.count >= 2 && LogicCoercion.looselyEqual(arguments[0], arguments[1])
             return .bool(op == .equal ? equal : !equal)
         case .strictEqual, .strictNotEqual:
-            let arguments = try evaluate(operation.arguments, scope).arrayItems ?? []
+            let arguments = try evaluateArguments(of: operation, scope).arrayItems ?? []
             let equal = arguments.count >= 2 && LogicCoercion.strictlyEqual(arguments[0], arguments[1])
             return .bool(op == .strictEqual ? equal : !equal)
         case .not, .truthy:
-            let value = try evaluate(operation.arguments, scope)
+            let value = try evaluateArguments(of: operation, scope)
             let subject = value.arrayItems?.first ?? value
             return .bool(op == .not ? !subject.isTruthy : subject.isTruthy)
         case .or, .and:
@@ -59,11 +59,11 @@ extension JsonLogicEvaluation {
             }
             return last
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            let arguments = try Self.items(evaluate(operation.arguments, scope), operation)
+            let arguments = try Self.items(evaluateArguments(of: operation, scope), operation)
             guard arguments.count >= 2 else { return .bool(false) }
             return .bool(Self.compare(op, arguments))
         case .max, .min:
-            let numbers = try Self.items(evaluate(operation.arguments, scope), operation)
+            let numbers = try Self.items(evaluateArguments(of: operation, scope), operation)
             guard let first = numbers.first else { return .null }
             var best = try LogicCoercion.arithmeticNumber(first)
             for value in numbers.dropFirst() {
@@ -72,13 +72,13 @@ extension JsonLogicEvaluation {
             }
             return .number(best)
         case .plus:
-            let value = try evaluate(operation.arguments, scope)
+            let value = try evaluateArguments(of: operation, scope)
             guard let numbers = value.arrayItems else { return .number(try LogicCoercion.arithmeticNumber(value)) }
             var sum = 0.0
             for number in numbers { sum += try LogicCoercion.arithmeticNumber(number) }
             return .number(sum)
         case .minus:
-            let numbers = try Self.items(evaluate(operation.arguments, scope), operation)
+            let numbers = try Self.items(evaluateArguments(of: operation, scope), operation)
             guard let first = numbers.first else { return .number(0) }
             if numbers.count == 1 { return .number(-(try LogicCoercion.arithmeticNumber(first))) }
             var result = try LogicCoercion.arithmeticNumber(first)
@@ -86,24 +86,24 @@ extension JsonLogicEvaluation {
             return .number(result)
         case .times:
             var product = 1.0
-            for number in try Self.items(evaluate(operation.arguments, scope), operation) {
+            for number in try Self.items(evaluateArguments(of: operation, scope), operation) {
                 product *= try LogicCoercion.arithmeticNumber(number)
             }
             return .number(product)
         case .divide:
-            let numbers = try Self.items(evaluate(operation.arguments, scope), operation)
+            let numbers = try Self.items(evaluateArguments(of: operation, scope), operation)
             guard let first = numbers.first else { return .number(0) }
             var result = try LogicCoercion.arithmeticNumber(first)
             for number in numbers.dropFirst() { result /= try LogicCoercion.arithmeticNumber(number) }
             return .number(result)
         case .modulo:
-            let numbers = try Self.items(evaluate(operation.arguments, scope), operation)
+            let numbers = try Self.items(evaluateArguments(of: operation, scope), operation)
             guard numbers.count >= 2 else { throw Self.failure(operation, "takes 2 numbers") }
             return .number(
                 try LogicCoercion.arithmeticNumber(numbers[0]).truncatingRemainder(
                     dividingBy: LogicCoercion.arithmeticNumber(numbers[1])))
         case .abs:
-            let value = try evaluate(operation.arguments, scope)
+            let value = try evaluateArguments(of: operation, scope)
             if let numbers = value.arrayItems {
                 guard let first = numbers.first else { throw Self.failure(operation, "takes a number") }
                 return .number(Swift.abs(try LogicCoercion.arithmeticNumber(first)))
@@ -112,16 +112,16 @@ extension JsonLogicEvaluation {
         case .map, .filter, .reduce, .all, .none, .some:
             return try iterate(op, operation, scope)
         case .merge:
-            let value = try evaluate(operation.arguments, scope)
+            let value = try evaluateArguments(of: operation, scope)
             switch value {
             case .bool, .number, .string: return .array([value])
             case .array(let parts): return .array(parts.flatMap { $0.arrayItems ?? [$0] })
             case .null, .object: throw Self.failure(operation, "takes lists, found \(value.kindName)")
             }
         case .in:
-            return try Self.contains(Self.items(evaluate(operation.arguments, scope), operation), operation)
+            return try Self.contains(Self.items(evaluateArguments(of: operation, scope), operation), operation)
         case .cat:
-            let value = try evaluate(operation.arguments, scope)
+            let value = try evaluateArguments(of: operation, scope)
             if value.stringValue != nil { return value }
             let parts = try Self.items(value, operation)
             if parts.count == 1 { return .string(try LogicCoercion.text(parts[0])) }
@@ -130,9 +130,9 @@ extension JsonLogicEvaluation {
             // flagd's evaluator trims the joined text (and only when there are several parts).
             return .string(text.trimmingGoSpaces)
         case .substr:
-            return try Self.substring(Self.items(evaluate(operation.arguments, scope), operation), operation)
+            return try Self.substring(Self.items(evaluateArguments(of: operation, scope), operation), operation)
         case .set:
-            let arguments = try Self.items(evaluate(operation.arguments, scope), operation)
+            let arguments = try Self.items(evaluateArguments(of: operation, scope), operation)
             guard arguments.count >= 3 else { return arguments.first ?? .null }
             guard case .object(var members) = arguments[0] else { return arguments[0] }
             guard case .string(let property) = arguments[1] else {
@@ -141,7 +141,7 @@ extension JsonLogicEvaluation {
             members[property] = try applyDynamic(arguments[2], scope)
             return .object(members)
         case .containsAll, .containsAny, .containsNone:
-            let arguments = try evaluate(operation.arguments, scope).arrayItems ?? []
+            let arguments = try evaluateArguments(of: operation, scope).arrayItems ?? []
             guard arguments.count == 2, let searched = arguments[0].arrayItems, let wanted = arguments[1].arrayItems
             else {
                 return .bool(op == .containsNone)
@@ -177,8 +177,10 @@ extension JsonLogicEvaluation {
     }
 
     /// The arguments as written, for operators that evaluate them one by one.
-    private static func rawItems(_ operation: JsonLogicOperation) throws(RuleEvaluationError) -> [JsonLogicRule] {
-        guard let items = operation.argumentList else { throw Self.failure(operation, "takes a list of arguments") }
+    private static func rawItems(_ operation: JsonLogicOperation) throws(RuleEvaluationError)
+        -> JsonLogicOperation.Arguments
+    {
+        guard let items = operation.argumentItems else { throw Self.failure(operation, "takes a list of arguments") }
         return items
     }
 

@@ -60,41 +60,163 @@ package enum JsonLogicRule: Sendable, Hashable {
 
 /// One operation of a compiled rule: `{"name": arguments}`.
 ///
-/// A class, so that a rule holds it by one reference: taking an operation out of a rule to
-/// evaluate it (for every flag and context) then costs a reference, not a copy of its name,
-/// arguments and place. It never changes once compiled.
-package final class JsonLogicOperation: Sendable, Hashable {
-    /// The operator as written.
-    package let name: String
-    /// Which operator it is.
-    let kind: JsonLogicOperatorKind
-    /// The arguments as written (usually a list), compiled.
-    package let arguments: JsonLogicRule
-    /// Where the operator's name is written.
-    package let location: TextLocation?
+/// One reference to storage that never changes once compiled, so that taking an operation out
+/// of a rule to evaluate it (for every flag and context) costs a retain, not a copy of its
+/// name, arguments and place. Its arguments live in the same allocation, after its header (a
+/// `ManagedBuffer`): the items of a written list, or the one argument written alone. A list of
+/// their own was a second allocation for nearly every operation of every flag, kept for as long
+/// as the file is loaded and followed at every evaluation.
+package struct JsonLogicOperation: @unchecked Sendable, Hashable {
+    // Unchecked: the storage is a `ManagedBuffer`, which cannot be `Sendable`, but nothing
+    // writes to it after `make` returns.
+    private let storage: Storage
 
-    init(name: String, kind: JsonLogicOperatorKind, arguments: JsonLogicRule, location: TextLocation?) {
-        self.name = name
-        self.kind = kind
-        self.arguments = arguments
-        self.location = location
+    /// What an operation is, apart from its arguments.
+    struct Header {
+        /// The operator as written.
+        let name: String
+        /// Which operator it is.
+        let kind: JsonLogicOperatorKind
+        /// Whether the arguments are the items of a list written as the argument; otherwise
+        /// the one rule stored is the argument as written (`{"var": "email"}`, `{"!": {…}}`).
+        let isList: Bool
+        /// How many rules are stored after the header.
+        let count: Int32
+        /// Where the operator's name is written.
+        let location: TextLocation?
     }
 
-    /// The argument rules when they are written as a list.
+    /// The header and, after it, the argument rules.
+    fileprivate final class Storage: ManagedBuffer<Header, JsonLogicRule> {
+        deinit {
+            _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: Int(header.pointee.count))
+            }
+        }
+    }
+
+    /// An operation of `arguments` as compiled: a list's items are stored in place.
+    static func make(name: String, kind: JsonLogicOperatorKind, arguments: JsonLogicRule, location: TextLocation?)
+        -> JsonLogicOperation
+    {
+        if case .list(let items) = arguments {
+            return make(name: name, kind: kind, isList: true, items: items, location: location)
+        }
+        return make(name: name, kind: kind, isList: false, items: CollectionOfOne(arguments), location: location)
+    }
+
+    private static func make<Items: Collection<JsonLogicRule>>(
+        name: String, kind: JsonLogicOperatorKind, isList: Bool, items: Items, location: TextLocation?
+    ) -> JsonLogicOperation {
+        let header = Header(name: name, kind: kind, isList: isList, count: Int32(items.count), location: location)
+        let buffer = Storage.create(minimumCapacity: items.count) { _ in header }
+        buffer.withUnsafeMutablePointerToElements { elements in
+            var next = elements
+            for item in items {
+                next.initialize(to: item)
+                next += 1
+            }
+        }
+        return JsonLogicOperation(storage: unsafeDowncast(buffer, to: Storage.self))
+    }
+
+    /// The operator as written.
+    package var name: String { storage.withUnsafeMutablePointerToHeader { $0.pointee.name } }
+    /// Which operator it is.
+    var kind: JsonLogicOperatorKind { storage.withUnsafeMutablePointerToHeader { $0.pointee.kind } }
+    /// Where the operator's name is written.
+    package var location: TextLocation? { storage.withUnsafeMutablePointerToHeader { $0.pointee.location } }
+
+    /// The arguments as written, compiled (a list made anew each time: for showing and
+    /// walking a rule, not for evaluating it).
+    package var arguments: JsonLogicRule {
+        let stored = stored
+        return stored.isList ? .list(stored.rules) : stored.rules[0]
+    }
+
+    /// The one argument, when it is not written as a list.
+    var singleArgument: JsonLogicRule? {
+        storage.withUnsafeMutablePointers { header, elements in header.pointee.isList ? nil : elements.pointee }
+    }
+
+    /// The argument rules, read where they lie, when they are written as a list (a list of
+    /// values gives each value); `nil` when the argument is not a list.
+    var argumentItems: Arguments? {
+        let (isList, single) = storage.withUnsafeMutablePointers { header, elements in
+            (header.pointee.isList, header.pointee.isList ? nil : elements.pointee)
+        }
+        if isList { return Arguments(storage) }
+        if case .values(let values) = single { return Arguments(values) }
+        return nil
+    }
+
+    /// The argument rules when they are written as a list (a list of values gives each value),
+    /// as a list of their own.
     var argumentList: [JsonLogicRule]? {
-        arguments.listItems
+        argumentItems.map(Array.init)
+    }
+
+    /// Calls `body` with the argument rules where they lie and how many are written as a list's
+    /// items (`nil`: one rule, the argument written alone), the operation held meanwhile.
+    func withStoredArguments<Result, Failure: Error>(
+        _ body: (UnsafeMutablePointer<JsonLogicRule>, Int?) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let (elements, count) = storage.withUnsafeMutablePointers { header, elements in
+            (elements, header.pointee.isList ? Int(header.pointee.count) : nil)
+        }
+        defer { withExtendedLifetime(storage) {} }
+        return try body(elements, count)
+    }
+
+    /// The rules written in an operation's list of arguments, read in place (or, for a list
+    /// of values, each value as a rule).
+    struct Arguments: RandomAccessCollection {
+        /// Holds the operation's storage, and so its arguments, for as long as this is kept.
+        private let storage: Storage?
+        private let elements: UnsafeMutablePointer<JsonLogicRule>?
+        private let values: [LogicValue]
+        let endIndex: Int
+        var startIndex: Int { 0 }
+
+        /// The items stored after the header.
+        fileprivate init(_ storage: Storage) {
+            self.storage = storage
+            (elements, endIndex) = storage.withUnsafeMutablePointers { ($1, Int($0.pointee.count)) }
+            values = []
+        }
+
+        /// The values of a list of values.
+        init(_ values: [LogicValue]) {
+            (storage, elements) = (nil, nil)
+            self.values = values
+            endIndex = values.count
+        }
+
+        subscript(position: Int) -> JsonLogicRule {
+            precondition(position >= 0 && position < endIndex, "argument index out of range")
+            guard let elements else { return .literal(values[position]) }
+            return elements[position]
+        }
+    }
+
+    /// The rules stored after the header, and whether they are a written list's items.
+    private var stored: (isList: Bool, rules: [JsonLogicRule]) {
+        storage.withUnsafeMutablePointers { header, elements in
+            (header.pointee.isList, Array(UnsafeBufferPointer(start: elements, count: Int(header.pointee.count))))
+        }
     }
 
     package static func == (left: JsonLogicOperation, right: JsonLogicOperation) -> Bool {
-        left === right
+        left.storage === right.storage
             || (left.name == right.name && left.kind == right.kind && left.location == right.location
-                && left.arguments == right.arguments)
+                && left.stored == right.stored)
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(location)
-        hasher.combine(arguments)
+        let stored = stored
+        hasher.combine(stored.isList)
+        hasher.combine(stored.rules)
     }
 }
 
