@@ -141,4 +141,32 @@ struct RulesFastPathTests {
     func bytewiseTexts(rule: String, expected: String) throws {
         #expect(try RuleFixture.result(rule) == RuleFixture.value(expected), "\(rule)")
     }
+
+    @Test("A list of values a file repeats is kept once, and only when written alike: é and e + accent are two lists")
+    func sharedValueLists() throws {
+        var compiler = JsonLogicCompiler(evaluators: [:])
+        func compiled(_ rule: String) throws -> JsonLogicRule { compiler.compile(try JSONReader.parse(rule)) }
+        let decomposed = try compiled(#"{"in": [{"var": "name"}, ["e\u0301", "x"]]}"#)
+        let precomposed = try compiled(#"{"in": [{"var": "name"}, ["\u00e9", "x"]]}"#)
+        let again = try compiled(#"{"in": [{"var": "name"}, ["\u00e9", "x"]]}"#)
+        let context = try RuleFixture.context(#"{"name": "\u00e9"}"#)
+        func value(_ rule: JsonLogicRule) throws -> LogicValue {
+            var evaluation = JsonLogicEvaluation(flagKey: "flag", context: context)
+            return try evaluation.evaluate(rule, LogicScope(data: .context))
+        }
+        #expect(try value(decomposed) == .bool(false))
+        #expect(try value(precomposed) == .bool(true))
+        #expect(try value(again) == .bool(true))
+        #expect(RuleText.describe(decomposed) == "name in [\"e\u{301}\", \"x\"]")
+        func list(_ rule: JsonLogicRule) -> [LogicValue]? {
+            guard case .operation(let operation) = rule, case .values(let values)? = operation.argumentList?.last
+            else { return nil }
+            return values
+        }
+        let first = try #require(list(precomposed))
+        let second = try #require(list(again))
+        let other = try #require(list(decomposed))
+        #expect(first.withUnsafeBufferPointer(\.baseAddress) == second.withUnsafeBufferPointer(\.baseAddress))
+        #expect(first.withUnsafeBufferPointer(\.baseAddress) != other.withUnsafeBufferPointer(\.baseAddress))
+    }
 }

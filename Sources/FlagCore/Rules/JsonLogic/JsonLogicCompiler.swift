@@ -39,6 +39,10 @@ struct JsonLogicCompiler {
     /// The last few names put in ``namesRead`` (at most 8), and where the next one goes.
     private var recentNames: [String] = []
     private var nextRecent = 0
+    /// Every list of values compiled so far, each kept once: a file's flags repeat the same
+    /// lists (countries, `fractional`'s `["on", 50]`), and a list of its own for each was the
+    /// largest part of a large file's compiled rules after its operations.
+    private var sharedLists: Set<WrittenValues> = []
 
     private struct CompiledEvaluator {
         var rule: JsonLogicRule
@@ -102,7 +106,7 @@ struct JsonLogicCompiler {
             {
                 if !items.isEmpty { deepest = max(deepest, depth + 1) }
                 expandedSize += items.count
-                return .values(items.map(Self.scalarValue))
+                return .values(shared(items.map(Self.scalarValue)))
             }
             let compiled = items.map { compile($0, depth: depth + 1) }
             // Only a list of values is kept as a value: the written form of a list of rules is
@@ -137,10 +141,14 @@ struct JsonLogicCompiler {
                 report("unknown operator '\(TerminalText.capped(name, limit: 60))'", at: keyNode.location)
             }
             noteNamesRead(by: kind, in: value)
-            let arguments = compile(value, depth: depth + 1)
+            var arguments = compile(value, depth: depth + 1)
             JsonLogicSchema.check(name, kind: kind, arguments: value, at: keyNode.location) { report($0, at: $1) }
-            return .operation(
-                JsonLogicOperation.make(name: name, kind: kind, arguments: arguments, location: keyNode.location))
+            if case .list(var items) = arguments {
+                // `items` is then the list's one reference: its rules are moved into the operation.
+                arguments = .literal(.null)
+                return .operation(.make(name: name, kind: kind, movingItemsOf: &items, location: keyNode.location))
+            }
+            return .operation(.make(name: name, kind: kind, argument: arguments, location: keyNode.location))
         }
     }
 
@@ -151,6 +159,11 @@ struct JsonLogicCompiler {
         case .scalar(let text, false): return LogicValue(JSONValue(plainScalar: text))
         default: return .null
         }
+    }
+
+    /// The list kept for `values`: an equal one compiled before, or `values`.
+    private mutating func shared(_ values: [LogicValue]) -> [LogicValue] {
+        sharedLists.insert(WrittenValues(values)).memberAfterInsert.values
     }
 
     /// Notes in ``namesRead`` the text `kind`'s arguments `value` name: the argument itself, its
@@ -238,5 +251,75 @@ struct JsonLogicCompiler {
             "the rule expands to more than \(Self.maximumExpandedSize) operations and values (its \"$ref\"s repeat shared rules too often)"
         if reporting { report(message, at: location) }
         return .invalid(message: message, location: location)
+    }
+}
+
+/// A list of scalar values equal to another only when written alike: texts of the same bytes
+/// (Swift's `==` on texts would take `"é"` and `"e\u{301}"` for one, which flagd's evaluator
+/// does not) and numbers of the same bits (`-0` is not `0` when shown). Its hash is worked out
+/// once, over the bytes in place (FNV-1a): hashing each text through `Hasher` cost more than
+/// the list kept once saved.
+private struct WrittenValues: Hashable {
+    let values: [LogicValue]
+    private let digest: UInt64
+
+    init(_ values: [LogicValue]) {
+        self.values = values
+        var digest = FNV1a()
+        for value in values {
+            switch value {
+            case .null: digest.add(0)
+            case .bool(let flag): digest.add(flag ? 1 : 2)
+            case .number(let number): digest.add(3 ^ number.bitPattern)
+            case .string(let text):
+                digest.add(4 ^ UInt64(text.utf8.count) << 8)
+                if text.utf8.withContiguousStorageIfAvailable({ digest.add($0) }) == nil {
+                    digest.add(Array(text.utf8).withUnsafeBufferPointer { FNV1a.of($0) })
+                }
+            default: digest.add(5)
+            }
+        }
+        self.digest = digest.value
+    }
+
+    static func == (left: WrittenValues, right: WrittenValues) -> Bool {
+        left.digest == right.digest && left.values.count == right.values.count
+            && zip(left.values, right.values).allSatisfy(same)
+    }
+
+    private static func same(_ left: LogicValue, _ right: LogicValue) -> Bool {
+        switch (left, right) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a.bitPattern == b.bitPattern
+        case (.string(let a), .string(let b)): return UTF8Bytes.equal(a, b)
+        default: return left == right
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+}
+
+/// The 64-bit FNV-1a hash, fed bytes and words.
+private struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var value = value
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        self.value = value
+    }
+
+    /// Adds a word at once (not byte by byte: it is a digest for a table, not a standard hash).
+    mutating func add(_ word: UInt64) {
+        value = (value ^ word) &* 0x100_0000_01b3
+    }
+
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var digest = FNV1a()
+        digest.add(bytes)
+        return digest.value
     }
 }

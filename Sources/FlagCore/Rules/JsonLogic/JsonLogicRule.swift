@@ -94,14 +94,34 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
         }
     }
 
-    /// An operation of `arguments` as compiled: a list's items are stored in place.
-    static func make(name: String, kind: JsonLogicOperatorKind, arguments: JsonLogicRule, location: TextLocation?)
+    /// An operation whose argument is written as a list: the list's rules are moved into the
+    /// operation (without a retain and a release each) and `items` left empty.
+    static func make(
+        name: String, kind: JsonLogicOperatorKind, movingItemsOf items: inout [JsonLogicRule], location: TextLocation?
+    ) -> JsonLogicOperation {
+        let count = items.count
+        let header = Header(name: name, kind: kind, isList: true, count: Int32(count), location: location)
+        let buffer = Storage.create(minimumCapacity: count) { _ in header }
+        buffer.withUnsafeMutablePointerToElements { elements in
+            items.withUnsafeMutableBufferPointer { source in
+                guard let start = source.baseAddress else { return }
+                elements.moveInitialize(from: start, count: count)
+                // What is left behind holds nothing to release.
+                start.initialize(repeating: .literal(.null), count: count)
+            }
+        }
+        items = []
+        return JsonLogicOperation(storage: unsafeDowncast(buffer, to: Storage.self))
+    }
+
+    /// An operation whose argument is `argument` as written (a list's items are stored in place).
+    static func make(name: String, kind: JsonLogicOperatorKind, argument: JsonLogicRule, location: TextLocation?)
         -> JsonLogicOperation
     {
-        if case .list(let items) = arguments {
+        if case .list(let items) = argument {
             return make(name: name, kind: kind, isList: true, items: items, location: location)
         }
-        return make(name: name, kind: kind, isList: false, items: CollectionOfOne(arguments), location: location)
+        return make(name: name, kind: kind, isList: false, items: CollectionOfOne(argument), location: location)
     }
 
     private static func make<Items: Collection<JsonLogicRule>>(
