@@ -63,7 +63,7 @@ enum ProviderReaders {
                 value: flag.staticValue.map(RawValue.native), location: flag.location, sharingNotes: notes,
                 with: &notesSeen)
             // Rules are kept only where there are some: a rule-free entry stays compact.
-            if flag.targeting != nil, flag.state == .enabled { entry.rules = .flagd(FlagdFlagBox(flag)) }
+            if flag.targeting != nil, flag.state == .enabled { entry.rules = .flagd(FlagdRules(flag)) }
             entries[flag.key] = entry
         }
         return (entries, problems, Set(namesRead.compactMap(JsonLogicAttributeWalk.attributeKey(ofPath:))))

@@ -232,8 +232,8 @@ extension CompiledRules {
 
     private func reads(keysOnly: Bool) -> [AttributeRead] {
         switch self {
-        case .flagd(let box):
-            guard let targeting = box.rules.targeting else { return [] }
+        case .flagd(let rules):
+            guard let targeting = rules.targeting else { return [] }
             var walk = JsonLogicAttributeWalk()
             walk.keysOnly = keysOnly
             walk.visit(targeting, parent: nil)

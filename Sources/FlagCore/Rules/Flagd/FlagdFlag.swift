@@ -69,37 +69,82 @@ package struct FlagdFlag: Sendable, Hashable {
 }
 
 /// What evaluating an enabled flagd flag needs, and no more: its key, variants, default variant
-/// and targeting. A provider entry keeps this (in a ``FlagdFlagBox``) for each flag with
-/// targeting, so that a large file's rules take less memory than whole definitions would: the
-/// variants are one list (a flag has a few, found by comparing names), where an ordered
-/// dictionary is two; the place, state, metadata and error are the definition's.
-package struct FlagdRules: Sendable, Hashable {
+/// and targeting. A provider entry keeps this for each flag with targeting, so that a large
+/// file's rules take less memory than whole definitions would: one allocation holds the key,
+/// default variant and targeting with the variants after them (a flag has a few, found by
+/// comparing names), where a box and a list of variants were two, and an ordered dictionary
+/// three; the place, state, metadata and error are the definition's.
+package struct FlagdRules: @unchecked Sendable, Hashable {
+    // Unchecked: the storage is a `ManagedBuffer`, which cannot be `Sendable`, but nothing
+    // writes to it after `init` returns.
+    private let storage: Storage
+
     /// One variant.
     struct Variant: Sendable, Hashable {
         var name: String
         var value: JSONValue
     }
 
-    /// The flag's key (`$flagd.flagKey`).
-    let key: String
-    /// The variants, in file order.
-    let variants: [Variant]
-    /// The variant served when no rule decides; `nil` means the app's own default.
-    let defaultVariant: String?
-    /// The compiled targeting; `nil` when there is none.
-    let targeting: JsonLogicRule?
+    /// What is stored before the variants.
+    private struct Header {
+        let key: String
+        let defaultVariant: String?
+        let targeting: JsonLogicRule?
+        let count: Int
+    }
+
+    /// The header and, after it, the variants in file order.
+    private final class Storage: ManagedBuffer<Header, Variant> {
+        deinit {
+            _ = withUnsafeMutablePointers { header, variants in variants.deinitialize(count: header.pointee.count) }
+        }
+    }
 
     /// The rules of `flag`, which must be enabled and without an error.
     init(_ flag: FlagdFlag) {
-        key = flag.key
-        variants = flag.variants.map { Variant(name: $0.key, value: $0.value) }
-        defaultVariant = flag.defaultVariant
-        targeting = flag.targeting
+        let header = Header(
+            key: flag.key, defaultVariant: flag.defaultVariant, targeting: flag.targeting, count: flag.variants.count)
+        let buffer = Storage.create(minimumCapacity: flag.variants.count) { _ in header }
+        buffer.withUnsafeMutablePointerToElements { variants in
+            var next = variants
+            for (name, value) in flag.variants {
+                next.initialize(to: Variant(name: name, value: value))
+                next += 1
+            }
+        }
+        storage = unsafeDowncast(buffer, to: Storage.self)
+    }
+
+    /// The flag's key (`$flagd.flagKey`).
+    var key: String { storage.withUnsafeMutablePointerToHeader { $0.pointee.key } }
+    /// The variant served when no rule decides; `nil` means the app's own default.
+    var defaultVariant: String? { storage.withUnsafeMutablePointerToHeader { $0.pointee.defaultVariant } }
+    /// The compiled targeting; `nil` when there is none.
+    var targeting: JsonLogicRule? { storage.withUnsafeMutablePointerToHeader { $0.pointee.targeting } }
+    /// The variants, in file order.
+    var variants: [Variant] {
+        storage.withUnsafeMutablePointers { Array(UnsafeBufferPointer(start: $1, count: $0.pointee.count)) }
+    }
+
+    package static func == (left: FlagdRules, right: FlagdRules) -> Bool {
+        left.storage === right.storage
+            || (left.key == right.key && left.defaultVariant == right.defaultVariant
+                && left.targeting == right.targeting && left.variants == right.variants)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(defaultVariant)
+        hasher.combine(targeting)
+        hasher.combine(variants)
     }
 
     /// The value of the variant `name`.
     private func value(of name: String) -> JSONValue? {
-        variants.first { $0.name == name }?.value
+        storage.withUnsafeMutablePointers { header, variants in
+            for index in 0..<header.pointee.count where variants[index].name == name { return variants[index].value }
+            return nil
+        }
     }
 
     /// What the flag gives for `context` (``FlagdFlag/evaluate(in:tracing:)`` of an enabled flag).

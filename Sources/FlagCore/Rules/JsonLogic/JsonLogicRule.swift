@@ -71,16 +71,16 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
     // writes to it after `make` returns.
     private let storage: Storage
 
-    /// What an operation is, apart from its arguments.
+    /// What an operation is, apart from its arguments. The name of a known operator is its
+    /// kind's (16 bytes less for every operation); an unknown operator's name is stored after
+    /// the arguments, as a value.
     struct Header {
-        /// The operator as written.
-        let name: String
         /// Which operator it is.
         let kind: JsonLogicOperatorKind
         /// Whether the arguments are the items of a list written as the argument; otherwise
         /// the one rule stored is the argument as written (`{"var": "email"}`, `{"!": {…}}`).
         let isList: Bool
-        /// How many rules are stored after the header.
+        /// How many argument rules are stored after the header.
         let count: Int32
         /// Where the operator's name is written.
         let location: TextLocation?
@@ -89,7 +89,8 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
     /// The header and, after it, the argument rules.
     fileprivate final class Storage: ManagedBuffer<Header, JsonLogicRule> {
         deinit {
-            _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: Int(header.pointee.count))
+            _ = withUnsafeMutablePointers { header, elements in
+                elements.deinitialize(count: Int(header.pointee.count) + (header.pointee.kind.isKnown ? 0 : 1))
             }
         }
     }
@@ -100,8 +101,8 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
         name: String, kind: JsonLogicOperatorKind, movingItemsOf items: inout [JsonLogicRule], location: TextLocation?
     ) -> JsonLogicOperation {
         let count = items.count
-        let header = Header(name: name, kind: kind, isList: true, count: Int32(count), location: location)
-        let buffer = Storage.create(minimumCapacity: count) { _ in header }
+        let header = Header(kind: kind, isList: true, count: Int32(count), location: location)
+        let buffer = Storage.create(minimumCapacity: count + (kind.isKnown ? 0 : 1)) { _ in header }
         buffer.withUnsafeMutablePointerToElements { elements in
             items.withUnsafeMutableBufferPointer { source in
                 guard let start = source.baseAddress else { return }
@@ -109,6 +110,7 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
                 // What is left behind holds nothing to release.
                 start.initialize(repeating: .literal(.null), count: count)
             }
+            if !kind.isKnown { (elements + count).initialize(to: .literal(.string(name))) }
         }
         items = []
         return JsonLogicOperation(storage: unsafeDowncast(buffer, to: Storage.self))
@@ -127,20 +129,31 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
     private static func make<Items: Collection<JsonLogicRule>>(
         name: String, kind: JsonLogicOperatorKind, isList: Bool, items: Items, location: TextLocation?
     ) -> JsonLogicOperation {
-        let header = Header(name: name, kind: kind, isList: isList, count: Int32(items.count), location: location)
-        let buffer = Storage.create(minimumCapacity: items.count) { _ in header }
+        let header = Header(kind: kind, isList: isList, count: Int32(items.count), location: location)
+        let buffer = Storage.create(minimumCapacity: items.count + (kind.isKnown ? 0 : 1)) { _ in header }
         buffer.withUnsafeMutablePointerToElements { elements in
             var next = elements
             for item in items {
                 next.initialize(to: item)
                 next += 1
             }
+            if !kind.isKnown { next.initialize(to: .literal(.string(name))) }
         }
         return JsonLogicOperation(storage: unsafeDowncast(buffer, to: Storage.self))
     }
 
     /// The operator as written.
-    package var name: String { storage.withUnsafeMutablePointerToHeader { $0.pointee.name } }
+    package var name: String {
+        storage.withUnsafeMutablePointers { header, elements in
+            switch header.pointee.kind {
+            case .standard(let op): return op.rawValue
+            case .flagd(let op): return op.rawValue
+            case .unknown:
+                guard case .literal(.string(let name)) = elements[Int(header.pointee.count)] else { return "" }
+                return name
+            }
+        }
+    }
     /// Which operator it is.
     var kind: JsonLogicOperatorKind { storage.withUnsafeMutablePointerToHeader { $0.pointee.kind } }
     /// Where the operator's name is written.
@@ -246,6 +259,12 @@ enum JsonLogicOperatorKind: Sendable, Hashable {
     case standard(JsonLogicOperator)
     case flagd(FlagdOperatorName)
     case unknown
+
+    /// Whether this is an operator flagd's evaluator knows.
+    var isKnown: Bool {
+        if case .unknown = self { return false }
+        return true
+    }
 
     init(_ name: String) {
         self = .unknown
