@@ -118,8 +118,9 @@ struct JsonLogicCompiler {
             let keyNode: SourceNode
             let value: SourceNode
             if pairs.count == 1 {
-                keyNode = pairs[0].key
-                value = pairs[0].value
+                // The pair copied once: `pairs[0].key` and then `pairs[0].value` each copied the
+                // whole pair (through the runtime's generic tuple copy) and let half of it go.
+                (keyNode, value) = pairs[0]
             } else {
                 var lastOfEach: [(key: SourceNode, value: SourceNode)] = []
                 for pair in pairs {
