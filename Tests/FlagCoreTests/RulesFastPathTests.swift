@@ -168,5 +168,10 @@ struct RulesFastPathTests {
         let other = try #require(list(decomposed))
         #expect(first.withUnsafeBufferPointer(\.baseAddress) == second.withUnsafeBufferPointer(\.baseAddress))
         #expect(first.withUnsafeBufferPointer(\.baseAddress) != other.withUnsafeBufferPointer(\.baseAddress))
+        // Numbers by their bits: -0 equals 0, but Go writes it apart.
+        let zero = try compiled(#"{"cat": [0, "x"]}"#)
+        let negativeZero = try compiled(#"{"cat": [-0.0, "x"]}"#)
+        #expect(try value(zero) == .string("0x"))
+        #expect(try value(negativeZero) == .string("-0x"))
     }
 }

@@ -257,9 +257,9 @@ struct JsonLogicCompiler {
 
 /// A list of scalar values equal to another only when written alike: texts of the same bytes
 /// (Swift's `==` on texts would take `"é"` and `"e\u{301}"` for one, which flagd's evaluator
-/// does not) and numbers of the same bits (`-0` is not `0` when shown). Its hash is worked out
-/// once, over the bytes in place (FNV-1a): hashing each text through `Hasher` cost more than
-/// the list kept once saved.
+/// does not) and numbers of the same bits (`-0` equals `0`, but Go writes it `-0`, which
+/// `cat` shows). Its hash is worked out once, over the bytes in place (FNV-1a): hashing each
+/// text through `Hasher` cost more than the list kept once saved.
 private struct WrittenValues: Hashable {
     let values: [LogicValue]
     private let digest: UInt64
