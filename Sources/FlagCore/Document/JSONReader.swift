@@ -94,9 +94,15 @@ package enum JSONReader {
                 columnOffset = lineStart
                 column = 1
             }
-            while columnOffset < offset {
-                if bytes[columnOffset] & 0xC0 != 0x80 { column += 1 }
-                columnOffset += 1
+            // Every byte from the last place counted is a column unless it continues a character:
+            // counted as one sum without a branch, which the compiler does many bytes at a time.
+            if columnOffset < offset, let base = bytes.baseAddress {
+                var continuing = 0
+                for index in columnOffset..<offset {
+                    continuing &+= Int(truncatingIfNeeded: (base[index] & 0xC0 == 0x80) ? 1 as UInt8 : 0)
+                }
+                column += offset - columnOffset - continuing
+                columnOffset = offset
             }
             return TextLocation(line: line, column: column)
         }
