@@ -82,8 +82,9 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
         let isList: Bool
         /// How many argument rules are stored after the header.
         let count: Int32
-        /// Where the operator's name is written.
-        let location: TextLocation?
+        /// Where the operator's name is written (every compiled operation has a place, so it
+        /// is not optional: the header is 16 bytes, where an optional place made it 24).
+        let location: TextLocation
     }
 
     /// The header and, after it, the argument rules.
@@ -98,7 +99,7 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
     /// An operation whose argument is written as a list: the list's rules are moved into the
     /// operation (without a retain and a release each) and `items` left empty.
     static func make(
-        name: String, kind: JsonLogicOperatorKind, movingItemsOf items: inout [JsonLogicRule], location: TextLocation?
+        name: String, kind: JsonLogicOperatorKind, movingItemsOf items: inout [JsonLogicRule], location: TextLocation
     ) -> JsonLogicOperation {
         let count = items.count
         let header = Header(kind: kind, isList: true, count: Int32(count), location: location)
@@ -117,7 +118,7 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
     }
 
     /// An operation whose argument is `argument` as written (a list's items are stored in place).
-    static func make(name: String, kind: JsonLogicOperatorKind, argument: JsonLogicRule, location: TextLocation?)
+    static func make(name: String, kind: JsonLogicOperatorKind, argument: JsonLogicRule, location: TextLocation)
         -> JsonLogicOperation
     {
         if case .list(let items) = argument {
@@ -127,7 +128,7 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
     }
 
     private static func make<Items: Collection<JsonLogicRule>>(
-        name: String, kind: JsonLogicOperatorKind, isList: Bool, items: Items, location: TextLocation?
+        name: String, kind: JsonLogicOperatorKind, isList: Bool, items: Items, location: TextLocation
     ) -> JsonLogicOperation {
         let header = Header(kind: kind, isList: isList, count: Int32(items.count), location: location)
         let buffer = Storage.create(minimumCapacity: items.count + (kind.isKnown ? 0 : 1)) { _ in header }
