@@ -258,29 +258,33 @@ struct JsonLogicCompiler {
 /// A list of scalar values equal to another only when written alike: texts of the same bytes
 /// (Swift's `==` on texts would take `"é"` and `"e\u{301}"` for one, which flagd's evaluator
 /// does not) and numbers of the same bits (`-0` equals `0`, but Go writes it `-0`, which
-/// `cat` shows). Its hash is worked out once, over the bytes in place (FNV-1a): hashing each
-/// text through `Hasher` cost more than the list kept once saved.
+/// `cat` shows). Its hash is worked out once, each text's bytes hashed in place with the
+/// MurmurHash3 `fractional` uses: hashing each text through `Hasher` cost more than the list
+/// kept once saved.
 private struct WrittenValues: Hashable {
     let values: [LogicValue]
     private let digest: UInt64
 
     init(_ values: [LogicValue]) {
         self.values = values
-        var digest = FNV1a()
+        var digest = UInt64(values.count)
         for value in values {
+            let word: UInt64
             switch value {
-            case .null: digest.add(0)
-            case .bool(let flag): digest.add(flag ? 1 : 2)
-            case .number(let number): digest.add(3 ^ number.bitPattern)
+            case .null: word = 0
+            case .bool(let flag): word = flag ? 1 : 2
+            case .number(let number): word = 3 ^ number.bitPattern
             case .string(let text):
-                digest.add(4 ^ UInt64(text.utf8.count) << 8)
-                if text.utf8.withContiguousStorageIfAvailable({ digest.add($0) }) == nil {
-                    digest.add(Array(text.utf8).withUnsafeBufferPointer { FNV1a.of($0) })
-                }
-            default: digest.add(5)
+                let hash =
+                    text.utf8.withContiguousStorageIfAvailable { MurmurHash3.hash32($0) }
+                    ?? MurmurHash3.hash32(text.utf8)
+                word = 4 ^ UInt64(hash) << 8
+            default: word = 5
             }
+            // Mixed in as FNV-1a mixes a byte: a digest for a table, not a standard hash.
+            digest = (digest ^ word) &* 0x100_0000_01b3
         }
-        self.digest = digest.value
+        self.digest = digest
     }
 
     static func == (left: WrittenValues, right: WrittenValues) -> Bool {
@@ -300,27 +304,5 @@ private struct WrittenValues: Hashable {
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(digest)
-    }
-}
-
-/// The 64-bit FNV-1a hash, fed bytes and words.
-private struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var value = value
-        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        self.value = value
-    }
-
-    /// Adds a word at once (not byte by byte: it is a digest for a table, not a standard hash).
-    mutating func add(_ word: UInt64) {
-        value = (value ^ word) &* 0x100_0000_01b3
-    }
-
-    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var digest = FNV1a()
-        digest.add(bytes)
-        return digest.value
     }
 }

@@ -102,43 +102,41 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
         name: String, kind: JsonLogicOperatorKind, movingItemsOf items: inout [JsonLogicRule], location: TextLocation
     ) -> JsonLogicOperation {
         let count = items.count
-        let header = Header(kind: kind, isList: true, count: Int32(count), location: location)
-        let buffer = Storage.create(minimumCapacity: count + (kind.isKnown ? 0 : 1)) { _ in header }
-        buffer.withUnsafeMutablePointerToElements { elements in
+        let operation = make(name: name, kind: kind, isList: true, count: count, location: location) { elements in
             items.withUnsafeMutableBufferPointer { source in
                 guard let start = source.baseAddress else { return }
                 elements.moveInitialize(from: start, count: count)
                 // What is left behind holds nothing to release.
                 start.initialize(repeating: .literal(.null), count: count)
             }
-            if !kind.isKnown { (elements + count).initialize(to: .literal(.string(name))) }
         }
         items = []
-        return JsonLogicOperation(storage: unsafeDowncast(buffer, to: Storage.self))
+        return operation
     }
 
     /// An operation whose argument is `argument` as written (a list's items are stored in place).
     static func make(name: String, kind: JsonLogicOperatorKind, argument: JsonLogicRule, location: TextLocation)
         -> JsonLogicOperation
     {
-        if case .list(let items) = argument {
-            return make(name: name, kind: kind, isList: true, items: items, location: location)
+        if case .list(var items) = argument {
+            return make(name: name, kind: kind, movingItemsOf: &items, location: location)
         }
-        return make(name: name, kind: kind, isList: false, items: CollectionOfOne(argument), location: location)
+        return make(name: name, kind: kind, isList: false, count: 1, location: location) {
+            $0.initialize(to: argument)
+        }
     }
 
-    private static func make<Items: Collection<JsonLogicRule>>(
-        name: String, kind: JsonLogicOperatorKind, isList: Bool, items: Items, location: TextLocation
+    /// An operation whose `count` argument rules `initialize` puts in place (an unknown
+    /// operator's name goes after them).
+    private static func make(
+        name: String, kind: JsonLogicOperatorKind, isList: Bool, count: Int, location: TextLocation,
+        initialize: (UnsafeMutablePointer<JsonLogicRule>) -> Void
     ) -> JsonLogicOperation {
-        let header = Header(kind: kind, isList: isList, count: Int32(items.count), location: location)
-        let buffer = Storage.create(minimumCapacity: items.count + (kind.isKnown ? 0 : 1)) { _ in header }
+        let header = Header(kind: kind, isList: isList, count: Int32(count), location: location)
+        let buffer = Storage.create(minimumCapacity: count + (kind.isKnown ? 0 : 1)) { _ in header }
         buffer.withUnsafeMutablePointerToElements { elements in
-            var next = elements
-            for item in items {
-                next.initialize(to: item)
-                next += 1
-            }
-            if !kind.isKnown { next.initialize(to: .literal(.string(name))) }
+            initialize(elements)
+            if !kind.isKnown { (elements + count).initialize(to: .literal(.string(name))) }
         }
         return JsonLogicOperation(storage: unsafeDowncast(buffer, to: Storage.self))
     }
