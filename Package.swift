@@ -17,10 +17,14 @@ let package = Package(
     targets: [
         .target(name: "CDisplayWidth"),
         .target(name: "CSignals"),
-        .systemLibrary(
+        // ncurses with wide characters: libncursesw on Linux (Debian: libncurses-dev), the SDK's
+        // libncurses on macOS, which has the wide-character API under that name.
+        .target(
             name: "CNcursesw",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
+            linkerSettings: [
+                .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+            ]
         ),
         .target(
             name: "TerminalUI",
@@ -97,7 +101,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FlagBrowserTests",
-            dependencies: ["FlagBrowser", "FlagCore", "TestSupport"]
+            dependencies: ["FlagBrowser", "FlagCore", "TestSupport"],
+            // Golden screens, read through #filePath by GoldenScreenTests.
+            exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "FuzzTargetTests",

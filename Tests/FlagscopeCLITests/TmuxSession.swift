@@ -399,7 +399,9 @@ struct DemoCopy {
         return try readJSONObject(at: localFile)
     }
 
-    /// Polls the local file until `condition` holds on it (writes land between frames).
+    /// Polls the local file until `condition` holds on it (writes land between frames); most
+    /// callers only wait, some read what it holds then.
+    @discardableResult
     func waitForLocal(_ what: String, timeout: Double = 10, _ condition: ([String: Any]) -> Bool) async throws
         -> [String: Any]
     {

@@ -28,7 +28,8 @@ final class FlagServer {
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: state.url.appendingPathComponent("stderr").path, contents: nil)
+        // An empty file to write into; the FileHandle below fails clearly if it could not be made.
+        _ = FileManager.default.createFile(atPath: state.url.appendingPathComponent("stderr").path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: state.url.appendingPathComponent("stderr"))
         do {
             try process.run()

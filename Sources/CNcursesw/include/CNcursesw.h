@@ -1,8 +1,9 @@
 #ifndef FLAGSCOPE_CNCURSESW_SHIM_H
 #define FLAGSCOPE_CNCURSESW_SHIM_H
 
-// SwiftPM drops pkg-config's cflags, so the wide-character API must be switched on here,
-// before curses.h, or get_wch/mvaddwstr/cchar_t silently vanish.
+// The wide-character API must be switched on before curses.h, or get_wch, mvaddwstr and
+// cchar_t silently vanish. This header is the only place that says so: the package reads no
+// pkg-config file (SwiftPM would warn about its -D flags, and macOS has no ncursesw.pc).
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>
@@ -15,7 +16,13 @@
 #include <signal.h>
 #include <termios.h>
 #include <term.h>
+// Linux distributions keep the wide-character ncurses under ncursesw/; macOS's SDK ships one
+// curses.h with the wide-character API (linked as libncurses, see Package.swift).
+#if __has_include(<ncursesw/curses.h>)
 #include <ncursesw/curses.h>
+#else
+#include <curses.h>
+#endif
 
 // Macros and globals Swift cannot import or reads as "not concurrency-safe".
 static const attr_t FS_A_NORMAL = A_NORMAL;
