@@ -50,8 +50,12 @@ struct FooterClickTests {
     @Test("Footer hints are the keymap table's: each mode's hints are its table's footer entries, as many as fit")
     func hintsFromTheTable() throws {
         let placed = FooterHints.placed(for: .normal, width: 1000).map(\.hint)
-        #expect(placed == Keymap.normal.footer)
+        #expect(
+            placed == Keymap.normal.footer.filter { !$0.onlyWhenNarrow },
+            "Tab is only offered where the detail is hidden")
         #expect(placed.map(\.label) == ["Enter", "e", "x", "u", "/", "f", "F", "?", "q"])
+        let eighty = FooterHints.placed(for: .normal, width: 80).map(\.hint)
+        #expect(eighty.map(\.label) == ["Enter", "e", "u", "/", "Tab", "?", "q"])
         let narrow = FooterHints.placed(for: .normal, width: 40)
         #expect(narrow.last.map { $0.columns.upperBound <= 40 } == true)
         #expect(narrow.count < placed.count)

@@ -27,15 +27,35 @@ package enum FooterHints {
         }
     }
 
-    /// The hints that fit on a row `width` columns wide, left to right, each where it is drawn.
-    package static func placed(for mode: Mode, width: Int) -> [Placed] {
+    /// The hints that fit on a row `width` columns wide, each where it is drawn. They keep the
+    /// table's order; when not all fit, the least important go first (essential ones are kept at
+    /// every width the browser draws), and `Tab` says what it shows.
+    package static func placed(for mode: Mode, width: Int, detailFocused: Bool = false) -> [Placed] {
+        let narrow = width < Layout.splitWidth
+        let candidates = hints(for: mode).compactMap { hint -> FooterHint? in
+            if hint.onlyWhenNarrow && !narrow { return nil }
+            var hint = hint
+            if detailFocused, let alternative = hint.helpWithDetail { hint.help = alternative }
+            return hint
+        }
+        // Keys, a space, the words and two spaces before the next.
+        func cost(_ hint: FooterHint) -> Int {
+            TerminalText.displayWidth(of: hint.label) + TerminalText.displayWidth(of: hint.help) + 3
+        }
+        var budget = width - 1
+        var kept = Set<Int>()
+        let byImportance = candidates.indices.sorted {
+            (candidates[$0].importance, $0) < (candidates[$1].importance, $1)
+        }
+        for index in byImportance where cost(candidates[index]) <= budget {
+            kept.insert(index)
+            budget -= cost(candidates[index])
+        }
         var placed: [Placed] = []
         var x = 1
-        for hint in hints(for: mode) {
+        for (index, hint) in candidates.enumerated() where kept.contains(index) {
             let labelWidth = TerminalText.displayWidth(of: hint.label)
             let helpWidth = TerminalText.displayWidth(of: hint.help)
-            // Keys, a space, the words and two spaces before the next.
-            if x + labelWidth + helpWidth + 3 > width { break }
             placed.append(Placed(hint: hint, columns: x..<(x + labelWidth + 1 + helpWidth)))
             x += labelWidth + helpWidth + 3
         }

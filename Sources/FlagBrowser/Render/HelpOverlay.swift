@@ -37,10 +37,14 @@ enum HelpOverlay {
     static func lines(screenWidth: Int) -> [(String, StyleRole)] {
         let width = max(10, boxWidth(screenWidth: screenWidth) - 4)
         var sections: [(title: String, rows: [(label: String, help: String)], notes: [String])] = []
-        func add<Action>(_ table: KeyTable<Action>) {
-            sections.append((table.title, table.bindings.map { ($0.label, $0.help) }, table.notes))
+        func add<Action>(_ table: KeyTable<Action>, where keep: (Binding<Action>) -> Bool = { _ in true }) {
+            sections.append((table.title, table.bindings.filter(keep).map { ($0.label, $0.help) }, table.notes))
         }
-        add(Keymap.normal)
+        // The footer's essential keys open the help, so its first page always says how to see
+        // the detail, get help and quit, at any size; the rest of browsing follows.
+        let essentials = Keymap.normal.bindings.filter { $0.footer != nil && $0.importance == .essential }
+        sections.append(("Essentials", essentials.map { ($0.label, $0.help) }, []))
+        add(Keymap.normal) { !($0.footer != nil && $0.importance == .essential) }
         add(Keymap.everywhere)
         add(Keymap.search)
         add(Keymap.editor)

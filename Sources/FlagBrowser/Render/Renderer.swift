@@ -112,7 +112,9 @@ package enum Renderer {
         let hintsY = screen.height - 2
         let statusY = screen.height - 1
         screen.fill(x: 0, y: hintsY, count: screen.width, role: .footer)
-        for placed in FooterHints.placed(for: state.mode, width: screen.width) {
+        for placed in FooterHints.placed(
+            for: state.mode, width: screen.width, detailFocused: state.focus == .detail)
+        {
             let x = placed.columns.lowerBound
             let used = screen.write(placed.hint.label, x: x, y: hintsY, role: .footerKey)
             screen.write(" " + placed.hint.help, x: x + used, y: hintsY, role: .footer)

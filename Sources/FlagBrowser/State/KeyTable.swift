@@ -12,11 +12,20 @@ package struct Binding<Action: Hashable & Sendable>: Sendable {
     package var footer: String?
     /// The keys as the footer writes them, when it names a pair (`↑↓`) rather than `label`.
     package var footerLabel: String?
+    /// How much the footer hint matters: a narrow footer drops the least important first.
+    package var importance: FooterImportance
+    /// What the footer says while the detail pane fills a narrow screen (`Tab tree`), when that
+    /// differs from `footer`.
+    package var footerWithDetail: String?
+    /// Whether the hint is only shown below ``Layout/splitWidth``, where it does something the
+    /// screen does not already show (Tab: the detail pane is hidden there).
+    package var footerOnlyWhenNarrow: Bool
 
     /// Creates a binding.
     package init(
         _ keys: [KeyEvent], _ label: String, _ help: String, _ command: Action, footer: String? = nil,
-        footerLabel: String? = nil
+        footerLabel: String? = nil, importance: FooterImportance = .usual, footerWithDetail: String? = nil,
+        footerOnlyWhenNarrow: Bool = false
     ) {
         self.keys = keys
         self.label = label
@@ -24,7 +33,18 @@ package struct Binding<Action: Hashable & Sendable>: Sendable {
         self.command = command
         self.footer = footer
         self.footerLabel = footerLabel
+        self.importance = importance
+        self.footerWithDetail = footerWithDetail
+        self.footerOnlyWhenNarrow = footerOnlyWhenNarrow
     }
+}
+
+/// How much a footer hint matters. Every width keeps the essential ones (how to see the
+/// detail, get help and quit); narrower footers drop `extra` hints before `usual` ones.
+package enum FooterImportance: Int, Sendable, Comparable {
+    case essential, usual, extra
+
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A key hint in the footer: what it says, and the key a click on it presses.
@@ -35,6 +55,12 @@ package struct FooterHint: Sendable, Equatable {
     package var help: String
     /// The key a click on the hint presses.
     package var key: KeyEvent
+    /// How much it matters when the footer is short of room.
+    package var importance: FooterImportance = .usual
+    /// What it says while the detail fills a narrow screen, when that differs.
+    package var helpWithDetail: String? = nil
+    /// Whether it is only shown on screens too narrow for the detail pane beside the tree.
+    package var onlyWhenNarrow = false
 }
 
 /// The keys of one mode: the single table its key handling, its footer hints and its part of
@@ -67,7 +93,10 @@ package struct KeyTable<Action: Hashable & Sendable>: Sendable {
     package var footer: [FooterHint] {
         bindings.compactMap { binding in
             binding.footer.map {
-                FooterHint(label: binding.footerLabel ?? binding.label, help: $0, key: binding.keys[0])
+                FooterHint(
+                    label: binding.footerLabel ?? binding.label, help: $0, key: binding.keys[0],
+                    importance: binding.importance, helpWithDetail: binding.footerWithDetail,
+                    onlyWhenNarrow: binding.footerOnlyWhenNarrow)
             }
         }
     }

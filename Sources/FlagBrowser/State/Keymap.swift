@@ -13,10 +13,13 @@ package enum Keymap {
             Binding([.pageDown, .control("f")], "PgDn ^F", "page down", .pageDown),
             Binding([.home, .character("g")], "Home g", "first row", .top),
             Binding([.end, .character("G")], "End G", "last row", .bottom),
-            Binding([.enter], "Enter", "toggle bool, edit value, expand", .activate, footer: "toggle/edit"),
+            Binding(
+                [.enter], "Enter", "toggle bool, edit value, expand", .activate, footer: "toggle/edit"),
             Binding([.space], "Space", "toggle bool; on a feature, its user toggle", .toggle),
             Binding([.character("e")], "e", "edit (typed editor or picker)", .edit, footer: "edit"),
-            Binding([.character("x")], "x", "reset key (remove from the writable file)", .resetKey, footer: "reset"),
+            Binding(
+                [.character("x")], "x", "reset key (remove from the writable file)", .resetKey, footer: "reset",
+                importance: .extra),
             Binding([.character("X")], "X", "reset all (shows what will go, asks first)", .resetAll),
             Binding(
                 [.character("D")], "D",
@@ -28,15 +31,18 @@ package enum Keymap {
             Binding([.character("n")], "n", "next match", .nextMatch),
             Binding([.character("N")], "N", "previous match", .previousMatch),
             Binding(
-                [.character("f")], "f", "filter to matches (ancestors kept); again to clear", .filter, footer: "filter"),
+                [.character("f")], "f", "filter to matches (ancestors kept); again to clear", .filter, footer: "filter",
+                importance: .extra),
             Binding(
                 [.character("F")], "F", "cycle views: all, overridden, differs, unavailable, problems", .cycleView,
-                footer: "view"),
+                footer: "view", importance: .extra),
             Binding([.character(".")], ".", "show hidden flags", .toggleHidden),
-            Binding([.tab], "Tab", "switch pane (detail full-width when narrow)", .switchPane),
+            Binding(
+                [.tab], "Tab", "switch pane (detail full-width when narrow)", .switchPane, footer: "detail",
+                importance: .essential, footerWithDetail: "tree", footerOnlyWhenNarrow: true),
             Binding([.character("r")], "r", "reload from disk, ask servers again", .reload),
-            Binding([.character("?")], "?", "help", .help, footer: "help"),
-            Binding([.character("q")], "q", "quit", .quit, footer: "quit"),
+            Binding([.character("?")], "?", "help", .help, footer: "help", importance: .essential),
+            Binding([.character("q")], "q", "quit", .quit, footer: "quit", importance: .essential),
             Binding([.escape], "Esc", "back, cancel, clear filter", .back),
         ])
 

@@ -20,7 +20,8 @@ extension Reducer {
             state.scroll = min(max(0, state.rows.count - state.treeHeight), state.scroll + wheelStep)
         case .press:
             if event.y == FooterHints.row(screenHeight: state.size.height) {
-                let hints = FooterHints.placed(for: state.mode, width: state.size.width)
+                let hints = FooterHints.placed(
+                    for: state.mode, width: state.size.width, detailFocused: state.focus == .detail)
                 guard let hint = hints.first(where: { $0.columns.contains(event.x) }) else { return [] }
                 return handle(hint.hint.key, &state)
             }
