@@ -15,7 +15,9 @@ package enum BrowserApp {
     /// Runs the browser on the workspace until the user quits or a signal arrives. `greeting`
     /// is the first status line (what a command did just before, which the screen now covers),
     /// unless the workspace has an error to show there. `context` is the `--context` layer, when given.
-    package static func run(workspaceFile: URL, colors: Bool, greeting: String? = nil, context: ContextLayer? = nil)
+    package static func run(
+        workspaceFile: URL, colors: Bool, greeting: StatusMessage? = nil, context: ContextLayer? = nil
+    )
         -> Outcome
     {
         let terminal = Terminal(colors: colors)
@@ -26,9 +28,7 @@ package enum BrowserApp {
         var session = BrowserSession(
             workspaceFile: workspaceFile, width: size.width, height: size.height,
             remote: .background(HTTPRemoteFetcher()), context: context)
-        if let greeting, session.state.status?.kind != .error {
-            session.apply(.loaded(session.state.model, message: StatusMessage(greeting)))
-        }
+        if let greeting { session.greet(greeting) }
         var watcher = FileWatcher(urls: session.watchedFiles)
         var lastPoll = Date()
         if ProcessInfo.processInfo.environment["FLAGSCOPE_TEST_CRASH"] == "startup" { flagscope_crash_for_test() }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlagBrowser
 import FlagCore
 import Foundation
 import TerminalUI
@@ -20,7 +21,7 @@ enum BrowserLauncher {
     /// Opens the browser; `greeting` is also its first status line, since the browser's screen
     /// covers what was printed just before it. `context` is the `--context` layer, when given.
     static func open(
-        _ workspaceFile: URL, display: DisplayOptions, greeting: String? = nil, context: ContextLayer? = nil
+        _ workspaceFile: URL, display: DisplayOptions, greeting: StatusMessage? = nil, context: ContextLayer? = nil
     ) throws {
         do {
             try TerminalCheck.verify()

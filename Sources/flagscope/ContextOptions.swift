@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlagBrowser
 import FlagCore
 import Foundation
 
@@ -53,16 +54,21 @@ struct ContextOptions: ParsableArguments {
 
     /// Stops when the layer does not suit `workspace` (loaded with it): a flag or feature named
     /// as an attribute is bad usage (exit 64); a value a key does not take, or any problem in a
-    /// context file, is a failed operation (exit 1).
-    func check(_ workspace: Workspace) throws {
-        guard let layer = workspace.contextLayer else { return }
+    /// context file, is a failed operation (exit 1). An attribute nothing reads is a warning on
+    /// standard error, and the command goes on. `printsWarnings: false` leaves them to the
+    /// caller (the browser shows them on its status line) and returns them.
+    @discardableResult
+    func check(_ workspace: Workspace, printsWarnings: Bool = true) throws -> [ContextProblem] {
+        guard let layer = workspace.contextLayer else { return [] }
         let problems = layer.problems(in: workspace)
-        guard !problems.isEmpty else { return }
+        let errors = problems.filter { $0.severity == .error }
+        let warnings = problems.filter { $0.severity != .error }
         let renderer = DiagnosticRenderer(sources: layer.sources)
-        for problem in problems {
+        for problem in errors + (printsWarnings ? warnings : []) {
             Console.error(problem.diagnostic.map(renderer.render) ?? problem.headline)
         }
-        let isUsage = problems.contains { problem in
+        guard !errors.isEmpty else { return warnings }
+        let isUsage = errors.contains { problem in
             if case .argument = problem.origin { return problem.isUsage }
             return false
         }
@@ -90,9 +96,18 @@ struct ContextOptions: ParsableArguments {
     }
 
     /// Loads `file` with the layer (no server is asked) and checks the layer suits it: what the
-    /// browser does before it opens.
-    func checkBeforeBrowsing(_ file: URL, layer: ContextLayer?) throws {
-        guard let layer else { return }
-        try check(Workspace.load(from: file, remote: .known([:]), context: layer))
+    /// browser does before it opens. Returns what the browser's first status line should warn
+    /// of (an attribute nothing reads), since its screen covers standard error.
+    func checkBeforeBrowsing(_ file: URL, layer: ContextLayer?) throws -> StatusMessage? {
+        guard let layer else { return nil }
+        let warnings = try check(Workspace.load(from: file, remote: .known([:]), context: layer), printsWarnings: false)
+        return Self.statusMessage(warning: warnings)
+    }
+
+    /// The first warning, for the browser's status line, and how many more there are.
+    static func statusMessage(warning warnings: [ContextProblem]) -> StatusMessage? {
+        guard let first = warnings.first else { return nil }
+        let more = warnings.count > 1 ? " (and \(Plural.count(warnings.count - 1, "more attribute")) nothing reads)" : ""
+        return StatusMessage("⚠ " + first.statusText + more, .warning)
     }
 }

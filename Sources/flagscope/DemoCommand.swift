@@ -1,5 +1,6 @@
 import ArgumentParser
 import DemoWorkspace
+import FlagBrowser
 import FlagCore
 import Foundation
 
@@ -52,7 +53,9 @@ struct Demo: ParsableCommand, TakesContext {
             return
         }
         let layer = try context.layer()
-        try context.checkBeforeBrowsing(installation.workspaceFile, layer: layer)
-        try BrowserLauncher.open(installation.workspaceFile, display: display, greeting: news, context: layer)
+        let warning = try context.checkBeforeBrowsing(installation.workspaceFile, layer: layer)
+        try BrowserLauncher.open(
+            installation.workspaceFile, display: display, greeting: warning ?? news.map { StatusMessage($0) },
+            context: layer)
     }
 }

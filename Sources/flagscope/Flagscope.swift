@@ -24,8 +24,8 @@ struct Flagscope: ParsableCommand, TakesContext {
     func run() throws {
         let file = try workspace.locate()
         let layer = try context.layer()
-        try context.checkBeforeBrowsing(file, layer: layer)
-        try BrowserLauncher.open(file, display: display, context: layer)
+        let warning = try context.checkBeforeBrowsing(file, layer: layer)
+        try BrowserLauncher.open(file, display: display, greeting: warning, context: layer)
     }
 
     /// ArgumentParser's own entry point, except that its messages go through ``Console``: usage

@@ -38,7 +38,9 @@ struct Snapshot: ParsableCommand, TakesContext {
         let fileSystem: FileSystem = write ? LocalFileSystem() : OverlayFileSystem()
         var session = BrowserSession(
             workspaceFile: file, fileSystem: fileSystem, width: width, height: height, context: try context.layer())
-        try context.check(session.state.model.workspace)
+        // As in the browser, a warning about the context is its first status line.
+        let warnings = try context.check(session.state.model.workspace, printsWarnings: false)
+        if let warning = ContextOptions.statusMessage(warning: warnings) { session.greet(warning) }
         for key in try KeyEvent.parse(keys) {
             if !session.press(key) { break }
         }

@@ -164,6 +164,13 @@ package struct BrowserSession: Sendable {
         return suspendRequested
     }
 
+    /// Shows `message` on the status line, unless the workspace's own error is shown there:
+    /// what a command did or warns of just before the browser's screen covered the terminal.
+    package mutating func greet(_ message: StatusMessage) {
+        guard state.status?.kind != .error else { return }
+        apply(.loaded(state.model, message: message))
+    }
+
     /// Sends a non-key action.
     package mutating func apply(_ action: Action) {
         send(action)

@@ -55,6 +55,8 @@ package enum ContextKeys {
     package static let osVersion = "context/os_version"
     /// The simulated locale.
     package static let locale = "context/locale"
+    /// The clock rules read (`dateTime`, `$flagd.timestamp`, `currentTime`), when set.
+    package static let now = "context/now"
     /// The key rules read as the targeting key (flagd and OFREP `targetingKey`).
     package static let targetingKey = "context/targeting_key"
     /// A permission's status key.

@@ -113,7 +113,7 @@ package struct RolloutReport: Sendable {
     private static func split(of rules: CompiledRules, in context: EvaluationContext, forcing forced: String?)
         -> FoundSplit?
     {
-        let now = ContextKeys.prefix + "now"
+        let now = ContextKeys.now
         if let found = rules.rolloutSplit(in: context) {
             guard let hashed = forced ?? found.attribute else { return nil }
             return FoundSplit(

@@ -16,7 +16,7 @@ extension CompiledRules {
     /// split its `percent` conditions make together, `default` included.
     func rolloutSplit(in context: EvaluationContext) -> RolloutSplit? {
         if case .firebase(let parameter) = self { return parameter.rolloutSplit(in: context) }
-        let now = ContextKeys.prefix + "now"
+        let now = ContextKeys.now
         guard let step = evaluate(in: context).trace.steps.first(where: { $0.split != nil }), let split = step.split
         else { return nil }
         return RolloutSplit(

@@ -123,7 +123,7 @@ package struct EvaluationContext: Sendable, Hashable {
     /// seconds) when set and readable, else the clock.
     func currentTime(reads: inout ReadLog) -> Date {
         let value = attributes["now"]
-        reads.record(key: ContextKeys.prefix + "now", value: value)
+        reads.record(key: ContextKeys.now, value: value)
         switch value {
         case .string(let text): return Self.instant(text) ?? now
         case .int(let seconds): return Date(timeIntervalSince1970: TimeInterval(seconds))

@@ -205,10 +205,13 @@ package struct ContextLayer: Sendable {
     }
 
     /// What is wrong with the layer for `workspace` (loaded with it): a name given without
-    /// `context/` that is a flag or a feature (bad usage), and values that do not fit a key's rules.
+    /// `context/` that is a flag or a feature (bad usage), values that do not fit a key's rules,
+    /// and (warnings) attributes that nothing in the workspace reads.
     package func problems(in workspace: Workspace) -> [ContextProblem] {
         var problems: [ContextProblem] = []
         let layer = workspace.providers.first { $0.config.name == Self.providerName }
+        // Only asked for when an attribute is given: the rule attribute index is built for it.
+        let read = workspace.sendsContextToServers ? nil : workspace.contextKeysRead
         for (key, attribute) in attributes {
             let name = String(key.dropFirst(ContextKeys.prefix.count))
             if attribute.omittedPrefix, workspace.flags[name] != nil || workspace.features[name] != nil {
@@ -218,6 +221,10 @@ package struct ContextLayer: Sendable {
                         message:
                             "'\(TerminalText.escaped(name))' is \(what), not a context attribute: --context only gives the simulated device's attributes (context/*), which rules and features read; change a flag with `flagscope set`, or write context/\(TerminalText.escaped(name)) to mean the attribute",
                         origin: attribute.origin, isUsage: true))
+                continue
+            }
+            if let read, !read.readsContextKey(key) {
+                problems.append(Self.unread(attribute, read: read))
                 continue
             }
             guard let flag = workspace.flags[key], let raw = layer?.entries[key]?.value,
@@ -230,6 +237,21 @@ package struct ContextLayer: Sendable {
         }
         return problems
     }
+
+    /// The warning for an attribute nothing reads, with the closest attribute that is read.
+    private static func unread(_ attribute: Attribute, read: [String]) -> ContextProblem {
+        let name = String(attribute.key.dropFirst(ContextKeys.prefix.count))
+        let names = read.map { String($0.dropFirst(ContextKeys.prefix.count)) }
+        // A close name is the likely meaning; without one, the names that would do something.
+        // The suggestion comes first: a status line keeps the start of the message.
+        let hint =
+            Suggestion.closest(to: name, in: names).map { "; did you mean '\(TerminalText.escaped($0))'?" }
+            ?? "; the attributes read are \(Suggestion.listed(names))"
+        return ContextProblem(
+            message:
+                "nothing reads \(TerminalText.escaped(attribute.key))\(hint) (no rule, feature, computed flag or blueprint does: it changes nothing)",
+            origin: attribute.origin, isUsage: false, severity: .warning)
+    }
 }
 
 /// A problem with an attribute of the `--context` layer, found once the workspace is loaded.
@@ -240,18 +262,31 @@ package struct ContextProblem: Sendable, Hashable {
     package var origin: ContextLayer.Origin
     /// Whether it is bad usage (exit 64) rather than a bad value (exit 1).
     package var isUsage: Bool
+    /// An error stops the command; a warning (an attribute nothing reads) is said and the
+    /// command goes on.
+    package var severity: Diagnostic.Severity = .error
 
     /// The problem as a diagnostic when the attribute came from a file, located at its name.
     package var diagnostic: Diagnostic? {
         guard case .file(let path, let location) = origin else { return nil }
-        return .error(message, file: path, at: location)
+        return Diagnostic(file: path, location: location, severity: severity, message: message)
     }
 
     /// The problem in one line, naming the argument when it came from one.
     package var headline: String {
         switch origin {
-        case .argument(let written): return "error: --context '\(TerminalText.escaped(written))': \(message)"
-        case .file: return diagnostic?.headline ?? "error: \(message)"
+        case .argument(let written):
+            return "\(severity.rawValue): --context '\(TerminalText.escaped(written))': \(message)"
+        case .file: return diagnostic?.headline ?? "\(severity.rawValue): \(message)"
+        }
+    }
+
+    /// The problem for a status line: the argument or the file's position, then what is wrong.
+    package var statusText: String {
+        switch origin {
+        case .argument(let written): return "--context \(TerminalText.escaped(written)): \(message)"
+        case .file(let path, let location):
+            return "\(TerminalText.escaped(path)):\(location.line):\(location.column): \(message)"
         }
     }
 }
