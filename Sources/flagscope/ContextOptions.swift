@@ -107,7 +107,8 @@ struct ContextOptions: ParsableArguments {
     /// The first warning, for the browser's status line, and how many more there are.
     static func statusMessage(warning warnings: [ContextProblem]) -> StatusMessage? {
         guard let first = warnings.first else { return nil }
-        let more = warnings.count > 1 ? " (and \(Plural.count(warnings.count - 1, "more attribute")) nothing reads)" : ""
+        let more =
+            warnings.count > 1 ? " (and \(Plural.count(warnings.count - 1, "more attribute")) nothing reads)" : ""
         return StatusMessage("⚠ " + first.statusText + more, .warning)
     }
 }

@@ -35,7 +35,8 @@ struct Explain: ParsableCommand, TakesContext {
             let guess = Suggestion.closest(to: feature, in: known + names).map { guess in
                 loaded.features.values.first { $0.displayName == guess }?.key ?? guess
             }
-            let list = Suggestion.listed(known, limit: 8)
+            // Every feature: the list is what to choose from when nothing is close.
+            let list = Suggestion.listed(known, limit: known.count)
             let hint =
                 known.isEmpty
                 ? "; the workspace declares no features"
@@ -47,7 +48,8 @@ struct Explain: ParsableCommand, TakesContext {
         guard let explanation = FeatureEvaluator(workspace: loaded).explain(found.key) else {
             throw ExitCode.failure  // every declared feature has an explanation
         }
-        let report = ExplainReport(explanation: explanation, workspace: loaded)
+        let report = ExplainReport(
+            explanation: explanation, workspace: loaded, commandSuffix: workspace.config.map { ["--config", $0] } ?? [])
         if json { Console.json(report.json) } else { Console.out(report.text) }
     }
 }

@@ -6,6 +6,25 @@ import Testing
 @Suite("Features: what Space does on them, and what an edit of the simulated device changed")
 struct FeatureEditFlowTests {
     @Test(
+        "A feature whose switch a rule turned off shows that rule in its detail with what to set; setting it in Context makes the feature available"
+    )
+    func ruleBehindTheSwitch() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/Turbo downloads<Enter>")
+        let screen = demo.screen
+        #expect(screen.contains("internal/turbo_downloads is decided by the rules of Toggles:"), "\(screen)")
+        #expect(screen.contains("userWithId userIds qa-ana, qa-bo → false"))
+        #expect(screen.contains("reads context/userId (unset)"))
+        #expect(screen.contains("to change it: set context/userId to qa-ana or qa-bo"))
+        try demo.press("/userId<Enter>e")
+        try demo.press("qa-ana<Enter>")
+        #expect(try demo.localValues()["context/userId"] as? String == "qa-ana")
+        try demo.press("/Turbo downloads<Enter>")
+        #expect(demo.screen.contains("✓ Turbo downloads: available"), "\(demo.screen)")
+    }
+
+    @Test(
         "Space on a feature with a user toggle flips that toggle, and the status line says the feature's availability changed"
     )
     func spaceFlipsUserToggle() throws {

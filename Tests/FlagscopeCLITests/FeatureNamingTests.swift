@@ -58,11 +58,11 @@ struct FeatureNamingTests {
 
     @Test("An unknown feature suggests the close one by key or name and lists some features")
     func unknown() throws {
-        let output = try CLIRunner.run(["explain", "Smart playlist", "--config", Self.demo])
+        let output = try CLIRunner.run(["explain", "Smrat playlists", "--config", Self.demo])
         #expect(output.status == 1)
         #expect(
             output.stderr.hasPrefix(
-                "error: unknown feature 'Smart playlist'; did you mean 'podcast_favourites/smart_playlists'? Features are player, "
+                "error: unknown feature 'Smrat playlists'; did you mean 'podcast_favourites/smart_playlists'? Features are player, "
             ),
             "\(output.stderr)")
     }

@@ -111,9 +111,10 @@ enum DetailText {
             out.field(
                 "status", ExplainReport.symbol(constraint.status) + " " + constraint.status.rawValue,
                 Renderer.statusRole(constraint.status))
-            out.field("detail", constraint.detail)
+            out.field("detail", constraint.shownDetail)
             out.field("of feature", "\(explanation.feature.displayName) (\(featureKey))")
             out.field("keys", constraint.keys.joined(separator: ", "))
+            decisionLines(constraint, &out)
             if let key = state.editableKey {
                 out.blank()
                 out.text("Enter/e edits \(key); x resets it.", .muted)
@@ -352,6 +353,18 @@ enum DetailText {
             consequence + "Fix the file and save it: the browser reloads it within a second (r reloads now).", .muted)
     }
 
+    /// The rules behind a constraint's key, as `explain` shows them: the deciding layer with its
+    /// steps, then the attributes of the device to set.
+    static func decisionLines(_ constraint: ConstraintResult, _ out: inout Builder) {
+        guard let decision = constraint.decidedBy else { return }
+        out.blank()
+        out.text("\(constraint.key) is decided by the rules of \(decision.provider):", .key, indent: 0)
+        layerLines(decision.layer, &out)
+        if !decision.changes.isEmpty {
+            out.text("to change it: " + decision.changes.map(\.text).joined(separator: ", or "), .normal, indent: 2)
+        }
+    }
+
     static func featureLines(_ explanation: FeatureExplanation, _ out: inout Builder) {
         let feature = explanation.feature
         let role: StyleRole =
@@ -379,8 +392,11 @@ enum DetailText {
                     Span(ExplainReport.symbol(constraint.status) + " ", Renderer.statusRole(constraint.status)),
                     Span(TerminalText.padded(constraint.kind.rawValue, toWidth: 15), .muted),
                     Span(constraint.name + "  ", .normal),
-                    Span(constraint.detail, .muted),
+                    Span(constraint.shownDetail, .muted),
                 ])
+            }
+            for constraint in explanation.constraints where constraint.status != .satisfied {
+                decisionLines(constraint, &out)
             }
         }
         if !explanation.nextSteps.isEmpty {

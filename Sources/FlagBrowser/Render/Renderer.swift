@@ -257,7 +257,7 @@ package enum Renderer {
             if let constraint = model.explanations[featureKey]?.constraints[index] {
                 prefix = ExplainReport.symbol(constraint.status) + " "
                 prefixRole = statusRole(constraint.status)
-                right = [(constraint.detail, .muted)]
+                right = [(constraint.shownDetail, .muted)]
             }
         case .unknownKey(let unknown):
             labelRole = .warning

@@ -51,6 +51,14 @@ package struct ConstraintResult: Sendable, Hashable {
     package var key: String
     /// Every stack key that decides it.
     package var keys: [String]
+    /// The detail as people read it beside the status: a permission never asked for says so,
+    /// where its state's name would only repeat the status (`? notDetermined  notDetermined`).
+    package var shownDetail: String {
+        kind == .permission && status == .notDetermined ? "not asked yet" : detail
+    }
+    /// The rules that decided its key, when a layer's rules did (a runtime switch from an
+    /// Unleash strategy): the reason behind the reason, and what to set to change it.
+    package var decidedBy: RuleDecision?
     /// Internal: why a purchase or platform constraint is not satisfied, for next steps.
     var cause: Cause = .none
 
@@ -83,6 +91,9 @@ package struct NextStep: Sendable, Hashable {
     package var keys: [String]
     /// A sentence a QA engineer can act on.
     package var message: String
+    /// A command that simulates doing it (`flagscope set context/userId qa-ana`), as words,
+    /// when one key and one value do it.
+    package var command: [String]?
 }
 
 /// The answer to "why is this feature (un)available on this device?".

@@ -136,7 +136,8 @@ package struct FeatureEvaluator: Sendable {
             results.append(
                 ConstraintResult(
                     kind: .userToggled, name: key, status: on ? .satisfied : .notSatisfied,
-                    detail: on ? "on" : "off", key: key, keys: [key], cause: on ? .none : .toggledOff))
+                    detail: on ? "on" : "off", key: key, keys: [key], decidedBy: ruleDecision(key),
+                    cause: on ? .none : .toggledOff))
         }
         if let runtime = constraints.runtimeEnabled {
             let key: String
@@ -148,12 +149,18 @@ package struct FeatureEvaluator: Sendable {
             results.append(
                 ConstraintResult(
                     kind: .runtimeEnabled, name: key, status: on ? .satisfied : .notSatisfied,
-                    detail: on ? "enabled" : "disabled", key: key, keys: [key], cause: on ? .none : .runtimeOff))
+                    detail: on ? "enabled" : "disabled", key: key, keys: [key], decidedBy: ruleDecision(key),
+                    cause: on ? .none : .runtimeOff))
         }
         for requirement in constraints.platforms {
             results.append(evaluate(requirement))
         }
         return results
+    }
+
+    /// How a layer's rules decided a switch, when they did.
+    private func ruleDecision(_ key: String) -> RuleDecision? {
+        resolutions[key].flatMap { RuleDecision($0, workspace: workspace) }
     }
 
     private func evaluate(_ requirement: PlatformRequirement) -> ConstraintResult {
@@ -314,9 +321,14 @@ package struct FeatureEvaluator: Sendable {
     {
         var keys: [NextStepAction: [String]] = [:]
         var names: [NextStepAction: [String]] = [:]
-        func add(_ action: NextStepAction, _ newKeys: [String], _ name: String) {
-            for key in newKeys where !(keys[action] ?? []).contains(key) { keys[action, default: []].append(key) }
+        var decisions: [NextStepAction: [RuleDecision]] = [:]
+        func add(_ action: NextStepAction, _ newKeys: [String], _ name: String, decidedBy decision: RuleDecision? = nil)
+        {
+            // A switch decided by rules is changed through the attributes its rules read.
+            let changed = (decision?.changes.map(\.key) ?? []) + newKeys
+            for key in changed where !(keys[action] ?? []).contains(key) { keys[action, default: []].append(key) }
             if !(names[action] ?? []).contains(name) { names[action, default: []].append(name) }
+            if let decision { decisions[action, default: []].append(decision) }
         }
         for constraint in constraints {
             switch constraint.cause {
@@ -331,8 +343,8 @@ package struct FeatureEvaluator: Sendable {
                 add(.unknownContext, contextKeys, contextKeys.joined(separator: ", "))
             case .unsupportedPlatform: add(.unsupportedPlatform, [ContextKeys.platform], constraint.name)
             case .osTooOld: add(.upgradeOS, [ContextKeys.osVersion], constraint.detail)
-            case .toggledOff: add(.turnOn, constraint.keys, constraint.key)
-            case .runtimeOff: add(.enableRuntime, constraint.keys, constraint.key)
+            case .toggledOff: add(.turnOn, constraint.keys, constraint.key, decidedBy: constraint.decidedBy)
+            case .runtimeOff: add(.enableRuntime, constraint.keys, constraint.key, decidedBy: constraint.decidedBy)
             }
         }
         if let parent, parent.availability != .available {
@@ -341,11 +353,56 @@ package struct FeatureEvaluator: Sendable {
         }
         return NextStepAction.allCases.compactMap { action in
             guard let actionKeys = keys[action] else { return nil }
+            let decided = decisions[action] ?? []
+            let text =
+                decided.isEmpty
+                ? message(action, names: names[action] ?? [], keys: actionKeys, feature: feature, parent: parent)
+                : ruleMessage(action, names: names[action] ?? [], decided: decided)
             return NextStep(
-                action: action, keys: actionKeys,
-                message: message(action, names: names[action] ?? [], keys: actionKeys, feature: feature, parent: parent)
-            )
+                action: action, keys: actionKeys, message: text,
+                command: command(action, keys: actionKeys, decided: decided, feature: feature))
         }
+    }
+
+    /// What to do about a switch that rules turned off: the rules decide it, so the device's
+    /// attributes they read are what QA changes, not the switch.
+    private func ruleMessage(_ action: NextStepAction, names: [String], decided: [RuleDecision]) -> String {
+        let what = action == .enableRuntime ? "The runtime switch" : "The user toggle"
+        let providers = Array(OrderedSet(decided.map(\.provider))).joined(separator: " and ")
+        let changes = decided.flatMap(\.changes).map(\.text)
+        return "\(what) \(names.joined(separator: ", ")) is off for this device: the rules of \(providers) decide it"
+            + (changes.isEmpty
+                ? ", and no attribute of the device changes them." : "; \(changes.joined(separator: ", or ")).")
+    }
+
+    /// The command that simulates a next step, when one key and one value do it: setting the
+    /// first attribute the deciding rules read to a value they compare it with, or the key
+    /// itself to the state that satisfies it.
+    private func command(
+        _ action: NextStepAction, keys: [String], decided: [RuleDecision], feature: FeatureDefinition
+    ) -> [String]? {
+        if let change = decided.lazy.compactMap({ $0.changes.lazy.compactMap(\.command).first }).first {
+            return change
+        }
+        guard decided.isEmpty, let key = keys.first else { return nil }
+        let value: String
+        switch action {
+        case .purchase: value = PurchaseState.purchased.rawValue
+        case .openSettings, .requestPermission: value = PermissionStatus.authorized.rawValue
+        case .turnOn, .enableRuntime: value = "true"
+        case .upgradeOS:
+            // The minimum of the platform the device is on: the version that satisfies it.
+            let platform = text(ContextKeys.platform)
+            let minimum = feature.constraints.platforms.lazy.compactMap { requirement -> OSVersion? in
+                guard requirement.platform.rawValue == platform, case .minimum(let version) = requirement.support
+                else { return nil }
+                return version
+            }.first
+            guard let minimum else { return nil }
+            value = minimum.description
+        case .restricted, .enableParent, .unsupportedPlatform, .unknownContext: return nil
+        }
+        return ["flagscope", "set", key, value]
     }
 
     private func message(
@@ -362,7 +419,8 @@ package struct FeatureEvaluator: Sendable {
             if offer.hasPrefix("("), offer.hasSuffix(")"), names.count == 1 {
                 offer = String(offer.dropFirst().dropLast())
             }
-            return "Buy \(offer) to unlock it — simulate by setting context/purchases/<productID> to purchased."
+            let purchaseKeys = keys.isEmpty ? "context/purchases/<productID>" : keys.joined(separator: " or ")
+            return "Buy \(offer) to unlock it — simulate by setting \(purchaseKeys) to purchased."
         case .openSettings:
             return
                 "\(names.count == 1 ? "Permission" : "Permissions") \(list) \(names.count == 1 ? "was" : "were") denied: ask the user to allow \(names.count == 1 ? "it" : "them") in Settings — simulate with authorized."

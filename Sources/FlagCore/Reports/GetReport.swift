@@ -126,13 +126,7 @@ package struct GetReport: Sendable {
                 return ["    " + show(layer.provider), layer.stateWord, detail.joined(separator: "   ")]
             }
             lines.append(TextTable.render(header: [], rows: rows))
-            for layer in layers {
-                // A layer's own lines name it; a rule trace's steps and their details sit under its headline.
-                for note in layer.notes + layer.trace {
-                    let lead = note.depth == 0 ? "\(show(layer.provider)): " : note.mark
-                    lines.append(String(repeating: "  ", count: 2 + note.depth) + lead + show(note.text))
-                }
-            }
+            for layer in layers { lines += layer.textLines(indent: 2) }
         }
         if let description = flag.description { lines.append("  description  \(show(description))") }
         if !flag.tags.isEmpty { lines.append("  tags         \(flag.tags.map(show).joined(separator: ", "))") }

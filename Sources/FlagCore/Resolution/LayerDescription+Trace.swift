@@ -35,6 +35,16 @@ extension LayerDescription {
         return lines
     }
 
+    /// The layer's notes and rule trace as text lines, as `get` and `explain` print them: a line
+    /// of the layer's own names it (`Toggles: rules chose …`), a step sits under its headline
+    /// with its mark. `indent` counts two-space steps; the text is escaped for a terminal.
+    package func textLines(indent: Int) -> [String] {
+        (notes + trace).map { line in
+            let lead = line.depth == 0 ? "\(TerminalText.escaped(provider)): " : line.mark
+            return String(repeating: "  ", count: indent + line.depth) + lead + TerminalText.escaped(line.text)
+        }
+    }
+
     /// What the rules chose and why, with OpenFeature's reason in parentheses.
     private static func headline(of trace: RuleTrace, in layer: Layer) -> String {
         let variant = trace.variant.map { "variant \"\($0)\"" }

@@ -22,9 +22,39 @@ extension Workspace {
                 || feature.explicitName?.lowercased() == typed || feature.entryName == text
         }
         switch matches.count {
-        case 0: return .notFound
+        case 0: break
         case 1: return .found(matches[0])
         default: return .ambiguous(matches)
         }
+        // Then what people type when they remember part of it (`nearby` for
+        // `nearby_podcasts`): the start of the key's last segment or of the name, then the
+        // start of any segment or word, then a part of either.
+        for fits in [Self.startsLeafOrName, Self.startsAWord, Self.contains] {
+            let partial = features.values.filter { fits($0, typed) }
+            if partial.count == 1 { return .found(partial[0]) }
+            if partial.count > 1 { return .ambiguous(partial) }
+        }
+        return .notFound
+    }
+
+    /// Whether `typed` (lower-cased) starts the key's last segment or the name.
+    private static func startsLeafOrName(_ feature: FeatureDefinition, _ typed: String) -> Bool {
+        let leaf = feature.key.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        return leaf.hasPrefix(typed) || feature.displayName.lowercased().hasPrefix(typed)
+    }
+
+    /// Whether `typed` (lower-cased) starts the feature's key, a segment of it, or a word of its name.
+    private static func startsAWord(_ feature: FeatureDefinition, _ typed: String) -> Bool {
+        let key = feature.key.lowercased()
+        let words =
+            key.split(whereSeparator: { $0 == "/" || $0 == "_" }).map { String($0) }
+            + feature.displayName.lowercased().split(separator: " ").map(String.init)
+        return key.hasPrefix(typed) || words.contains { $0.hasPrefix(typed) }
+            || key.split(separator: "/").contains { $0.hasPrefix(typed) }
+    }
+
+    /// Whether `typed` (lower-cased) is a part of the feature's key or name.
+    private static func contains(_ feature: FeatureDefinition, _ typed: String) -> Bool {
+        feature.key.lowercased().contains(typed) || feature.displayName.lowercased().contains(typed)
     }
 }
