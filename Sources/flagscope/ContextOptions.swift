@@ -90,9 +90,16 @@ struct ContextOptions: ParsableArguments {
         let name = given.split(separator: "=", maxSplits: 1).first.map(String.init) ?? given
         let commandName = type(of: command)._commandName
         Console.error(
-            "error: \(name) only applies to get, list, explain, snapshot, demo and the browser; \(commandName) works on the files as they are"
+            "error: \(name) only applies to \(takers) and the browser; \(commandName) works on the files as they are"
         )
         throw ExitCode.validationFailure
+    }
+
+    /// The subcommands that take the options, in the order `--help` lists them: read from the
+    /// commands themselves, so the message cannot leave one out.
+    static var takers: String {
+        Flagscope.configuration.subcommands.filter { $0 is TakesContext.Type }.map { $0._commandName }
+            .joined(separator: ", ")
     }
 
     /// Loads `file` with the layer (no server is asked) and checks the layer suits it: what the

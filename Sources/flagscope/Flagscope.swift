@@ -36,6 +36,10 @@ struct Flagscope: ParsableCommand, TakesContext {
             try ContextOptions.refuseUnless(command)
             try command.run()
         } catch {
+            if let unknown = unknownSubcommand() {
+                Console.error(unknown)
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
             let message = lowerCasedErrorLabel(fullMessage(for: error))
             let code = exitCode(for: error)
             if !message.isEmpty {
@@ -43,6 +47,32 @@ struct Flagscope: ParsableCommand, TakesContext {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// The message for a first word that is no subcommand (`flagscope lsit`), which the parser
+    /// only calls an unexpected argument: the closest subcommand, then all of them. `nil` when
+    /// the first word is a subcommand or there is none.
+    static func unknownSubcommand(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String? {
+        let names = configuration.subcommands.map { $0._commandName }
+        // The root's options that take a value: the word after one is not a subcommand.
+        let valued: Set<String> = ["--config", "--context", "--context-file"]
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word == "--" { return nil }
+            if valued.contains(word) {
+                index += 2
+                continue
+            }
+            if word.hasPrefix("-") {
+                index += 1
+                continue
+            }
+            guard !names.contains(word) else { return nil }
+            let hint = Suggestion.hint(for: word, in: names, listing: "commands")
+            return "error: unknown command '\(TerminalText.escaped(word))'\(hint)"
+        }
+        return nil
     }
 
     /// ArgumentParser's `Error: Missing …` as every other message of flagscope (and compilers)

@@ -81,3 +81,37 @@ struct DidYouMeanTests {
             "\(output.stdout)")
     }
 }
+
+/// A mistyped subcommand is answered like a mistyped option: the one meant, then the list.
+@Suite("did you mean: subcommands")
+struct SubcommandSuggestionTests {
+    @Test(
+        "A mistyped subcommand suggests the one meant and lists them all; exit 64",
+        arguments: [
+            (["lsit"], "error: unknown command 'lsit'; did you mean 'list'? Commands are demo, init, validate, list, "),
+            (["--config", "x.yml", "exlpain", "a"], "error: unknown command 'exlpain'; did you mean 'explain'? "),
+            (["--no-color", "frobnicate"], "error: unknown command 'frobnicate'; commands are demo, init, validate, "),
+        ])
+    func mistyped(arguments: [String], prefix: String) throws {
+        let output = try CLIRunner.run(arguments)
+        #expect(output.status == 64)
+        #expect(output.stderr.hasPrefix(prefix), "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test("The commands --context is refused on name exactly the commands whose --help offers it")
+    func contextTakersAreTheRealOnes() throws {
+        let refused = try CLIRunner.run(["set", "x", "1", "--context", "a=b"])
+        let message = try #require(
+            refused.stderr.split(separator: ";").first?.components(separatedBy: "only applies to ").last)
+        let named = message.replacingOccurrences(of: " and the browser", with: "").components(separatedBy: ", ")
+        let help = try CLIRunner.run(["--help"]).stdout
+        // A command's row starts two spaces in; its wrapped description further.
+        let commands = help.components(separatedBy: "SUBCOMMANDS:").last!.split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  See") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        let taking = try commands.filter { try CLIRunner.run([$0, "--help"]).stdout.contains("--context <key=value>") }
+        #expect(!taking.isEmpty)
+        #expect(Set(named) == Set(taking), "message: \(named); --help: \(taking)")
+    }
+}
