@@ -16,6 +16,20 @@ struct Init: ParsableCommand {
             valueName: "FOLDER"))
     var swiftSources: String?
 
+    /// What to run instead: the folders here that hold Swift sources (the closest name first),
+    /// or, with none, how to make the folder.
+    static func hint(for missing: String, in folder: URL) -> String {
+        let found = StarterWorkspace.swiftSourceFolders(in: folder)
+        guard !found.isEmpty else {
+            return "no folder here holds .swift files: run init in the app's folder, or create it with `mkdir -p \(ShellWord.quoted(missing))` first"
+        }
+        let closest = Suggestion.closest(to: missing, in: found)
+        let ordered = closest.map { [$0] + found.filter { $0 != closest } } ?? found
+        let commands = ordered.prefix(3).map { "`flagscope init --swift \(ShellWord.quoted($0))`" }
+        let more = found.count > 3 ? " (\(found.count) folders here hold .swift files)" : ""
+        return "these hold Swift sources: " + commands.joined(separator: ", ") + more
+    }
+
     func run() throws {
         let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         do {
@@ -27,7 +41,7 @@ struct Init: ParsableCommand {
                     isFolder.boolValue
                 else {
                     Console.error(
-                        "error: no folder '\(TerminalText.escaped(swiftSources))' here\n  hint: name the folder of the app's Swift sources, such as `flagscope init --swift Sources`; nothing was written"
+                        "error: no folder '\(TerminalText.escaped(swiftSources))' here; nothing was written\n  hint: \(Self.hint(for: swiftSources, in: folder))"
                     )
                     throw ExitCode.failure
                 }

@@ -236,6 +236,23 @@ struct UnreadContextAttributeTests {
         #expect(output.stdout.contains("value    true   from Rollouts"))
     }
 
+    @Test(
+        "In a browser started with --context country=it, editing country says this run's --context sets it and the edit applies without it"
+    )
+    func editingAGivenAttribute() throws {
+        let demo = try ExplainDemoWorkspace()
+        defer { demo.folder.remove() }
+        let output = try demo.run([
+            "snapshot", "--size", "200x40", "--context", "country=it", "--keys", "/context/country<Enter>e<Down><Enter>",
+        ])
+        let status = output.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(
+            status.hasPrefix(
+                "⚠ --context still wins with it: this run's --context sets it; the edit applies once the browser is started without it · saved"
+            ), "\(status)")
+        #expect(!status.contains("edit --context"))
+    }
+
     @Test("A context file's unread attribute is a warning at its line and column, with the line and a caret")
     func typoInAContextFile() throws {
         let demo = try ExplainDemoWorkspace()

@@ -146,17 +146,33 @@ struct RolloutCLITests {
         #expect(zero.stderr.contains("--sample takes a count from 1 to 10000000, not 0"), "\(zero.stderr)")
     }
 
-    @Test("--by varies another attribute than the one the split reads first")
+    @Test(
+        "--by an attribute the split does not read is refused with the one it hashes; one it reads besides is sampled")
     func byAttribute() throws {
         let folder = try Self.folder()
         defer { folder.remove() }
-        let output = try CLIRunner.run(
+        let refused = try CLIRunner.run(
             ["rollout", "checkout_layout", "--sample", "100", "--by", "phone", "--json"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(
+            refused.stderr.contains(
+                "hashes context/email, not context/phone: devices that differ only in context/phone all fall in one share; sample it with --by email, or without --by"
+            ),
+            "\(refused.stderr)")
+        // A bucketing value joined from two attributes hashes both: either may be varied.
+        let joined = try folder.read("flags.flagd.json").replacingOccurrences(
+            of: #"{ "fractional": [{ "var": "email" }"#,
+            with: #"{ "fractional": [{ "cat": [{ "var": "email" }, { "var": "phone" }] }"#)
+        try folder.write("flags.flagd.json", joined)
+        try folder.write("device.json", #"{"context/email": "ana@example.com", "context/phone": "+39 06 000"}"#)
+        let output = try CLIRunner.run(
+            ["rollout", "checkout_layout", "--sample", "1000", "--by", "phone", "--json"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         #expect(object["attribute"] as? String == "context/phone")
-        // The split hashes the email, which every sampled device shares: they all fall alike.
         let counts = try #require(object["shares"] as? [[String: Any]]).compactMap { $0["count"] as? Int }
-        #expect(counts.sorted() == [0, 0, 100])
+        #expect(counts.allSatisfy { $0 > 100 }, "phone is hashed: the devices spread over the shares, \(counts)")
     }
 
     /// Shares within one point of their weights, from `rollout --json` in `folder`.
@@ -262,8 +278,21 @@ struct RolloutCLITests {
         #expect(blocked.status == 1)
         #expect(
             blocked.stderr
-                == "error: 'beta' has no percentage rollout: the rules of Toggles reach no percentage split for this device (they read context/environment, unset)\n",
+                == "error: 'beta' has no percentage rollout: the rules of Toggles reach no percentage split for this device (they read context/environment, unset); with context/environment = qa a device reaches the split in Toggles (flexibleRollout 30 %, stickiness userId, groupId \"beta\"), which hashes context/userId: try --context environment=qa\n",
             "\(blocked.stderr)")
+        // --by an attribute the split does not hash: said, with the one it hashes, not sampled.
+        let byEmail = try CLIRunner.run(["rollout", "beta", "--by", "email"], in: folder.url)
+        #expect(byEmail.status == 1)
+        #expect(
+            byEmail.stderr
+                == "error: the split of 'beta' in Toggles (flexibleRollout 30 %, stickiness userId, groupId \"beta\") (reached with context/environment = qa) hashes context/userId, not context/email: devices that differ only in context/email all fall in one share; sample it with --by userId, or without --by\n",
+            "\(byEmail.stderr)")
+        let reachedByEmail = try CLIRunner.run(
+            ["rollout", "checkout_layout", "--by", "email"], in: folder.url)
+        #expect(reachedByEmail.status == 1)
+        #expect(
+            reachedByEmail.stderr.contains("hashes context/userId, not context/email"), "\(reachedByEmail.stderr)")
+        #expect(reachedByEmail.stdout.isEmpty, "no meaningless sample is printed")
         let reached = try CLIRunner.run(["rollout", "beta", "--context", "environment=qa", "--json"], in: folder.url)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(reached.stdout.utf8)) as? [String: Any])
         #expect(object["attribute"] as? String == "context/userId")

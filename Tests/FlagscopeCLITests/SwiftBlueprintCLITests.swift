@@ -143,10 +143,34 @@ struct InitSwiftTests {
         defer { folder.remove() }
         let output = try CLIRunner.run(["init", "--swift", "Nowhere"], in: folder.url)
         #expect(output.status == 1)
-        #expect(output.stderr.hasPrefix("error: no folder 'Nowhere' here\n  hint: "), "\(output.stderr)")
-        // One error, said once.
-        #expect(output.stderr.components(separatedBy: "error:").count == 2, "\(output.stderr)")
+        #expect(
+            output.stderr
+                == "error: no folder 'Nowhere' here; nothing was written\n  hint: no folder here holds .swift files: run init in the app's folder, or create it with `mkdir -p Nowhere` first\n",
+            "\(output.stderr)")
         #expect(try folder.listing().isEmpty)
+    }
+
+    @Test(
+        "init --swift Sources where the sources are elsewhere suggests the folders that hold .swift files, never the command that failed"
+    )
+    func suggestsTheRealFolders() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("App/Model/Flags.swift", "struct Flags {}\n")
+        try folder.write("AppTests/FlagsTests.swift", "struct FlagsTests {}\n")
+        try folder.write(".build/checkouts/Lib/Lib.swift", "struct Lib {}\n")
+        try folder.write("Docs/readme.md", "# docs\n")
+        let before = try folder.listing()
+        let output = try CLIRunner.run(["init", "--swift", "Sources"], in: folder.url)
+        #expect(output.status == 1)
+        #expect(
+            output.stderr.hasSuffix(
+                "  hint: these hold Swift sources: `flagscope init --swift App`, `flagscope init --swift AppTests`\n"),
+            "\(output.stderr)")
+        #expect(!output.stderr.contains("--swift Sources`"))
+        #expect(try folder.listing() == before)
+        let typo = try CLIRunner.run(["init", "--swift", "apptest"], in: folder.url)
+        #expect(typo.stderr.contains("hint: these hold Swift sources: `flagscope init --swift AppTests`, "), "\(typo.stderr)")
     }
 }
 

@@ -82,7 +82,19 @@ package struct RolloutReport: Sendable {
                 )
             }
             let forced = attribute.map { $0.hasPrefix(ContextKeys.prefix) ? $0 : ContextKeys.prefix + $0 }
-            guard let found = split(of: rules, in: context, forcing: forced) else { continue }
+            guard let found = split(of: rules, in: context, forcing: forced) else {
+                // Said at once: sampling another attribute than the one hashed means nothing.
+                if let forced, let probe = probe(rules, in: context, workspace: workspace), let hashed = probe.hashed,
+                    !probe.reads.contains(forced)
+                {
+                    throw Failure(description: mismatch(key, name, hashed: hashed, forced: forced, probe: probe))
+                }
+                continue
+            }
+            if let forced, let hashed = found.hashed, !found.reads.contains(forced) {
+                let probe = SplitProbe(rule: found.rule, hashed: hashed, reads: found.reads, needs: [])
+                throw Failure(description: mismatch(key, name, hashed: hashed, forced: forced, probe: probe))
+            }
             return tally(
                 key: key, provider: provider, rules: rules, found: found, context: context, size: size, seed: seed)
         }
@@ -91,18 +103,83 @@ package struct RolloutReport: Sendable {
             Resolver(workspace: workspace, now: now).resolve(key)?.layers.compactMap(\.rules)
             .flatMap(\.reads).filter { $0.value == nil }.map(\.key) ?? []
         let reading = unset.isEmpty ? "" : " (they read \(Array(Set(unset)).sorted().joined(separator: ", ")), unset)"
+        // What a device would need to reach a split, and what it hashes: QA's next step.
+        let reachable = workspace.providers.lazy.compactMap { provider -> String? in
+            guard withRules.contains(provider.config.name), let rules = provider.entries[key]?.rules,
+                let probe = probe(rules, in: context, workspace: workspace), let hashed = probe.hashed
+            else { return nil }
+            let needs = probe.needs.map { "\($0.key) = \(TerminalText.escaped($0.value))" }.joined(separator: ", ")
+            let option = probe.needs.map {
+                "--context " + ShellWord.quoted("\($0.key.dropFirst(ContextKeys.prefix.count))=\($0.value)")
+            }.joined(separator: " ")
+            return
+                "; with \(needs) a device reaches the split in \(provider.config.name) (\(TerminalText.escaped(probe.rule))), which hashes \(hashed): try \(TerminalText.escaped(option))"
+        }.first
         let scope =
             withRules.isEmpty
             ? "no layer has rules for it"
-            : "the rules of \(withRules.joined(separator: ", ")) reach no percentage split for this device\(reading)"
+            : "the rules of \(withRules.joined(separator: ", ")) reach no percentage split for this device\(reading)\(reachable ?? "")"
         throw Failure(description: "'\(TerminalText.escaped(key))' has no percentage rollout: \(scope)")
     }
 
-    /// A split found in a layer's rules: its step, the attribute it hashes, and this device's place.
+    /// `--by` names an attribute the split does not hash: what it hashes instead, and how to sample it.
+    private static func mismatch(_ key: String, _ provider: String, hashed: String, forced: String, probe: SplitProbe)
+        -> String
+    {
+        let bare = String(hashed.dropFirst(ContextKeys.prefix.count))
+        let needs =
+            probe.needs.isEmpty
+            ? ""
+            : " (reached with \(probe.needs.map { "\($0.key) = \(TerminalText.escaped($0.value))" }.joined(separator: ", ")))"
+        return
+            "the split of '\(TerminalText.escaped(key))' in \(provider) (\(TerminalText.escaped(probe.rule)))\(needs) hashes \(hashed), not \(forced): devices that differ only in \(forced) all fall in one share; sample it with --by \(bare), or without --by"
+    }
+
+    /// A split found by giving the attributes the rules read and the device lacks a value: the
+    /// rule, the attribute it hashes, and the other attributes it needed.
+    private struct SplitProbe {
+        var rule: String
+        var hashed: String?
+        var reads: [String]
+        var needs: [(key: String, value: String)]
+    }
+
+    /// The split `rules` reach once the attributes they read unset are given values: first a
+    /// value the rules compare the attribute with (`environment` IN `testflight`), else a
+    /// generated id, a few rounds deep (a constraint that passes reads the next attribute).
+    /// Only for saying what a device would need; the sample itself is always this device's.
+    private static func probe(_ rules: CompiledRules, in context: EvaluationContext, workspace: Workspace)
+        -> SplitProbe?
+    {
+        var device = context
+        var ids = SampleIDs(seed: 0)
+        var given: [(key: String, value: String)] = []
+        for _ in 0..<8 {
+            if let found = rules.rolloutSplit(in: device) {
+                let needs = given.filter { $0.key != found.attribute }
+                return SplitProbe(rule: found.rule, hashed: found.attribute, reads: found.reads, needs: needs)
+            }
+            let unset = rules.evaluate(in: device).trace.reads.filter {
+                $0.value == nil && $0.key != ContextKeys.now && !given.map(\.key).contains($0.key)
+            }
+            guard !unset.isEmpty else { return nil }
+            for read in unset {
+                let value = workspace.ruleAttribute(read.key)?.suggestions.first ?? ids.next()
+                device.attributes[String(read.key.dropFirst(ContextKeys.prefix.count))] = .string(value)
+                given.append((read.key, value))
+            }
+        }
+        return nil
+    }
+
+    /// A split found in a layer's rules: its step, the attribute sampled, the one the rules say
+    /// it hashes (when they say), and this device's place.
     private struct FoundSplit {
         var rule: String
         var split: PercentageSplit
         var attribute: String
+        var hashed: String?
+        var reads: [String]
         var device: PercentageSplit?
     }
 
@@ -115,9 +192,9 @@ package struct RolloutReport: Sendable {
     {
         let now = ContextKeys.now
         if let found = rules.rolloutSplit(in: context) {
-            guard let hashed = forced ?? found.attribute else { return nil }
+            guard let sampled = forced ?? found.attribute else { return nil }
             return FoundSplit(
-                rule: found.rule, split: found.split, attribute: hashed,
+                rule: found.rule, split: found.split, attribute: sampled, hashed: found.attribute, reads: found.reads,
                 device: found.placesDevice ? found.split : nil)
         }
         var ids = SampleIDs(seed: 0)
@@ -126,7 +203,9 @@ package struct RolloutReport: Sendable {
             var probe = context
             probe.attributes[String(key.dropFirst(ContextKeys.prefix.count))] = .string(ids.next())
             if let found = rules.rolloutSplit(in: probe) {
-                return FoundSplit(rule: found.rule, split: found.split, attribute: key, device: nil)
+                return FoundSplit(
+                    rule: found.rule, split: found.split, attribute: key, hashed: found.attribute, reads: found.reads,
+                    device: nil)
             }
         }
         return nil

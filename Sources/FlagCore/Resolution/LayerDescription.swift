@@ -201,6 +201,12 @@ extension LayerDescription {
     /// Where a key's value in a provider that Flagscope does not write is changed.
     static func remedy(for key: String, from provider: ProviderData) -> LayerRemedy {
         let config = provider.config
+        // Given for this run only: nothing to edit now, the run itself must change.
+        if config.name == ContextLayer.providerName {
+            return LayerRemedy(
+                action: "this run's --context sets it; the edit applies once the browser is started without it",
+                why: nil)
+        }
         if config.isRemote {
             return LayerRemedy(
                 action: "change it on \(config.name)'s server",

@@ -6,6 +6,9 @@ struct RolloutSplit {
     var split: PercentageSplit
     /// The `context/*` key the split hashes, when the rules say.
     var attribute: String?
+    /// Every `context/*` key the split's step read: what it may hash (flagd can hash several
+    /// joined with `cat`). Empty when the rules do not say.
+    var reads: [String] = []
     /// Whether `split` places this device (it sets what the split hashes).
     var placesDevice: Bool
 }
@@ -19,8 +22,8 @@ extension CompiledRules {
         let now = ContextKeys.now
         guard let step = evaluate(in: context).trace.steps.first(where: { $0.split != nil }), let split = step.split
         else { return nil }
-        return RolloutSplit(
-            rule: step.rule, split: split, attribute: step.reads.first { $0.key != now }?.key, placesDevice: true)
+        let reads = step.reads.map(\.key).filter { $0 != now }
+        return RolloutSplit(rule: step.rule, split: split, attribute: reads.first, reads: reads, placesDevice: true)
     }
 
     /// The share of ``rolloutSplit(in:)`` a device with this outcome's trace fell in.

@@ -114,3 +114,41 @@ package enum StarterWorkspace {
         return files.map(\.path)
     }
 }
+
+extension StarterWorkspace {
+    /// The folders in `folder` (`.` for itself) that hold `.swift` files, at most `depth`
+    /// folders down: what `init --swift` suggests when the folder named is not there. Hidden
+    /// folders and build output are not looked into, and the search stops after `limit` entries,
+    /// so a huge tree costs a bounded walk.
+    package static func swiftSourceFolders(in folder: URL, depth: Int = 4, limit: Int = 20_000) -> [String] {
+        let manager = FileManager.default
+        let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
+        var visited = 0
+        func holdsSwift(_ url: URL, _ level: Int) -> Bool {
+            guard level <= depth, visited < limit,
+                let names = try? manager.contentsOfDirectory(atPath: url.path)
+            else { return false }
+            visited += names.count
+            if names.contains(where: { $0.hasSuffix(".swift") }) { return true }
+            return names.sorted().contains { name in
+                guard !name.hasPrefix("."), !skipped.contains(name) else { return false }
+                var isFolder: ObjCBool = false
+                let child = url.appendingPathComponent(name)
+                return manager.fileExists(atPath: child.path, isDirectory: &isFolder) && isFolder.boolValue
+                    && holdsSwift(child, level + 1)
+            }
+        }
+        guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var found: [String] = names.contains { $0.hasSuffix(".swift") } ? ["."] : []
+        for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
+            var isFolder: ObjCBool = false
+            let child = folder.appendingPathComponent(name)
+            if manager.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue,
+                holdsSwift(child, 1)
+            {
+                found.append(name)
+            }
+        }
+        return found
+    }
+}

@@ -48,7 +48,7 @@ extension FirebaseParameter {
         let names = conditionalValues.map { conditions[$0.conditionIndex].name }
         return RolloutSplit(
             rule: "conditions \(names.joined(separator: ", ")), then default", split: split, attribute: key,
-            placesDevice: id != nil)
+            reads: [key], placesDevice: id != nil)
     }
 
     /// The seeds of the `percent` elements of the conditions this parameter has values for, in
