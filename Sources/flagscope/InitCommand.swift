@@ -21,7 +21,8 @@ struct Init: ParsableCommand {
     static func hint(for missing: String, in folder: URL) -> String {
         let found = StarterWorkspace.swiftSourceFolders(in: folder)
         guard !found.isEmpty else {
-            return "no folder here holds .swift files: run init in the app's folder, or create it with `mkdir -p \(ShellWord.quoted(missing))` first"
+            return
+                "no folder here holds .swift files: run init in the app's folder, or create it with `mkdir -p \(ShellWord.quoted(missing))` first"
         }
         let closest = Suggestion.closest(to: missing, in: found)
         let ordered = closest.map { [$0] + found.filter { $0 != closest } } ?? found

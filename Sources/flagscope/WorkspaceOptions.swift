@@ -40,8 +40,16 @@ struct WorkspaceOptions: ParsableArguments {
         }
         if !errors.isEmpty {
             Console.error(workspace.diagnosticRenderer(from: Self.currentDirectory).render(all: errors))
+            // The count is validate's; the errors shown are the ones that stop a command.
+            let all = workspace.diagnostics.filter { $0.severity == .error }.count
+            let shown =
+                all == errors.count
+                ? ""
+                : errors.count == 1
+                    ? " (the one above stops this command; the others concern one provider layer each)"
+                    : " (the \(errors.count) above stop this command; the others concern one provider layer each)"
             Console.error(
-                "\nthe workspace has \(Plural.count(errors.count, "error")); run `flagscope validate` for details")
+                "\nthe workspace has \(Plural.count(all, "error"))\(shown); run `flagscope validate` for details")
             throw ExitCode.failure
         }
         return workspace

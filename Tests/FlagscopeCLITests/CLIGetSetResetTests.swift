@@ -373,3 +373,39 @@ struct CLIGetSetResetTests {
             "\(errors)")
     }
 }
+
+/// What `set` says when it will not write, and how it counts the workspace's errors.
+@Suite("set refusing: the same words in the CLI and the browser")
+struct SetRefusalWordingTests {
+    @Test("An invalid writable file is named as the workspace names it, by set and by the browser alike")
+    func refusalNamesTheFileAlike() throws {
+        let demo = try ExplainDemoWorkspace()
+        defer { demo.remove() }
+        try demo.folder.write("demo/.flagscope/local.json", "{\"lab/sson\": tru\n")
+        let expected =
+            "refusing to write .flagscope/local.json:1:14: it is not valid json (expected a JSON value, found 't'); fix or remove it first, nothing was written"
+        let set = try demo.run(["set", "lab/sson", "true"])
+        #expect(set.status == 1)
+        #expect(set.stderr == "error: " + expected + "\n", "\(set.stderr)")
+        let browser = try demo.run(["snapshot", "--size", "200x30", "--keys", "/allowsSSON<Enter><Space>"])
+        #expect(browser.stdout.split(separator: "\n").last.map(String.init) == expected, "\(browser.stdout)")
+        #expect(!browser.stdout.contains(demo.folder.url.path), "no absolute path")
+    }
+
+    @Test("set counts the workspace's errors as validate does, and says which of them stop it")
+    func errorCountAsValidate() throws {
+        let demo = try ExplainDemoWorkspace()
+        defer { demo.remove() }
+        try demo.folder.write("demo/blueprints/extra.yml", "{\n")
+        try demo.folder.write("demo/remote/rollouts.flagd.json", "{\n")
+        try demo.folder.write("demo/remote/toggles.unleash.json", "[\n")
+        let validate = try demo.run(["validate"])
+        #expect(validate.stdout.contains("✗ 3 errors,"), "\(validate.stdout)")
+        let set = try demo.run(["set", "lab/sson", "true"])
+        #expect(set.status == 1)
+        #expect(
+            set.stderr.hasSuffix(
+                "the workspace has 3 errors (the one above stops this command; the others concern one provider layer each); run `flagscope validate` for details\n"
+            ), "\(set.stderr)")
+    }
+}

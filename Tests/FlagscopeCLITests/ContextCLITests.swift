@@ -243,7 +243,8 @@ struct UnreadContextAttributeTests {
         let demo = try ExplainDemoWorkspace()
         defer { demo.folder.remove() }
         let output = try demo.run([
-            "snapshot", "--size", "200x40", "--context", "country=it", "--keys", "/context/country<Enter>e<Down><Enter>",
+            "snapshot", "--size", "200x40", "--context", "country=it", "--keys",
+            "/context/country<Enter>e<Down><Enter>",
         ])
         let status = output.stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(

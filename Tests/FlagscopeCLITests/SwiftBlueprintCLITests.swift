@@ -170,7 +170,9 @@ struct InitSwiftTests {
         #expect(!output.stderr.contains("--swift Sources`"))
         #expect(try folder.listing() == before)
         let typo = try CLIRunner.run(["init", "--swift", "apptest"], in: folder.url)
-        #expect(typo.stderr.contains("hint: these hold Swift sources: `flagscope init --swift AppTests`, "), "\(typo.stderr)")
+        #expect(
+            typo.stderr.contains("hint: these hold Swift sources: `flagscope init --swift AppTests`, "),
+            "\(typo.stderr)")
     }
 }
 

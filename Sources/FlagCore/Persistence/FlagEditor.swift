@@ -31,10 +31,12 @@ package struct FlagEditor: Sendable {
         }
         // The key index itself answers "declared?"; a set of 100k keys would cost more than the write.
         let declared = workspace.flags
+        let url = Workspace.url(ofPath: path, in: workspace.folder)
         var writer = ProviderFileWriter(
-            file: Workspace.url(ofPath: path, in: workspace.folder), format: provider.format,
-            fileSystem: fileSystem, isDeclaredKey: { declared[$0] != nil })
+            file: url, format: provider.format, fileSystem: fileSystem, isDeclaredKey: { declared[$0] != nil })
         writer.sizeLimit = workspace.config.fileSizeLimit
+        // Named as every other message names the workspace's files, in the CLI and the browser.
+        writer.shownPath = Workspace.displayPath(of: url, in: workspace.folder)
         return (provider, writer)
     }
 

@@ -43,6 +43,9 @@ package struct ProviderFileWriter: Sendable {
     package var lockTimeout: Double = 5
     /// The largest file read back before writing (the workspace's `limits: { fileSize: }`).
     package var sizeLimit = FileSizeLimit.defaultBytes
+    /// The file as messages name it (relative to the workspace folder, as the CLI and the
+    /// browser show paths); the file's name when not given.
+    package var shownPath: String?
 
     /// Creates a writer.
     package init(
@@ -60,11 +63,11 @@ package struct ProviderFileWriter: Sendable {
         -> WriteResult
     {
         let target = fileSystem.resolvingSymlinks(file)
-        let shown = target.lastPathComponent
+        let shown = shownPath ?? target.lastPathComponent
         // A FIFO, a device, a folder or a link loop is refused before anything is created or
         // locked: writing would replace it (or, for a loop, the link itself).
         if let problem = fileSystem.readProblem(at: target) {
-            throw WriteError(description: "refusing to write \(file.path): \(problem); nothing was written")
+            throw WriteError(description: "refusing to write \(shown): \(problem); nothing was written")
         }
         do {
             try fileSystem.createDirectory(target.deletingLastPathComponent())
@@ -74,7 +77,8 @@ package struct ProviderFileWriter: Sendable {
         let lock: FileLock
         do {
             lock = try fileSystem.lock(
-                target.deletingLastPathComponent().appendingPathComponent(shown + ".lock"), timeout: lockTimeout)
+                target.deletingLastPathComponent().appendingPathComponent(target.lastPathComponent + ".lock"),
+                timeout: lockTimeout)
         } catch {
             throw WriteError(description: FileProblem.describe(error))
         }
@@ -145,7 +149,8 @@ package struct ProviderFileWriter: Sendable {
         } catch {
             throw WriteError(
                 description:
-                    "cannot read \(target.path): \(FileProblem.describe(error, raisable: true)); nothing was written")
+                    "cannot read \(shownPath ?? target.path): \(FileProblem.describe(error, raisable: true)); nothing was written"
+            )
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [] }
         do throws(DocumentError) {
@@ -163,7 +168,7 @@ package struct ProviderFileWriter: Sendable {
         } catch {
             throw WriteError(
                 description:
-                    "refusing to write \(target.path):\(error.location.line):\(error.location.column): it is not valid \(format.rawValue) (\(error.message)); fix or remove it first, nothing was written"
+                    "refusing to write \(shownPath ?? target.path):\(error.location.line):\(error.location.column): it is not valid \(format.rawValue) (\(error.message)); fix or remove it first, nothing was written"
             )
         }
     }
