@@ -36,7 +36,8 @@ struct Flagscope: ParsableCommand, TakesContext {
             try ContextOptions.refuseUnless(command)
             try command.run()
         } catch {
-            if let unknown = unknownSubcommand() {
+            // Help, --version and completion scripts end the parse too, as a clean exit.
+            if exitCode(for: error) == .validationFailure, let unknown = unknownSubcommand() {
                 Console.error(unknown)
                 Foundation.exit(ExitCode.validationFailure.rawValue)
             }

@@ -110,14 +110,44 @@ struct RuleAttributeBrowserTests {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }
         try demo.press("/context/app_version<Enter>e<C-u>four")
-        #expect(
-            demo.screen.contains("✗ its rules compare it as a version: type one, such as 4.0"),
-            "\(demo.screen)")
+        #expect(demo.screen.contains("✗ 'four' is not a version: type one, such as 4.0"), "\(demo.screen)")
+        #expect(demo.screen.contains("context/app_version (version): four"))
         try demo.press("<Enter>")
         #expect(try demo.localValues()["context/app_version"] == nil, "nothing written while it is not a version")
         try demo.press("<C-u>4.11.0<Enter>")
         #expect(try demo.localValues()["context/app_version"] as? String == "4.11.0")
         #expect(demo.session.state.model.value("lab/search/suggestions/max_suggestions")?.value == .int(8))
+    }
+
+    @Test(
+        "The OS version and an app version read by sem_ver are both versions: same label, same words, no regular expression"
+    )
+    func bothVersionsAlike() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/context/os_version<Enter>e<C-u>four")
+        #expect(demo.screen.contains("context/os_version (version): four"), "\(demo.screen)")
+        #expect(demo.screen.contains("✗ 'four' is not a version: type one, such as 17.4.1"), "\(demo.screen)")
+        #expect(!demo.screen.contains("[0-9]"), "no pattern is shown")
+        try demo.press("<Enter>")
+        #expect(try demo.localValues()["context/os_version"] == nil)
+        try demo.press("<C-u>17.4<Enter>")
+        #expect(try demo.localValues()["context/os_version"] as? String == "17.4")
+    }
+
+    @Test("other… with nothing typed saves nothing: it says to type a value, or x to remove the attribute")
+    func emptyOtherSavesNothing() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/context/country<Enter>e<End><Enter>")
+        guard case .edit = demo.session.state.mode else {
+            Issue.record("other… did not open the line editor: \(demo.screen)")
+            return
+        }
+        try demo.press("<C-u><Enter>")
+        #expect(demo.screen.contains("type a value (x removes the attribute instead)"), "\(demo.screen)")
+        #expect(try demo.localValues()["context/country"] == nil, "no empty country is written")
+        if case .edit = demo.session.state.mode {} else { Issue.record("the editor stays open") }
     }
 
     /// A workspace whose rules compare one attribute with a number and one with a bool.

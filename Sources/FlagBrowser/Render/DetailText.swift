@@ -151,7 +151,7 @@ enum DetailText {
             type +=
                 " (\(flag.rules.minimum.map { ValueRules.number($0, for: flag.type) } ?? "…") to \(flag.rules.maximum.map { ValueRules.number($0, for: flag.type) } ?? "…"))"
         }
-        if let pattern = flag.rules.pattern { type += " matching \(pattern)" }
+        if let pattern = flag.rules.pattern, flag.rules.textKind == nil { type += " matching \(pattern)" }
         out.field("type", type, .normal)
         let source: String
         switch resolution.reason {

@@ -156,7 +156,7 @@ package enum Renderer {
     static func drawEditor(_ editor: TextEditor, _ state: BrowserState, y: Int, _ screen: inout ScreenBuffer) {
         let flag = state.model.workspace.flags[editor.key]
         let kind =
-            flag.flatMap { Reducer.ruleAttribute(of: $0, state)?.typeHint?.rawValue } ?? flag?.type.rawValue ?? "?"
+            flag.flatMap { Reducer.ruleAttribute(of: $0, state)?.typeHint?.rawValue } ?? flag?.rules.kindWord ?? "?"
         let label = "\(editor.key) (\(kind)): "
         let used = screen.write(label, x: 0, y: y, role: .key, limit: screen.width / 2)
         let available = max(1, screen.width - used - 1)

@@ -14,7 +14,12 @@ extension Reducer {
     static func typedValue(_ text: String, flag: FlagDefinition, _ state: BrowserState) -> Result<
         FlagValue, ValueProblem
     > {
-        ruleAttribute(of: flag, state)?.value(fromText: text) ?? flag.rules.value(fromText: text)
+        // An attribute of the device set to nothing is never what was meant (an empty "other…"
+        // Enter): unset is, and x does that.
+        if flag.key.hasPrefix(ContextKeys.prefix), text.isEmpty {
+            return .failure(ValueProblem("type a value (x removes the attribute instead)"))
+        }
+        return ruleAttribute(of: flag, state)?.value(fromText: text) ?? flag.rules.value(fromText: text)
     }
 
     /// A picker for a rule attribute when its rules make one sensible: `true`/`false` for an

@@ -139,7 +139,7 @@ package struct FlagDefinition: Sendable, Hashable {
     package var typeName: String { rules.acceptsAnyJSON ? "any" : type.rawValue }
 
     /// The type in words for people: `any JSON value` for such an attribute.
-    package var typeWords: String { rules.acceptsAnyJSON ? "any JSON value" : type.rawValue }
+    package var typeWords: String { rules.acceptsAnyJSON ? "any JSON value" : rules.kindWord }
 
     /// Creates a definition.
     package init(

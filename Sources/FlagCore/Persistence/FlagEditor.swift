@@ -58,7 +58,7 @@ package struct FlagEditor: Sendable {
         case .failure(let problem):
             throw Refusal(
                 description:
-                    "cannot set \(TerminalText.escaped(flag.key)) (\(flag.type.rawValue)): \(TerminalText.escaped(problem.message))"
+                    "cannot set \(TerminalText.escaped(flag.key)) (\(flag.rules.kindWord)): \(TerminalText.escaped(problem.message))"
             )
         }
     }

@@ -86,7 +86,7 @@ package struct GetReport: Sendable {
             let high = flag.rules.maximum.map { ValueRules.number($0, for: flag.type) } ?? "…"
             typeLine += ", \(low) to \(high)"
         }
-        if let pattern = flag.rules.pattern { typeLine += ", matching \(pattern)" }
+        if let pattern = flag.rules.pattern, flag.rules.textKind == nil { typeLine += ", matching \(pattern)" }
         lines.append("\(show(flag.key))  (\(show(typeLine)))")
         let value = resolution.value.map { show($0.displayText) } ?? "(unset: unknown)"
         let source: String

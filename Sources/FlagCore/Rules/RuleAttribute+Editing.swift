@@ -19,9 +19,9 @@ extension RuleAttribute {
             }
         case .version?:
             guard SemVerOperator.version(.string(text)) != nil else {
+                // Worded as the OS version's editor words it: both are versions to the person typing.
                 let example = suggestions.first { SemVerOperator.version(.string($0)) != nil } ?? "4.12.0"
-                return .failure(
-                    ValueProblem("its rules compare it as a version: type one, such as \(example)"))
+                return .failure(ValueProblem("'\(text)' is not a version: type one, such as \(example)"))
             }
             return .success(.string(text))
         case .text?:

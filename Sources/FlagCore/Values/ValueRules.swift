@@ -12,6 +12,22 @@ package struct ValueRules: Sendable, Hashable {
         var maximum: Double?
         var pattern: String?
         var acceptsAnyJSON = false
+        var textKind: TextKind?
+    }
+
+    /// What a pattern means, in words people know: a string that must be a version says so,
+    /// and shows an example, instead of its regular expression.
+    package struct TextKind: Sendable, Hashable {
+        /// The kind's name, as an editor's label and `get` show it (`version`).
+        package var name: String
+        /// A value of the kind (`17.4.1`).
+        package var example: String
+
+        /// Creates a kind.
+        package init(name: String, example: String) {
+            self.name = name
+            self.example = example
+        }
     }
 
     /// The flag's type.
@@ -38,6 +54,15 @@ package struct ValueRules: Sendable, Hashable {
         get { limits?.value.pattern }
         set { Indirect.update(&limits) { $0.pattern = newValue } }
     }
+
+    /// What the pattern means, when it stands for a kind of text people know (a version).
+    package var textKind: TextKind? {
+        get { limits?.value.textKind }
+        set { Indirect.update(&limits) { $0.textKind = newValue } }
+    }
+
+    /// The type as people read it beside a key: the text's kind when it has one (`version`).
+    package var kindWord: String { textKind?.name ?? type.rawValue }
 
     /// Whether any JSON value fits besides text: a context attribute (SPEC §8) keeps the JSON type
     /// its provider gives (a number, a bool, an object, a list), text sources give text, and what
@@ -239,6 +264,9 @@ package struct ValueRules: Sendable, Hashable {
             guard let pattern else { return nil }
             guard let regex = try? Regex(pattern) else { return nil }  // a bad pattern is its own diagnostic
             if (try? regex.wholeMatch(in: text)) == nil {
+                if let kind = textKind {
+                    return ValueProblem("'\(text)' is not a \(kind.name): type one, such as \(kind.example)")
+                }
                 return ValueProblem("'\(text)' does not match the pattern \(pattern)")
             }
             return nil

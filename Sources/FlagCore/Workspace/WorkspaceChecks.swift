@@ -174,10 +174,9 @@ struct WorkspaceChecks {
             context(
                 ContextKeys.platform, ValueRules(type: .enum, values: Platform.names), nil,
                 "Simulated platform (unset: unknown)"))
-        add(
-            context(
-                ContextKeys.osVersion, ValueRules(type: .string, pattern: #"[0-9]{1,9}(\.[0-9]{1,9}){0,3}"#), nil,
-                "Simulated OS version, such as 17.4.1 (unset: unknown)"))
+        var osVersion = ValueRules(type: .string, pattern: #"[0-9]{1,9}(\.[0-9]{1,9}){0,3}"#)
+        osVersion.textKind = ValueRules.TextKind(name: "version", example: "17.4.1")
+        add(context(ContextKeys.osVersion, osVersion, nil, "Simulated OS version, such as 17.4.1 (unset: unknown)"))
         add(
             context(
                 ContextKeys.locale, ValueRules(type: .string), nil,
