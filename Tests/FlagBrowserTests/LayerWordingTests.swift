@@ -4,9 +4,22 @@ import Foundation
 import Testing
 
 /// A layer is put into words in one place (`LayerDescription`): `get` and the detail pane say the
-/// same thing, and the pane wraps it whole at every size (issue 14).
+/// same thing, and the pane wraps it whole at every size.
 @Suite("Layer wording in get and the detail pane")
 struct LayerWordingTests {
+    @Test("A key no layer sets is 'unset' once: its value says why, its default is none, and nothing wins")
+    func unsetSaidOnce() throws {
+        var demo = try DemoFixture(width: 140, height: 40)
+        defer { demo.remove() }
+        try demo.press("/context/country<Enter>")
+        let lines = demo.screen.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix("│ value        unset: no layer sets it") }, "\(demo.screen)")
+        #expect(lines.contains { $0.hasSuffix("│ default      none") })
+        let defaultRow = try #require(lines.first { $0.contains("│   default       ") || $0.contains("│ ▶ default") })
+        #expect(defaultRow.hasSuffix("│   default       none"), "no ▶ and no wins: \(defaultRow)")
+        #expect(!demo.screen.contains("unset (unknown)") && !demo.screen.contains("unset means unknown"))
+    }
+
     /// A stack with a layer in every state: `set`, `unset`, `typeMismatch`, `excluded`, `missing`, `error`.
     struct EveryState {
         let folder: URL

@@ -5,6 +5,17 @@ import Testing
 /// The small words of the command line: counts, the `error:` label, usage messages and examples.
 @Suite("message wording")
 struct MessageWordingTests {
+    @Test("get on a key no layer sets says 'unset' once, with why, and a default of none")
+    func unsetSaidOnce() throws {
+        let demo = try ExplainDemoWorkspace()
+        defer { demo.remove() }
+        let output = try demo.run(["get", "context/country"])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "  value    unset: no layer sets it", "\(output.stdout)")
+        #expect(lines[2] == "  default  none")
+    }
+
     static let oneOfEach = """
         blueprints:
           - app.yml

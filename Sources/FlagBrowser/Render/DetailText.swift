@@ -161,11 +161,12 @@ enum DetailText {
         }
         if let value = resolution.value, let pretty = prettyJSON(value) {
             out.block("value", pretty, trailer: "   " + source, Renderer.valueRole(value))
-        } else {
+        } else if let value = resolution.value {
             out.field(
-                "value",
-                (resolution.value?.preview(limit: Renderer.detailPreviewLimit) ?? "unset (unknown)") + "   " + source,
-                Renderer.valueRole(resolution.value))
+                "value", value.preview(limit: Renderer.detailPreviewLimit) + "   " + source, Renderer.valueRole(value))
+        } else {
+            // Nothing gives it a value: said once, in one word, and nothing "wins".
+            out.field("value", ResolutionWords.noValue, Renderer.valueRole(nil))
         }
         if let size = model.hugeValueSizes[key] {
             out.field(
@@ -179,8 +180,8 @@ enum DetailText {
             out.block("default", pretty, trailer: "", .muted)
         } else {
             out.field(
-                "default",
-                flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? "none (unset means unknown)", .muted)
+                "default", flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? ResolutionWords.noDefault,
+                .muted)
         }
         var markers: [String] = []
         if model.isOverridden(key) { markers.append("✎ set in \(model.writableProvider ?? "the writable file")") }
@@ -209,10 +210,10 @@ enum DetailText {
             out.append([Span("▶ ", .success), Span("computed", .source), Span("  wins", .success)])
         }
         for layer in LayerDescription.all(of: resolution, workspace: model.workspace) { layerLines(layer, &out) }
-        let defaultWins = resolution.reason == .default
+        let defaultWins = resolution.reason == .default && flag.defaultValue != nil
         out.append([
             Span(defaultWins ? "▶ " : "  ", .success), Span(TerminalText.padded("default", toWidth: 14), .source),
-            Span(TerminalText.padded(flag.defaultValue == nil ? "unset" : "set", toWidth: 13), .muted),
+            Span(TerminalText.padded(flag.defaultValue == nil ? "none" : "set", toWidth: 13), .muted),
             Span(
                 flag.defaultValue?.preview(limit: Renderer.rowPreviewLimit) ?? "", Renderer.valueRole(flag.defaultValue)
             ),

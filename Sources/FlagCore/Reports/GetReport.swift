@@ -88,23 +88,23 @@ package struct GetReport: Sendable {
         }
         if let pattern = flag.rules.pattern, flag.rules.textKind == nil { typeLine += ", matching \(pattern)" }
         lines.append("\(show(flag.key))  (\(show(typeLine)))")
-        let value = resolution.value.map { show($0.displayText) } ?? "(unset: unknown)"
+        let value = resolution.value.map { show($0.displayText) } ?? ResolutionWords.noValue
         let source: String
         switch resolution.reason {
         case .provider: source = "from \(show(resolution.source))"
-        case .default: source = "blueprint default"
+        case .default: source = resolution.value == nil ? "" : "blueprint default"
         case .computed: source = "computed from \(resolution.computedInputs.map(show).joined(separator: ", "))"
         }
         var markers: [String] = []
         if flag.locked { markers.append("locked") }
         if resolution.isStale(now: now) { markers.append("stale since \(flag.expires ?? "?")") }
         lines.append(
-            "  value    \(value)   \(source)\(markers.isEmpty ? "" : "  [\(markers.joined(separator: ", "))]")")
+            "  value    \(value)\(source.isEmpty ? "" : "   " + source)\(markers.isEmpty ? "" : "  [\(markers.joined(separator: ", "))]")"
+        )
         if let source = flag.unknownDefault {
             lines.append("  default  unknown: \(show(source)) (Swift code, not read without compiling)")
         } else {
-            lines.append(
-                "  default  \(flag.defaultValue.map { show($0.displayText) } ?? "(none: unset means unknown)")")
+            lines.append("  default  \(flag.defaultValue.map { show($0.displayText) } ?? ResolutionWords.noDefault)")
         }
         if let computed = flag.computed { lines.append("  computed \(show(computed))") }
         if !resolution.layers.isEmpty {

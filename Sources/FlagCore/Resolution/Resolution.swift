@@ -56,3 +56,12 @@ package struct Resolution: Sendable, Hashable {
         return date < now
     }
 }
+
+/// How a key with no value is worded, the same in `get`, the detail pane and `explain`: one
+/// word for it, `unset`, and what that means for the device.
+package enum ResolutionWords {
+    /// A key that no layer sets and that has no default.
+    package static let noValue = "unset: no layer sets it"
+    /// The default of a key that has none.
+    package static let noDefault = "none"
+}
