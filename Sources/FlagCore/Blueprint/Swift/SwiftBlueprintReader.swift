@@ -81,6 +81,24 @@ struct SwiftBlueprintBuilder {
         return nil
     }
 
+    /// The expression a loader's or pole's configuration argument stands for: the value of the
+    /// `let` it names (as Swift resolves the name where it is written, else a global of another
+    /// file read) with the file that value is in, or the argument itself.
+    func configuration(_ expression: ExprSyntax, in file: SwiftSourceFile) -> (
+        expression: ExprSyntax, file: SwiftSourceFile
+    ) {
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return (expression, file) }
+        if let value = reference.valueInScope { return (value, file) }
+        // Only globals are seen from another file: a local of some other body is not this name.
+        let name = reference.baseName.text
+        for constant in index.files.lazy.flatMap(\.constants) where constant.name == name {
+            if constant.value.ancestorOrSelf(mapping: { $0.as(VariableDeclSyntax.self) })?.isFileScope == true {
+                return (constant.value, constant.file)
+            }
+        }
+        return (expression, file)
+    }
+
     /// A bool argument (`isLocked: true`).
     mutating func bool(_ expression: ExprSyntax?, owner: String?, what: String, in file: SwiftSourceFile) -> Bool? {
         guard let expression else { return nil }

@@ -164,18 +164,14 @@ extension SwiftBlueprintBuilder {
     /// The style a `configuration:` argument gives (`VexilConfiguration(…)` or `.init(…)`).
     private mutating func vexilStyle(_ expression: ExprSyntax?, in file: SwiftSourceFile) -> VexilKeyStyle {
         var style = VexilKeyStyle()
-        guard var expression else { return style }
-        if let reference = expression.as(DeclReferenceExprSyntax.self),
-            let constant = index.constant(reference.baseName.text, from: nil)
-        {
-            expression = constant.value
-        }
+        guard let argument = expression else { return style }
+        let (expression, expressionFile) = configuration(argument, in: file)
         guard let call = expression.as(FunctionCallExprSyntax.self),
             ["VexilConfiguration", ".init"].contains(call.calledExpression.trimmedDescription)
         else {
             warning(
                 "the pole's configuration is built at run time; keys are shown with Vexil's defaults (kebab-case, '.')",
-                in: file, at: expression)
+                in: expressionFile, at: expression)
             return style
         }
         if let strategy = call.arguments.argument("codingPathStrategy"), let name = SwiftEnumCase(strategy)?.name {
