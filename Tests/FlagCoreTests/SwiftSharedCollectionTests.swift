@@ -112,6 +112,82 @@ struct SwiftSharedCollectionTests {
         expectDiagnostics(workspace, exactly: [])
     }
 
+    @Test("A flag with a custom key path under two poles is one flag, not a duplicate of itself")
+    func sameKeyFromOneDeclaration() throws {
+        let source = """
+            func poles() {
+                let dashed = FlagPole(hoist: ShopFlags.self, configuration: VexilConfiguration(codingPathStrategy: .kebabcase))
+                let underscored = FlagPole(hoist: ShopFlags.self, configuration: VexilConfiguration(codingPathStrategy: .snakecase))
+            }
+
+            @FlagContainer
+            struct ShopFlags {
+                @Flag(keyStrategy: .customKeyPath("legacy.checkout"), description: "The checkout before 2024")
+                var legacyCheckout = false
+
+                @Flag("Express checkout")
+                var expressCheckout = true
+            }
+
+            """
+        let workspace = try Self.load(source)
+        #expect(
+            Self.keysByRoot(workspace) == [["legacy.checkout", "express-checkout"], ["express_checkout"]])
+        let legacy = try #require(workspace.flags["legacy.checkout"])
+        #expect(
+            legacy.origin.location == SwiftModules.location(of: "@Flag(keyStrategy: .customKeyPath", in: source))
+        expectDiagnostics(workspace, exactly: [])
+    }
+
+    @Test("Two loaders with the same configuration are one set of flags, with each warning said once")
+    func sameConfigurationTwice() throws {
+        let source = """
+            let app = FlagsLoader(ShopFlags.self, keyConfiguration: KeyConfiguration(prefix: "shop"))
+            let preview = FlagsLoader(ShopFlags.self, keyConfiguration: KeyConfiguration(prefix: "shop"))
+
+            struct ShopFlags: FlagCollectionProtocol {
+                @Flag(default: true)
+                var expressCheckout: Bool
+            }
+
+            """
+        let workspace = try Self.load(source)
+        #expect(Self.keysByRoot(workspace) == [["shop/express_checkout"]])
+        expectDiagnostics(
+            workspace,
+            exactly: [
+                .warning(
+                    Self.path, SwiftModules.location(of: "@Flag(default: true)", in: source),
+                    "flag 'expressCheckout' has no description")
+            ])
+    }
+
+    @Test("A key declared at two places is still an error at both, whichever loaders read it")
+    func duplicateAtTwoPlaces() throws {
+        let source = """
+            let dashed = FlagsLoader(ShopFlags.self, keyConfiguration: KeyConfiguration(keyTransform: .kebabCase))
+            let underscored = FlagsLoader(ShopFlags.self, keyConfiguration: KeyConfiguration(keyTransform: .snakeCase))
+
+            struct ShopFlags: FlagCollectionProtocol {
+                @Flag(key: "checkout", default: true, description: "Express checkout")
+                var expressCheckout: Bool
+
+                @Flag(key: "checkout", default: false, description: "Classic checkout")
+                var classicCheckout: Bool
+            }
+
+            """
+        let workspace = try Self.load(source)
+        let express = SwiftModules.location(of: "@Flag(key: \"checkout\"", in: source)
+        let classic = SwiftModules.location(of: "@Flag(key: \"checkout\"", in: source, occurrence: 2)
+        expectDiagnostics(
+            workspace,
+            exactly: [
+                .error(Self.path, express, "duplicate key 'checkout'", "again at \(Self.path):\(classic!)"),
+                .error(Self.path, classic, "duplicate key 'checkout'", "another at \(Self.path):\(express!)"),
+            ])
+    }
+
     @Test("A configuration named by a local of another body is not guessed: a located warning, RealFlags' defaults")
     func localOfAnotherBody() throws {
         let source = """

@@ -82,7 +82,7 @@ extension SwiftBlueprintBuilder {
         let root = realFlagsCollection(
             name, displayName: displayName ?? name, description: description, path: prefix.map { [$0] } ?? [],
             style: style, origin: declaration.file.reference(declaration.nameNode), visiting: &visiting)
-        output.blueprints.append(Blueprint(file: declaration.file.path, root: root, products: [], features: []))
+        addRoot(root, file: declaration.file.path)
     }
 
     /// A collection and everything nested in it; `path` is the key components its children start with.

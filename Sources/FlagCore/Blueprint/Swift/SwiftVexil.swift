@@ -45,7 +45,7 @@ extension SwiftBlueprintBuilder {
         let root = vexilContainer(
             name, displayName: name, description: nil, path: style.prefix.map { [$0] } ?? [], style: style,
             origin: declaration.file.reference(declaration.nameNode), visiting: &visiting)
-        output.blueprints.append(Blueprint(file: declaration.file.path, root: root, products: [], features: []))
+        addRoot(root, file: declaration.file.path)
     }
 
     private mutating func vexilContainer(
