@@ -213,4 +213,20 @@ struct SwiftSharedCollectionTests {
                     "the key configuration is built at run time")
             ])
     }
+
+    @Test("A Vexil snake_case pole turns the kebab-case name's dashes into underscores, as Vexil does")
+    func vexilSnakeCaseFromKebabCase() throws {
+        let source = """
+            let pole = FlagPole(hoist: ShopFlags.self, configuration: VexilConfiguration(codingPathStrategy: .snakecase))
+
+            @FlagContainer
+            struct ShopFlags {
+                @Flag("Checkout over the old API")
+                var legacy_APICheckout = false
+            }
+
+            """
+        let workspace = try Self.load(source)
+        #expect(Self.keysByRoot(workspace) == [["legacy__api_checkout"]])
+    }
 }

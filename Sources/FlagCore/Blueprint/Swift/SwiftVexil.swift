@@ -8,7 +8,10 @@ struct VexilKeyStyle {
     var separator = "."
 
     func segment(_ name: String) -> String {
-        SwiftKeyStyles.vexil(name, separator: snakeCase ? "_" : "-")
+        // Vexil's macros always name a flag in kebab-case; a snake_case pole then swaps each
+        // dash for an underscore, which is not the same as snake-casing the name (`a_B`).
+        let kebab = SwiftKeyStyles.vexil(name, separator: "-")
+        return snakeCase ? String(kebab.map { $0 == "-" ? "_" : $0 }) : kebab
     }
 }
 
