@@ -230,3 +230,174 @@ struct SwiftSharedCollectionTests {
         #expect(Self.keysByRoot(workspace) == [["legacy__api_checkout"]])
     }
 }
+
+// MARK: - The libraries' own key tests
+
+extension SwiftSharedCollectionTests {
+    /// A folder with RealFlags' `Tests/RealFlagsTests/FlagKeyPathEncodingTests.swift` and Vexil's
+    /// `Tests/VexilTests/KeyEncodingTests.swift` as their repositories have them. They are the
+    /// libraries' files, so they are read from there, never committed; without the folder the
+    /// tests that read them are skipped (and say so), and the same checks run on fixtures of the
+    /// same shape written for Flagscope.
+    static let librariesFolder = ProcessInfo.processInfo.environment["FLAGSCOPE_REAL_SWIFT_DIR"]
+
+    static func libraryFile(_ name: String) throws -> String {
+        let folder = try #require(librariesFolder)
+        let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+        let data = try #require(FileManager.default.contents(atPath: url.path), "no \(name) in \(folder)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The keys a test file asserts: the text after `== "` on each `XCTAssert` or `#expect` line.
+    static func assertedKeys(in source: String) -> [String] {
+        source.split(separator: "\n").compactMap { line in
+            guard line.contains("XCTAssert(") || line.contains("#expect("),
+                let equals = line.range(of: "== \"", options: .backwards)
+            else { return nil }
+            return line[equals.upperBound...].split(separator: "\"", omittingEmptySubsequences: false).first
+                .map(String.init)
+        }
+    }
+
+    /// Reads `source` as a workspace's only Swift file and expects exactly `roots` (each root's
+    /// keys), every key the file's own tests assert, `shared` keys declared at one `@Flag`, and
+    /// no diagnostic.
+    static func expectKeys(
+        of source: String, at path: String, asserting assertions: Int, roots: [[String]],
+        shared: (flag: String, keys: [String]), sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let workspace = try Fixture.load([path: source], workspace: SwiftModules.workspace)
+        #expect(keysByRoot(workspace) == roots, sourceLocation: sourceLocation)
+        let asserted = assertedKeys(in: source)
+        #expect(asserted.count == assertions, "\(asserted)", sourceLocation: sourceLocation)
+        for key in asserted {
+            #expect(workspace.flags[key] != nil, "\(key) is asserted by the file", sourceLocation: sourceLocation)
+        }
+        let declared = try #require(SwiftModules.location(of: shared.flag, in: source))
+        for key in shared.keys {
+            #expect(
+                workspace.flags[key]?.origin == SourceReference(file: path, location: declared), "\(key)",
+                sourceLocation: sourceLocation)
+        }
+        expectDiagnostics(workspace, exactly: [], sourceLocation: sourceLocation)
+    }
+
+    static let realFlagsPath = "Sources/RealFlagsTests/FlagKeyPathEncodingTests.swift"
+    static let vexilPath = "Sources/VexilTests/KeyEncodingTests.swift"
+
+    @Test(
+        "RealFlags' own FlagKeyPathEncodingTests.swift: the key paths of its kebab-case and snake_case loaders",
+        .enabled(
+            if: librariesFolder != nil,
+            "FLAGSCOPE_REAL_SWIFT_DIR names no folder with RealFlags' FlagKeyPathEncodingTests.swift"))
+    func realFlagsOwnKeyPathTests() throws {
+        try Self.expectKeys(
+            of: Self.libraryFile("FlagKeyPathEncodingTests.swift"), at: Self.realFlagsPath, asserting: 9,
+            roots: [
+                [
+                    "prefix/top-level-flag", "prefix/second-level-flag", "prefix/two/third-level-flag",
+                    "prefix/two/third-level-flag2", "prefix/two/flag_group_three/fullKey",
+                    "prefix/two/flag_group_three/standard-property-name",
+                ],
+                [
+                    "top_level_flag", "second_level_flag", "two.third_level_flag", "two.third_level_flag2",
+                    "two.flag_group_three.fullKey", "two.flag_group_three.standard_property_name",
+                ],
+            ],
+            shared: (
+                #"@Flag(default: false, description: "Top level test flag")"#,
+                ["prefix/top-level-flag", "top_level_flag"]
+            ))
+    }
+
+    @Test(
+        "Vexil's own KeyEncodingTests.swift: the keys of its four poles, the custom key path once",
+        .enabled(
+            if: librariesFolder != nil, "FLAGSCOPE_REAL_SWIFT_DIR names no folder with Vexil's KeyEncodingTests.swift"))
+    func vexilOwnKeyEncodingTests() throws {
+        try Self.expectKeys(
+            of: Self.libraryFile("KeyEncodingTests.swift"), at: Self.vexilPath, asserting: 28,
+            roots: [
+                [
+                    "top-level-flag", "one-flag-group.second-level-flag", "one-flag-group.two.third-level-flag",
+                    "one-flag-group.two.third-level-flag2", "one-flag-group.two.customKey", "customKeyPath",
+                    "one-flag-group.two.standard",
+                ],
+                [
+                    "top_level_flag", "one_flag_group.second_level_flag", "one_flag_group.two.third_level_flag",
+                    "one_flag_group.two.third_level_flag2", "one_flag_group.two.customKey",
+                    "one_flag_group.two.standard",
+                ],
+                [
+                    "prefix.top-level-flag", "prefix.one-flag-group.second-level-flag",
+                    "prefix.one-flag-group.two.third-level-flag", "prefix.one-flag-group.two.third-level-flag2",
+                    "prefix.one-flag-group.two.customKey", "prefix.one-flag-group.two.standard",
+                ],
+                [
+                    "prefix/top-level-flag", "prefix/one-flag-group/second-level-flag",
+                    "prefix/one-flag-group/two/third-level-flag", "prefix/one-flag-group/two/third-level-flag2",
+                    "prefix/one-flag-group/two/customKey", "prefix/one-flag-group/two/standard",
+                ],
+            ],
+            shared: (
+                #"@Flag("Top level test flag")"#,
+                ["top-level-flag", "top_level_flag", "prefix.top-level-flag", "prefix/top-level-flag"]
+            ))
+    }
+
+    @Test("A RealFlags test case shaped like FlagKeyPathEncodingTests: the key paths of both its loaders")
+    func loaderKeyPathTestsShape() throws {
+        try Self.expectKeys(
+            of: SwiftModules.catalogLoaderTests, at: Self.realFlagsPath, asserting: 9,
+            roots: [
+                [
+                    "store/shows-catalog-banner", "store/sorts-by-price", "store/aisle/highlights-new-arrivals",
+                    "store/aisle/highlights-arrivals2", "store/aisle/bin_details/binKey",
+                    "store/aisle/bin_details/counts-bin-items",
+                ],
+                [
+                    "shows_catalog_banner", "sorts_by_price", "aisle.highlights_new_arrivals",
+                    "aisle.highlights_arrivals2", "aisle.bin_details.binKey", "aisle.bin_details.counts_bin_items",
+                ],
+            ],
+            shared: (
+                #"@Flag(default: false, description: "Show the catalog banner")"#,
+                ["store/shows-catalog-banner", "shows_catalog_banner"]
+            ))
+    }
+
+    @Test("A Vexil suite shaped like KeyEncodingTests: the keys of all four poles, the custom key path once")
+    func poleKeyEncodingTestsShape() throws {
+        try Self.expectKeys(
+            of: SwiftModules.catalogPoleTests, at: Self.vexilPath, asserting: 16,
+            roots: [
+                [
+                    "shows-catalog-banner", "shelf-rows.sorts-by-price", "shelf-rows.aisle.highlights-new-arrivals",
+                    "shelf-rows.aisle.highlights-arrivals2", "shelf-rows.aisle.binKey", "catalogBinPath",
+                    "shelf-rows.aisle.counts-bin-items",
+                ],
+                [
+                    "shows_catalog_banner", "shelf_rows.sorts_by_price", "shelf_rows.aisle.highlights_new_arrivals",
+                    "shelf_rows.aisle.highlights_arrivals2", "shelf_rows.aisle.binKey",
+                    "shelf_rows.aisle.counts_bin_items",
+                ],
+                [
+                    "store.shows-catalog-banner", "store.shelf-rows.sorts-by-price",
+                    "store.shelf-rows.aisle.highlights-new-arrivals", "store.shelf-rows.aisle.highlights-arrivals2",
+                    "store.shelf-rows.aisle.binKey", "store.shelf-rows.aisle.counts-bin-items",
+                ],
+                [
+                    "store/shows-catalog-banner", "store/shelf-rows/sorts-by-price",
+                    "store/shelf-rows/aisle/highlights-new-arrivals", "store/shelf-rows/aisle/highlights-arrivals2",
+                    "store/shelf-rows/aisle/binKey", "store/shelf-rows/aisle/counts-bin-items",
+                ],
+            ],
+            shared: (
+                #"@Flag("Show the catalog banner")"#,
+                [
+                    "shows-catalog-banner", "shows_catalog_banner", "store.shows-catalog-banner",
+                    "store/shows-catalog-banner",
+                ]
+            ))
+    }
+}
