@@ -116,6 +116,45 @@ struct SwiftBlueprintCLITests {
         // Swift sources are never written; edits go to the writable provider.
         #expect(try folder.read("Sources/App/AppFlags.swift") == Self.flags)
     }
+
+    @Test("A collection two loaders use: validate finds no duplicate, get names the same @Flag line for both keys")
+    func twoLoaders() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("flagscope.yml", Self.workspace)
+        try folder.write("local.json", "{}\n")
+        try folder.write(
+            "Sources/App/AppFlags.swift",
+            """
+            import RealFlags
+
+            final class AppTests {
+                lazy var dashed: FlagsLoader<AppFlags> = {
+                    let config = KeyConfiguration(prefix: "app", keyTransform: .kebabCase)
+                    return FlagsLoader(AppFlags.self, keyConfiguration: config)
+                }()
+
+                lazy var underscored: FlagsLoader<AppFlags> = {
+                    let config = KeyConfiguration(pathSeparator: ".", keyTransform: .snakeCase)
+                    return FlagsLoader(AppFlags.self, keyConfiguration: config)
+                }()
+            }
+
+            struct AppFlags: FlagCollectionProtocol {
+                @Flag(default: true, description: "Show the new onboarding")
+                var showOnboarding: Bool
+            }
+
+            """)
+        let validate = try CLIRunner.run(["validate"], in: folder.url)
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        #expect(validate.stdout.contains("✓ workspace is valid: 2 blueprints, 2 flags"), "\(validate.stdout)")
+        for key in ["app/show-onboarding", "show_onboarding"] {
+            let get = try CLIRunner.run(["get", key], in: folder.url)
+            #expect(get.status == 0, "\(get.stderr)")
+            #expect(get.stdout.contains("declared     Sources/App/AppFlags.swift:16:5"), "\(get.stdout)")
+        }
+    }
 }
 
 /// `flagscope init --swift FOLDER`: a workspace that reads the app's Swift sources.

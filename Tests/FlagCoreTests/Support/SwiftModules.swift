@@ -186,6 +186,178 @@ enum SwiftModules {
 
         """
 
+    /// A RealFlags test case in the shape of RealFlags' own FlagKeyPathEncodingTests (written
+    /// for Flagscope, names of its own): one collection, two loaders, each configured by a local
+    /// `let config` of its own, and the key paths each loader's test asserts.
+    static let catalogLoaderTests = """
+        import XCTest
+        @testable import RealFlags
+
+        final class CatalogKeyPathTests: XCTestCase {
+
+            private lazy var dashedLoader: FlagsLoader<CatalogFlags> = {
+                let config = KeyConfiguration(prefix: "store", pathSeparator: "/", keyTransform: .kebabCase)
+                return FlagsLoader(CatalogFlags.self, keyConfiguration: config)
+            }()
+
+            private lazy var underscoredLoader: FlagsLoader<CatalogFlags> = {
+                let config = KeyConfiguration(pathSeparator: ".", keyTransform: .snakeCase)
+                return FlagsLoader(CatalogFlags.self, keyConfiguration: config)
+            }()
+
+            func testDashedKeyPaths() {
+                XCTAssert(dashedLoader.shelves.$sortsByPrice.keyPath.fullPath == "store/sorts-by-price")
+                XCTAssert(dashedLoader.shelves.aisles.$highlightsArrivals2.keyPath.fullPath == "store/aisle/highlights-arrivals2")
+                XCTAssert(dashedLoader.shelves.aisles.binDetails.$countsBinItems.keyPath.fullPath == "store/aisle/bin_details/counts-bin-items")
+                XCTAssert(dashedLoader.shelves.aisles.binDetails.$fixedBin.keyPath.fullPath == "store/aisle/bin_details/binKey")
+                XCTAssert(dashedLoader.$showsCatalogBanner.keyPath.fullPath == "store/shows-catalog-banner")
+            }
+
+            func testUnderscoredKeyPaths() {
+                XCTAssert(underscoredLoader.shelves.aisles.binDetails.$fixedBin.keyPath.fullPath == "aisle.bin_details.binKey")
+                XCTAssert(underscoredLoader.shelves.$sortsByPrice.keyPath.fullPath == "sorts_by_price")
+                XCTAssert(underscoredLoader.shelves.aisles.$highlightsNewArrivals.keyPath.fullPath == "aisle.highlights_new_arrivals")
+                XCTAssert(underscoredLoader.$showsCatalogBanner.keyPath.fullPath == "shows_catalog_banner")
+            }
+        }
+
+        private struct CatalogFlags: FlagCollectionProtocol {
+            @FlagCollection(keyConfiguration: .skip, description: "Shelves, left out of keys")
+            var shelves: ShelfFlags
+
+            @Flag(default: false, description: "Show the catalog banner")
+            var showsCatalogBanner: Bool
+        }
+
+        private struct ShelfFlags: FlagCollectionProtocol {
+            @FlagCollection(keyConfiguration: .custom("aisle"), description: "Aisles")
+            var aisles: AisleFlags
+
+            @Flag(default: false, description: "Sort shelves by price")
+            var sortsByPrice: Bool
+        }
+
+        private struct AisleFlags: FlagCollectionProtocol {
+            @FlagCollection(keyConfiguration: .snakeCase, description: "Bins")
+            var binDetails: BinFlags
+
+            @Flag(default: false, description: "Highlight new arrivals")
+            var highlightsNewArrivals: Bool
+
+            @Flag(default: false, description: "Highlight arrivals, second version")
+            var highlightsArrivals2: Bool
+        }
+
+        private struct BinFlags: FlagCollectionProtocol {
+            @Flag(key: "binKey", default: false, description: "A bin with a key of its own")
+            var fixedBin: Bool
+
+            @Flag(default: true, description: "Count the items of each bin")
+            var countsBinItems: Bool
+        }
+
+        """
+
+    /// A Vexil test suite in the shape of Vexil's own KeyEncodingTests (written for Flagscope,
+    /// names of its own): one container hoisted by four poles (kebab-case, snake_case, a prefix,
+    /// a prefix and '/'), each configured by a local `let config` of its own, and the keys each
+    /// pole's test expects.
+    static let catalogPoleTests = """
+        import Testing
+        import Vexil
+
+        @Suite("Catalog keys")
+        struct CatalogKeyTests {
+
+            @Test("Dashed")
+            func dashed() {
+                let config = VexilConfiguration(codingPathStrategy: .kebabcase, prefix: nil, separator: ".")
+                let pole = FlagPole(hoist: CatalogFlags.self, configuration: config, sources: [])
+
+                #expect(pole.$showsCatalogBanner.key == "shows-catalog-banner")
+                #expect(pole.shelfRows.$sortsByPrice.key == "shelf-rows.sorts-by-price")
+                #expect(pole.shelfRows.aisles.$highlightsArrivals2.key == "shelf-rows.aisle.highlights-arrivals2")
+                #expect(pole.shelfRows.aisles.bins.$namedBin.key == "shelf-rows.aisle.binKey")
+                #expect(pole.shelfRows.aisles.bins.$pinnedBin.key == "catalogBinPath")
+                #expect(pole.shelfRows.aisles.bins.$countsBinItems.key == "shelf-rows.aisle.counts-bin-items")
+            }
+
+            @Test("Underscored")
+            func underscored() {
+                let config = VexilConfiguration(codingPathStrategy: .snakecase, prefix: nil, separator: ".")
+                let pole = FlagPole(hoist: CatalogFlags.self, configuration: config, sources: [])
+
+                #expect(pole.$showsCatalogBanner.key == "shows_catalog_banner")
+                #expect(pole.shelfRows.aisles.$highlightsNewArrivals.key == "shelf_rows.aisle.highlights_new_arrivals")
+                #expect(pole.shelfRows.aisles.bins.$namedBin.key == "shelf_rows.aisle.binKey")
+                #expect(pole.shelfRows.aisles.bins.$pinnedBin.key == "catalogBinPath")
+            }
+
+            @Test("Prefixed")
+            func prefixed() {
+                let config = VexilConfiguration(codingPathStrategy: .kebabcase, prefix: "store", separator: ".")
+                let pole = FlagPole(hoist: CatalogFlags.self, configuration: config, sources: [])
+
+                #expect(pole.$showsCatalogBanner.key == "store.shows-catalog-banner")
+                #expect(pole.shelfRows.aisles.bins.$countsBinItems.key == "store.shelf-rows.aisle.counts-bin-items")
+                #expect(pole.shelfRows.aisles.bins.$pinnedBin.key == "catalogBinPath")
+            }
+
+            @Test("Prefixed, with slashes")
+            func slashed() {
+                let config = VexilConfiguration(codingPathStrategy: .kebabcase, prefix: "store", separator: "/")
+                let pole = FlagPole(hoist: CatalogFlags.self, configuration: config, sources: [])
+
+                #expect(pole.shelfRows.$sortsByPrice.key == "store/shelf-rows/sorts-by-price")
+                #expect(pole.shelfRows.aisles.bins.$namedBin.key == "store/shelf-rows/aisle/binKey")
+                #expect(pole.shelfRows.aisles.bins.$pinnedBin.key == "catalogBinPath")
+            }
+        }
+
+        @FlagContainer
+        private struct CatalogFlags {
+            @FlagGroup(description: "Shelves")
+            var shelfRows: ShelfFlags
+
+            @Flag("Show the catalog banner")
+            var showsCatalogBanner = false
+        }
+
+        @FlagContainer
+        private struct ShelfFlags {
+            @FlagGroup(keyStrategy: .customKey("aisle"), description: "Aisles")
+            var aisles: AisleFlags
+
+            @Flag("Sort shelves by price")
+            var sortsByPrice = false
+        }
+
+        @FlagContainer
+        private struct AisleFlags {
+            @FlagGroup(keyStrategy: .skip, description: "Bins, left out of keys")
+            var bins: BinFlags
+
+            @Flag("Highlight new arrivals")
+            var highlightsNewArrivals = false
+
+            @Flag("Highlight arrivals, second version")
+            var highlightsArrivals2 = false
+        }
+
+        @FlagContainer
+        private struct BinFlags {
+            @Flag(keyStrategy: .customKey("binKey"), description: "A bin with a key of its own")
+            var namedBin = false
+
+            @Flag(keyStrategy: .customKeyPath("catalogBinPath"), description: "A bin with a key path of its own")
+            var pinnedBin = false
+
+            @Flag("Count the items of each bin")
+            var countsBinItems = true
+        }
+
+        """
+
     /// A Vexil 3 app: containers, groups with key strategies, flags with descriptions both ways.
     static let vexilApp = """
         import Vexil

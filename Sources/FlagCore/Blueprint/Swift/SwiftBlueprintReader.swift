@@ -30,6 +30,10 @@ package enum SwiftBlueprintReading {
         builder.buildRealFlags()
         builder.buildVexil()
         builder.buildFlint()
+        // A collection that several loaders or poles use is read once for each of them: a
+        // problem in it is still one problem.
+        var reported = Set<Diagnostic>()
+        builder.output.diagnostics.removeAll { !reported.insert($0).inserted }
         return builder.output
     }
 }
@@ -40,11 +44,48 @@ struct SwiftBlueprintBuilder {
     let providerNames: [String]
     let literals: SwiftLiteralReader
     var output = SwiftBlueprintReading.Output()
+    /// Every key the roots added so far give, with the `@Flag` that declares it.
+    private var keysGiven: Set<KeyDeclaration> = []
+
+    /// A key and the `@Flag` it comes from.
+    private struct KeyDeclaration: Hashable {
+        var key: String
+        var declaration: SourceReference
+    }
 
     init(index: SwiftIndex, providerNames: [String]) {
         self.index = index
         self.providerNames = providerNames
         literals = SwiftLiteralReader(index: index)
+    }
+
+    // MARK: Roots
+
+    /// Adds the blueprint of a root collection or container. Several loaders or poles of one
+    /// collection each add a root; where one gives a key another already gave from the same
+    /// `@Flag` (a custom key path, or the same configuration twice) that is the same flag, not
+    /// a duplicate of itself, so it is shown once, and a root that gives nothing new is left out.
+    mutating func addRoot(_ root: FlagCollection, file: String) {
+        guard let root = withoutKeysGiven(root) else { return }
+        output.blueprints.append(Blueprint(file: file, root: root, products: [], features: []))
+    }
+
+    /// `collection` without the flags whose key and declaration an earlier root gave; `nil` when
+    /// that leaves nothing of what it held.
+    private mutating func withoutKeysGiven(_ collection: FlagCollection) -> FlagCollection? {
+        var kept = collection
+        kept.flags = []
+        for flag in collection.flags {
+            if keysGiven.insert(KeyDeclaration(key: flag.key, declaration: flag.origin)).inserted {
+                kept.flags.append(flag)
+            }
+        }
+        kept.collections = []
+        for nested in collection.collections {
+            if let nested = withoutKeysGiven(nested) { kept.collections.append(nested) }
+        }
+        let heldSomething = !collection.flags.isEmpty || !collection.collections.isEmpty
+        return heldSomething && kept.flags.isEmpty && kept.collections.isEmpty ? nil : kept
     }
 
     // MARK: Diagnostics
@@ -79,6 +120,24 @@ struct SwiftBlueprintBuilder {
             warning("\(what) cannot be known without compiling: it \(problem.reason)", in: file, at: problem.node)
         }
         return nil
+    }
+
+    /// The expression a loader's or pole's configuration argument stands for: the value of the
+    /// `let` it names (as Swift resolves the name where it is written, else a global of another
+    /// file read) with the file that value is in, or the argument itself.
+    func configuration(_ expression: ExprSyntax, in file: SwiftSourceFile) -> (
+        expression: ExprSyntax, file: SwiftSourceFile
+    ) {
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return (expression, file) }
+        if let value = reference.valueInScope { return (value, file) }
+        // Only globals are seen from another file: a local of some other body is not this name.
+        let name = reference.baseName.text
+        for constant in index.files.lazy.flatMap(\.constants) where constant.name == name {
+            if constant.value.ancestorOrSelf(mapping: { $0.as(VariableDeclSyntax.self) })?.isFileScope == true {
+                return (constant.value, constant.file)
+            }
+        }
+        return (expression, file)
     }
 
     /// A bool argument (`isLocked: true`).

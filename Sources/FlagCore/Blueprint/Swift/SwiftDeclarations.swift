@@ -103,6 +103,46 @@ extension ExprSyntax {
     }
 }
 
+extension DeclReferenceExprSyntax {
+    /// The value of the `let` this name means where it is written, found as Swift scopes names:
+    /// an earlier statement of an enclosing body or closure (the nearest first), a member of an
+    /// enclosing type, or a declaration at the top of this file. Two loaders are often each
+    /// configured by a local `let config`, so the first `config` of the file is not enough.
+    var valueInScope: ExprSyntax? {
+        let name = baseName.text
+        var node = Syntax(self)
+        while let parent = node.parent {
+            if let statements = parent.as(CodeBlockItemListSyntax.self) {
+                // Any order at the top of a file: its constants are globals, declared before or after.
+                let isFileScope = statements.parent?.is(SourceFileSyntax.self) == true
+                for statement in statements.reversed() where isFileScope || statement.endPosition <= position {
+                    if let value = statement.item.as(VariableDeclSyntax.self)?.letValue(named: name) { return value }
+                }
+            } else if let members = parent.as(MemberBlockItemListSyntax.self) {
+                for member in members {
+                    if let value = member.decl.as(VariableDeclSyntax.self)?.letValue(named: name) { return value }
+                }
+            }
+            node = parent
+        }
+        return nil
+    }
+}
+
+extension VariableDeclSyntax {
+    /// The initial value `let name = value` gives `name`, if this declares it.
+    func letValue(named name: String) -> ExprSyntax? {
+        guard bindingSpecifier.tokenKind == .keyword(.let) else { return nil }
+        return bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }?
+            .initializer?.value
+    }
+
+    /// Whether this is declared at the top of its file (a global), not inside a type or a body.
+    var isFileScope: Bool {
+        parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+    }
+}
+
 extension TypeSyntax {
     /// `Bool` for a plain identifier type (read from its token, which is far cheaper than
     /// printing the node), else the type as written.

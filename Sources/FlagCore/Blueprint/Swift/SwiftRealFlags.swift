@@ -82,7 +82,7 @@ extension SwiftBlueprintBuilder {
         let root = realFlagsCollection(
             name, displayName: displayName ?? name, description: description, path: prefix.map { [$0] } ?? [],
             style: style, origin: declaration.file.reference(declaration.nameNode), visiting: &visiting)
-        output.blueprints.append(Blueprint(file: declaration.file.path, root: root, products: [], features: []))
+        addRoot(root, file: declaration.file.path)
     }
 
     /// A collection and everything nested in it; `path` is the key components its children start with.
@@ -216,20 +216,14 @@ extension SwiftBlueprintBuilder {
     /// a `let` holding one in the files read.
     private mutating func keyStyle(_ expression: ExprSyntax?, in file: SwiftSourceFile) -> RealFlagsKeyStyle {
         var style = RealFlagsKeyStyle()
-        guard var expression else { return style }
-        var expressionFile = file
-        if let reference = expression.as(DeclReferenceExprSyntax.self),
-            let constant = index.constant(reference.baseName.text, from: nil)
-        {
-            expression = constant.value
-            expressionFile = constant.file
-        }
+        guard let argument = expression else { return style }
+        let (expression, expressionFile) = configuration(argument, in: file)
         guard let call = expression.as(FunctionCallExprSyntax.self),
             ["KeyConfiguration", ".init"].contains(call.calledExpression.trimmedDescription)
         else {
             warning(
                 "the key configuration is built at run time; keys are shown with RealFlags' defaults (snake_case, '/')",
-                in: file, at: expression)
+                in: expressionFile, at: expression)
             return style
         }
         let arguments = call.arguments

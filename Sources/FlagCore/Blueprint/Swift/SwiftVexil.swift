@@ -8,7 +8,10 @@ struct VexilKeyStyle {
     var separator = "."
 
     func segment(_ name: String) -> String {
-        SwiftKeyStyles.vexil(name, separator: snakeCase ? "_" : "-")
+        // Vexil's macros always name a flag in kebab-case; a snake_case pole then swaps each
+        // dash for an underscore, which is not the same as snake-casing the name (`a_B`).
+        let kebab = SwiftKeyStyles.vexil(name, separator: "-")
+        return snakeCase ? String(kebab.map { $0 == "-" ? "_" : $0 }) : kebab
     }
 }
 
@@ -45,7 +48,7 @@ extension SwiftBlueprintBuilder {
         let root = vexilContainer(
             name, displayName: name, description: nil, path: style.prefix.map { [$0] } ?? [], style: style,
             origin: declaration.file.reference(declaration.nameNode), visiting: &visiting)
-        output.blueprints.append(Blueprint(file: declaration.file.path, root: root, products: [], features: []))
+        addRoot(root, file: declaration.file.path)
     }
 
     private mutating func vexilContainer(
@@ -164,18 +167,14 @@ extension SwiftBlueprintBuilder {
     /// The style a `configuration:` argument gives (`VexilConfiguration(…)` or `.init(…)`).
     private mutating func vexilStyle(_ expression: ExprSyntax?, in file: SwiftSourceFile) -> VexilKeyStyle {
         var style = VexilKeyStyle()
-        guard var expression else { return style }
-        if let reference = expression.as(DeclReferenceExprSyntax.self),
-            let constant = index.constant(reference.baseName.text, from: nil)
-        {
-            expression = constant.value
-        }
+        guard let argument = expression else { return style }
+        let (expression, expressionFile) = configuration(argument, in: file)
         guard let call = expression.as(FunctionCallExprSyntax.self),
             ["VexilConfiguration", ".init"].contains(call.calledExpression.trimmedDescription)
         else {
             warning(
                 "the pole's configuration is built at run time; keys are shown with Vexil's defaults (kebab-case, '.')",
-                in: file, at: expression)
+                in: expressionFile, at: expression)
             return style
         }
         if let strategy = call.arguments.argument("codingPathStrategy"), let name = SwiftEnumCase(strategy)?.name {
