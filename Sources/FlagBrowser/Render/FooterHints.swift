@@ -22,7 +22,8 @@ package enum FooterHints {
         case .search: return Keymap.search.footer
         case .edit: return []
         case .picker: return Keymap.picker.footer
-        case .confirm: return Keymap.confirm.footer
+        case .confirm(let question):
+            return Keymap.confirm.footer { $0 == .yes ? question.yes : question.no }
         case .help: return Keymap.help.footer
         }
     }

@@ -406,10 +406,16 @@ package enum Renderer {
     }
 
     static func drawConfirmation(_ confirmation: Confirmation, _ screen: inout ScreenBuffer) {
-        var lines: [(String, StyleRole)] = confirmation.lines.map { ("- " + $0, StyleRole.value) }
+        let width = min(screen.width - 2, 70)
+        var lines: [(String, StyleRole)]
+        if confirmation.listsItems {
+            lines = confirmation.lines.map { ("- " + $0, StyleRole.value) }
+        } else {
+            lines = confirmation.lines.flatMap { wrap($0, width: max(10, width - 4)).map { ($0, StyleRole.normal) } }
+        }
         lines.append(("", .normal))
-        lines.append(("y removes them (u undoes it), n keeps them", .muted))
-        box(lines, title: confirmation.title, width: min(screen.width - 2, 70), &screen)
+        lines += wrap(confirmation.answers, width: max(10, width - 4)).map { ($0, StyleRole.muted) }
+        box(lines, title: confirmation.title, width: width, &screen)
     }
 
     /// Values shown in a tree row are cut to this many characters before layout.

@@ -90,9 +90,13 @@ package struct KeyTable<Action: Hashable & Sendable>: Sendable {
     }
 
     /// The footer hints, in order.
-    package var footer: [FooterHint] {
+    package var footer: [FooterHint] { footer { _ in nil } }
+
+    /// The footer hints, with the words `wording` gives for a command instead of the table's
+    /// (a question's own yes and no: `save anyway`, `keep them`).
+    package func footer(wording: (Action) -> String?) -> [FooterHint] {
         bindings.compactMap { binding in
-            binding.footer.map {
+            binding.footer.map { wording(binding.command) ?? $0 }.map {
                 FooterHint(
                     label: binding.footerLabel ?? binding.label, help: $0, key: binding.keys[0],
                     importance: binding.importance, helpWithDetail: binding.footerWithDetail,

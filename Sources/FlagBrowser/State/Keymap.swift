@@ -98,16 +98,17 @@ package enum Keymap {
             Binding([.backspace], "BS", "take back a typed letter", .deleteBack),
         ])
 
-    /// Keys while a confirmation (`X`, `D`) waits for an answer.
+    /// Keys while a question (`X`, `D`, an edit that cannot win) waits for an answer. The footer
+    /// says what the question's yes and no do.
     package static let confirm = KeyTable<ConfirmCommand>(
-        title: "Confirmations (X, D)",
+        title: "Questions (X, D, an edit a computed value overrides)",
         [
             Binding(
-                [.character("y"), .character("Y"), .enter], "y", "yes, remove them (u undoes it)", .yes,
-                footer: "yes, remove them"),
+                [.character("y"), .character("Y"), .enter], "y", "yes: do what the box says (u undoes it)", .yes,
+                footer: "yes"),
             Binding(
-                [.character("n"), .character("N"), .escape, .character("q")], "n Esc", "no, keep them", .no,
-                footer: "keep them"),
+                [.character("n"), .character("N"), .escape, .character("q")], "n Esc", "no: leave the file as it is",
+                .no, footer: "no"),
         ])
 
     /// Keys in this help.

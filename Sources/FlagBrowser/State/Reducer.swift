@@ -376,7 +376,36 @@ package enum Reducer {
             changes: forward, removeAll: false, summary: summary,
             entry: UndoEntry(summary: summary, forward: forward, forwardRemovesAll: false, backward: restore),
             origin: .edit)
+        if let question = computedWinsQuestion(flag, value, request, state) {
+            state.mode = .confirm(question)
+            return []
+        }
         return submit(request, &state)
+    }
+
+    /// A value for a computed flag whose expression gives a value now cannot win: asked before
+    /// anything is written, since the edit would change nothing the app sees.
+    static func computedWinsQuestion(
+        _ flag: FlagDefinition, _ value: FlagValue, _ request: WriteRequest, _ state: BrowserState
+    )
+        -> Confirmation?
+    {
+        guard let computed = flag.computed, let resolution = state.model.resolution(flag.key),
+            resolution.reason == .computed, let provider = state.model.writableProvider
+        else { return nil }
+        let current = resolution.value?.preview(limit: Renderer.rowPreviewLimit) ?? "?"
+        let shown = value.preview(limit: Renderer.rowPreviewLimit)
+        let reads = resolution.computedInputs.joined(separator: ", ")
+        return Confirmation(
+            title: "\(flag.key) is computed, and its value (\(current)) wins over every layer",
+            lines: [
+                "computed: \(computed)",
+                "Saving \(shown) in \(provider) changes nothing while the expression gives a value; it counts once a key the expression reads is unset (\(reads)).",
+            ],
+            request: request, yes: "save anyway", no: "keep the file as it is",
+            declined: "nothing was saved: \(flag.key) stays computed (\(current))",
+            answers: "y saves \(shown) in \(provider) anyway (u undoes it), n leaves the file as it is",
+            listsItems: false)
     }
 
     /// The changes that restore the writable file's current entries for `keys`.
@@ -465,7 +494,7 @@ package enum Reducer {
             return submit(confirmation.request, &state)
         case .no?:
             state.mode = .normal
-            state.status = StatusMessage("nothing was reset")
+            state.status = StatusMessage(confirmation.declined)
         case nil:
             break
         }
