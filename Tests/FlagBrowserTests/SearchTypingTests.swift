@@ -6,6 +6,26 @@ import Testing
 
 @Suite("Search while typing: a match counter, no match at once, and only the final match's branches opened")
 struct SearchTypingTests {
+    @Test(
+        "Typed from the Context branch, a query lands on the flag, not on the Problems row below that quotes it; n then reaches the problem"
+    )
+    func flagsBeforeProblems() throws {
+        var demo = try DemoFixture(width: 120, height: 30)
+        defer { demo.remove() }
+        try demo.press("/context/locale<Enter>/new_onboarding")
+        guard case .flag(let key)? = demo.session.state.selectedNode?.kind else {
+            Issue.record("no flag selected: \(demo.screen)")
+            return
+        }
+        #expect(key == "new_onboarding")
+        try demo.press("<Enter>n")
+        guard case .diagnostic(let problem)? = demo.session.state.selectedNode?.kind else {
+            Issue.record("n does not reach the problem: \(demo.screen)")
+            return
+        }
+        #expect(problem.message.contains("'new_onboarding' in provider 'QA profile' does not fit"))
+    }
+
     static func lines(_ demo: DemoFixture) -> [String] {
         demo.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

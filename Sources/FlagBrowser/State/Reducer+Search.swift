@@ -106,13 +106,22 @@ extension Reducer {
             return
         }
         let start = state.selectedPosition ?? 0
-        let index: Int
+        var index: Int
         if forward {
             let found = firstIndex(in: matches, atLeast: includeCurrent ? start : start + 1)
             index = found < matches.count ? found : 0
         } else {
             let found = firstIndex(in: matches, atLeast: includeCurrent ? start + 1 : start) - 1
             index = found >= 0 ? found : matches.count - 1
+        }
+        // The match a query lands on as it is typed is what people search for: a flag, a
+        // feature, a context key, before a problem that quotes the same words (n reaches those).
+        if forward, includeCurrent, isProblem(matches[index], state),
+            let better = (Array(index..<matches.count) + Array(0..<index)).first(where: {
+                !isProblem(matches[$0], state)
+            })
+        {
+            index = better
         }
         let position = matches[index]
         let opened = reveal(position, &state)
@@ -148,6 +157,12 @@ extension Reducer {
         }
         state.matchCount = MatchCount(current: 0, total: 0)
         state.status = StatusMessage("no match for '\(state.query)'", .warning)
+    }
+
+    /// Whether the node is a problem `validate` reports (a row of the Problems branch).
+    private static func isProblem(_ position: Int, _ state: BrowserState) -> Bool {
+        if case .diagnostic = state.model.nodes[position].kind { return true }
+        return false
     }
 
     /// The nodes matching `needle` that a search can show, ascending.
