@@ -15,6 +15,11 @@ struct Demo: ParsableCommand, TakesContext {
     @Flag(help: "Only copy the demo and print where it is; do not open the browser.") var noBrowser = false
     @Flag(
         help:
+            "Print only the folder of the demo's copy (made first if there is none), for commands to run on it: --config \"$(flagscope demo --path)/flagscope.yml\"."
+    )
+    var path = false
+    @Flag(
+        help:
             "Open the Swift demo instead: an app whose RealFlags-style collections and Flint-style features are Swift sources (copied to $XDG_STATE_HOME/flagscope/swift-demo)."
     )
     var swift = false
@@ -42,6 +47,12 @@ struct Demo: ParsableCommand, TakesContext {
         // Said before the browser opens, and again on its status line, which covers the terminal.
         let what = swift ? "the Swift demo" : "the demo workspace"
         let news = copied ? "\(reset ? "restored" : "copied") \(what) to \(installation.destination.path)" : nil
+        if path {
+            // Standard output is the folder alone, so `$(flagscope demo --path)` is it.
+            if let news { Console.error(news) }
+            Console.out(installation.destination.path)
+            return
+        }
         if let news { Console.out(news) }
         if noBrowser {
             Console.out(

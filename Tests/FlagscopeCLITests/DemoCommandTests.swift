@@ -42,6 +42,28 @@ struct DemoCommandTests {
         #expect(validate.status == 0, "\(CLIFixture.describe(validate))")
     }
 
+    @Test(
+        "demo --path prints only the copy's folder (making it first), so commands run on what the browser shows; a write there leaves the lock ignored"
+    )
+    func pathForCommands() throws {
+        let state = try TemporaryFolder()
+        defer { state.remove() }
+        let environment = ["XDG_STATE_HOME": state.url.path]
+        let destination = state.url.appendingPathComponent("flagscope/demo").path
+        let first = try CLIRunner.run(["demo", "--path"], environment: environment)
+        #expect(first.status == 0)
+        #expect(first.stdout == destination + "\n", "stdout is the folder alone: \(first.stdout)")
+        #expect(first.stderr == "copied the demo workspace to \(destination)\n")
+        let again = try CLIRunner.run(["demo", "--path"], environment: environment)
+        #expect(again.stdout == destination + "\n" && again.stderr.isEmpty)
+        let config = destination + "/flagscope.yml"
+        let set = try CLIRunner.run(["set", "lab/sson", "false", "--config", config])
+        #expect(set.status == 0, "\(set.stderr)")
+        let ignore = try String(contentsOfFile: destination + "/.flagscope/.gitignore", encoding: .utf8)
+        #expect(ignore.split(separator: "\n").contains("*.lock"), "the lock a write leaves is ignored: \(ignore)")
+        #expect(FileManager.default.fileExists(atPath: destination + "/.flagscope/local.json.lock"))
+    }
+
     @Test("Edits to the copy persist across runs, and --reset restores the original")
     func resetRestores() throws {
         let state = try TemporaryFolder()
