@@ -1,7 +1,7 @@
 import FlagCore
 import Foundation
 
-/// Computed expressions (SPEC §5): the input is the expression's text. It is parsed, checked
+/// Computed expressions (docs/computed.md): the input is the expression's text. It is parsed, checked
 /// against the demo's keys for each result type and evaluated with the demo's values; then it
 /// is the `computed:` of a flag in a blueprint beside the demo's, as `validate` and `get` see it.
 enum ExpressionTarget {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A generated workspace whose blueprints are Swift sources (SPEC §9): one RealFlags-style
+/// A generated workspace whose blueprints are Swift sources (docs/blueprints.md#swift-sources-as-blueprints): one RealFlags-style
 /// collection per file, ten flags of every type each, and chains of ten collections nested
 /// across files, so the second step has types to find in other files.
 enum SwiftWorkspace {

@@ -61,7 +61,7 @@ struct UnleashSuite {
     }
 
     /// The specification's context as Flagscope's: the standard fields and the `properties`
-    /// both become `context/<name>` (SPEC §8).
+    /// both become `context/<name>` (docs/rules.md).
     static func context(_ json: JSONValue?) -> EvaluationContext {
         var attributes: [String: JSONValue] = [:]
         for (key, value) in json?.object ?? [:] where key != "properties" { attributes[key] = value }

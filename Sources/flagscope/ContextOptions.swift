@@ -7,7 +7,7 @@ import Foundation
 protocol TakesContext {}
 
 /// `--context KEY=VALUE` and `--context-file FILE`: the simulated device's attributes for one run,
-/// an in-memory layer named `--context` on top of the stack (SPEC §8). Nothing is written.
+/// an in-memory layer named `--context` on top of the stack (docs/rules.md). Nothing is written.
 struct ContextOptions: ParsableArguments {
     @Option(
         name: .customLong("context"),

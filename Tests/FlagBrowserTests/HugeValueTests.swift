@@ -5,7 +5,7 @@ import Testing
 @testable import FlagBrowser
 
 /// Multi-megabyte values and descriptions are shown cut, and laying out a screen costs what
-/// the screen shows, not what the file holds (issue 6: huge values).
+/// the screen shows, not what the file holds.
 @Suite("Huge values")
 struct HugeValueTests {
     /// The demo with a 5 MB string in the local file (once fitting its flag, once not: the banner

@@ -4,11 +4,11 @@ import Testing
 
 @testable import FlagBrowser
 
-/// After an edit the browser re-reads only the writable file and updates the keys that changed
-/// (issue 7): what it shows must be exactly what a fresh load of the same files shows.
+/// After an edit the browser re-reads only the writable file and updates the keys that changed:
+/// what it shows must be exactly what a fresh load of the same files shows.
 @Suite("Browser model updated after a write")
 struct IncrementalUpdateTests {
-    /// The session's model next to one built from scratch from the files as they are now.
+    /// The browser session's model next to one built from scratch from the files as they are now.
     static func expectSameAsFreshLoad(_ demo: DemoFixture, sourceLocation: SourceLocation = #_sourceLocation) {
         let model = demo.session.state.model
         let workspace = Workspace.load(

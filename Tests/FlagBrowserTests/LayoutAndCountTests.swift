@@ -3,7 +3,7 @@ import FlagCore
 import Testing
 
 /// The tree's share of a wide terminal, and counts that agree between the Features heading and
-/// the unavailable-features view (issue 14).
+/// the unavailable-features view.
 @Suite("Layout on wide screens and counts that agree")
 struct LayoutAndCountTests {
     @Test(

@@ -85,7 +85,7 @@ struct RemoteBrowserFixture {
             remote: background ? .background(fetcher) : .synchronous(fetcher))
     }
 
-    /// Polls the session until `condition` holds (background answers arrive on another thread),
+    /// Polls the browser session until `condition` holds (background answers arrive on another thread),
     /// as the run loop does between frames. Blocking on purpose: an `await` here could wait long
     /// for a thread while other suites keep the test pool busy.
     static func poll(_ session: inout BrowserSession, until condition: (BrowserSession) -> Bool) throws {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FlagBrowser
 
-/// The visible rows are kept in place on expand and collapse (issue 7): they must always equal
+/// The visible rows are kept in place on expand and collapse: they must always equal
 /// what a full recomputation gives, and stay in tree order so rows are found by binary search.
 @Suite("Visible rows")
 struct RowsTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FlagBrowser
 
-/// The Context branch holds every attribute a rule reads (SPEC §8): its detail names the rules
+/// The Context branch holds every attribute a rule reads (docs/rules.md): its detail names the rules
 /// that read it, its editor follows what they compare it with, and an edit re-evaluates the
 /// targeted flags at once.
 @Suite("Rule attributes in the Context branch")

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The browser over a workspace whose blueprints are Swift sources (SPEC §9).
+/// The browser over a workspace whose blueprints are Swift sources (docs/blueprints.md#swift-sources-as-blueprints).
 @Suite("Swift blueprints in the browser")
 struct SwiftBlueprintBrowserTests {
     static let workspace = """

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlagBrowser
 
-/// A hundred thousand nodes are kept and one is copied for every row drawn (issue 7: peak memory).
+/// A hundred thousand nodes are kept and one is copied for every row drawn, to keep peak memory down.
 @Suite("Tree memory")
 struct TreeMemoryTests {
     @Test("A tree node takes 56 bytes, so the nodes of 100k flags take under 6 MB")

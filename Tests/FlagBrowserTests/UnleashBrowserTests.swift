@@ -5,7 +5,7 @@ import Testing
 
 @testable import FlagBrowser
 
-/// An Unleash layer in the browser (SPEC §8): the fields its strategies read are in the Context
+/// An Unleash layer in the browser (docs/rules.md): the fields its strategies read are in the Context
 /// branch, and editing one re-evaluates the toggles on screen.
 @Suite("Unleash toggles in the browser")
 struct UnleashBrowserTests {

@@ -3,7 +3,7 @@ import FlagCore
 import Foundation
 import Testing
 
-/// Problems stay in sight (issue 14): a layer that cannot give values is marked in the header's
+/// Problems stay in sight: a layer that cannot give values is marked in the header's
 /// stack, and workspace errors stay on screen and in the problems view until they are fixed.
 @Suite("Workspace problems in the browser")
 struct WorkspaceProblemsTests {

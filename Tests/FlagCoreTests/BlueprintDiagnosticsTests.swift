@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Every blueprint diagnostic points at the exact line and column (SPEC §2): the offending value,
+/// Every blueprint diagnostic points at the exact line and column (docs/blueprints.md): the offending value,
 /// or the key for unknown and duplicate fields — in YAML and JSON alike.
 @Suite("Blueprint diagnostics")
 struct BlueprintDiagnosticsTests {

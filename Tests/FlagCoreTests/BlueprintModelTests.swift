@@ -4,7 +4,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Every blueprint field reaches the model (SPEC §2, §4), and the same content written as YAML
+/// Every blueprint field reaches the model (docs/blueprints.md, docs/blueprints.md#features), and the same content written as YAML
 /// or as JSON gives the same model.
 @Suite("Blueprint model")
 struct BlueprintModelTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Computed flags in a real workspace (SPEC §5, §3): computed first when it yields a value, with
+/// Computed flags in a real workspace (docs/computed.md, docs/providers.md): computed first when it yields a value, with
 /// provenance `computed` and the keys it read; otherwise the stack decides.
 @Suite("Computed flags: resolution and provenance")
 struct ComputedFlagResolutionTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// The `--context` layer (SPEC §8): attributes given for one run, in memory on top of the stack.
+/// The `--context` layer (docs/rules.md): attributes given for one run, in memory on top of the stack.
 @Suite("Context: the --context layer")
 struct ContextLayerTests {
     static let stack = """

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlagCore
 
-// Tests that reveal bugs in Sources (issue 2 report). Not committed: they fail until the bugs are fixed.
+// Diagnostics in cases that once went wrong.
 // To run: copy into Tests/FlagCoreTests/ (they use Support/Fixture.swift).
 @Suite("Diagnostic positions and checks found by review")
 struct DiagnosticRegressionTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import FlagCore
 
 /// `computed:` expressions are parsed and type-checked at load time; a problem points at the
-/// offending token inside the value, and a cycle at the `computed:` value of every flag in it (SPEC §2, §5).
+/// offending token inside the value, and a cycle at the `computed:` value of every flag in it (docs/blueprints.md, docs/computed.md).
 @Suite("Computed expression diagnostics")
 struct ExpressionDiagnosticsTests {
     static let yml = "blueprints/app.yml"

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlagCore
 
-/// `computed:` expressions (SPEC §5): parsing with C precedence, errors with offsets, evaluation,
+/// `computed:` expressions (docs/computed.md): parsing with C precedence, errors with offsets, evaluation,
 /// and the version comparisons platform constraints rely on.
 @Suite("Expressions")
 struct ExpressionTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Availability is a three-valued AND over a feature's constraints and its parent (SPEC §4):
+/// Availability is a three-valued AND over a feature's constraints and its parent (docs/blueprints.md#features):
 /// unavailable if anything is notSatisfied, else unknown if anything is notDetermined.
 @Suite("Availability with parents")
 struct FeatureAvailabilityTests {

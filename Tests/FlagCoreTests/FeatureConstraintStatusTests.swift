@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Each constraint kind in each of its statuses (SPEC §4), as `explain` reports them.
+/// Each constraint kind in each of its statuses (docs/blueprints.md#features), as `explain` reports them.
 @Suite("Constraint statuses")
 struct FeatureConstraintStatusTests {
     static let permissionFeature = """

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Next steps (SPEC §4): one per action, in the order an app talks to its user, each listing every
+/// Next steps (docs/blueprints.md#features): one per action, in the order an app talks to its user, each listing every
 /// stack key QA can change to simulate fixing it — and changing those keys does fix it.
 @Suite("Next steps")
 struct FeatureNextStepsTests {
@@ -28,7 +28,7 @@ struct FeatureNextStepsTests {
         try FeatureLab.explain(key, features: features, device: device, local: local, sourceLocation: sourceLocation)
     }
 
-    @Test("The actions, in the order of SPEC §4")
+    @Test("The actions, in the order of docs/blueprints.md#features")
     func actionOrder() {
         #expect(NextStepAction.allCases == Self.specOrder)
         #expect(
@@ -251,7 +251,7 @@ struct FeatureNextStepsTests {
     }
 
     @Test(
-        "Steps come in SPEC order: restricted, purchase, openSettings, requestPermission, enableParent, turnOn, enableRuntime, unsupportedPlatform"
+        "Steps come in the documented order: restricted, purchase, openSettings, requestPermission, enableParent, turnOn, enableRuntime, unsupportedPlatform"
     )
     func orderWithUnsupportedPlatform() throws {
         let explanation = try Self.explain(Self.ordered, "gate/everything", device: Self.orderedDevice)
@@ -274,7 +274,7 @@ struct FeatureNextStepsTests {
         #expect(explanation.nextStep(.unknownContext)?.keys == ["context/purchases/PACK0001"])
     }
 
-    @Test("Every feature's steps are in SPEC order, with no action twice")
+    @Test("Every feature's steps are in the documented order, with no action twice")
     func orderIsMonotonic() throws {
         for key in ["gate", "gate/everything", "gate/newer"] {
             let explanation = try Self.explain(Self.ordered, key, device: Self.orderedDevice)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Purchase requirements with three-valued logic and nesting (SPEC §4). Products: alpha `A001`,
+/// Purchase requirements with three-valued logic and nesting (docs/blueprints.md#features). Products: alpha `A001`,
 /// beta `B001`, gamma `C001`; a product's state is `context/purchases/<productID>`.
 @Suite("Purchases: three-valued anyOf / allOf")
 struct FeaturePurchaseLogicTests {

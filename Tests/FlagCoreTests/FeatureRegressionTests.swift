@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Failing on purpose: bugs found while testing issue 4 (not committed).
+/// Features in cases that once went wrong.
 @Suite("Feature semantics found by review")
 struct FeatureRegressionTests {
     @Test("BUG allOf[notPurchased, unknown]: the unknown product also needs deciding, so unknownContext lists it")
@@ -42,7 +42,7 @@ struct FeatureRegressionTests {
     }
 
     @Test(
-        "BUG a computed flag reading an unset context/purchases or context/permissions key has no value (SPEC §5)",
+        "BUG a computed flag reading an unset context/purchases or context/permissions key has no value (docs/computed.md)",
         arguments: ["context/purchases/SUB0001 == 'purchased'", "context/permissions/camera == 'authorized'"])
     func computedReadsUnsetContext(expression: String) throws {
         let blueprint = """

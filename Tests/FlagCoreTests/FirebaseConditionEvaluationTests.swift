@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Each element of the condition language against a simulated device (SPEC §8's table of
+/// Each element of the condition language against a simulated device (docs/rules.md's table of
 /// `context/*` keys); the clock is RuleFixture's, 2026-01-02T03:04:05Z.
 @Suite("Firebase condition evaluation")
 struct FirebaseConditionEvaluationTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// A template's semantics (SPEC §8): conditions in the template's order, the first true one
+/// A template's semantics (docs/rules.md): conditions in the template's order, the first true one
 /// with a value for the parameter wins, `useInAppDefault` leaves the layer unset, a bad
 /// condition makes only its parameters' layers errors; the trace says how each value was decided.
 @Suite("Firebase template semantics")

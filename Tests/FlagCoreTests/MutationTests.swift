@@ -4,7 +4,7 @@ import Testing
 
 @testable import FlagCore
 
-// Seeded mutation testing over every file kind a workspace reads (issue 6, "Malformed input"):
+// Seeded mutation testing over every file kind a workspace reads:
 // each mutant is loaded in-process the way the CLI and the browser load a workspace, then
 // validated, listed, resolved key by key and explained. A crash kills the test runner (the
 // crash handler below first prints which mutant was running); every other problem is

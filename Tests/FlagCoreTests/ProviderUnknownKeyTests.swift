@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Keys that providers set and no blueprint declares (SPEC §2 validate, §6 list --json).
+/// Keys that providers set and no blueprint declares (docs/blueprints.md validate, docs/commands.md list --json).
 @Suite("Unknown keys in provider files")
 struct ProviderUnknownKeyTests {
     static let stack = """

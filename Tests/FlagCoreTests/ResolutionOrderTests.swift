@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// The order in which layers are asked (SPEC §1, §3): computed, providers in stack order, default.
+/// The order in which layers are asked (docs/workspace.md, docs/providers.md): computed, providers in stack order, default.
 @Suite("Resolution order")
 struct ResolutionOrderTests {
     /// Five json providers, each reading `<name>.json`.

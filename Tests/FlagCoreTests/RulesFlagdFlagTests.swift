@@ -225,7 +225,7 @@ struct RulesFlagdFileTests {
 /// The trace as `get --json` will write it on a layer.
 @Suite("Rules: trace as JSON")
 struct RulesTraceJSONTests {
-    @Test("A trace is written as SPEC §8 shows it")
+    @Test("A trace is written as docs/rules.md shows it")
     func specExample() throws {
         let outcome = try RuleFixture.outcome(
             targeting: #"{"if": [{"ends_with": [{"var": "email"}, "@example.com"]}, "video", null]}"#,

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Writing the writable provider on the real file system (SPEC §3 "Writing").
+/// Writing the writable provider on the real file system (docs/providers.md "Writing").
 @Suite("Safe writes to the writable provider")
 struct SafeWriteTests {
     static let stack = """

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Swift sources as blueprints (SPEC §9): keys, types, defaults and constraints as RealFlags,
+/// Swift sources as blueprints (docs/blueprints.md#swift-sources-as-blueprints): keys, types, defaults and constraints as RealFlags,
 /// Vexil and Flint would give them, worked out from each library's rules and its own tests.
 @Suite("Swift blueprints")
 struct SwiftBlueprintTests {

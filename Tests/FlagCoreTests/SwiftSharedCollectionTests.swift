@@ -4,7 +4,7 @@ import Testing
 
 @testable import FlagCore
 
-/// A collection or container that several RealFlags loaders or Vexil poles use (SPEC §9): the
+/// A collection or container that several RealFlags loaders or Vexil poles use (docs/blueprints.md#swift-sources-as-blueprints): the
 /// keys of each one, all declared at the same `@Flag`; one declaration giving a key twice is one
 /// flag; a key declared at two places is still an error at both.
 @Suite("Swift blueprints: a collection several loaders or poles use")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// Context attributes keep the JSON type their provider gives (SPEC §8); text sources give
+/// Context attributes keep the JSON type their provider gives (docs/rules.md); text sources give
 /// text; the well-known keys keep their own rules.
 @Suite("Context: typed attributes")
 struct TypedContextTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import FlagCore
 
 /// Constraint operators as the Unleash SDKs decide them, on context keys typed as Flagscope
-/// keeps them (SPEC §8: Unleash fields are text, so the number 123 is compared as "123").
+/// keeps them (docs/rules.md: Unleash fields are text, so the number 123 is compared as "123").
 @Suite("Unleash: constraint operators")
 struct UnleashOperatorTests {
     @Test(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlagCore
 
-/// How an Unleash toggle decided, in the trace's one shape (SPEC §8): strategies with their
+/// How an Unleash toggle decided, in the trace's one shape (docs/rules.md): strategies with their
 /// parameters, constraints with what they read, the rollout bucket and split, the variant and
 /// its weight, and the reason in OpenFeature's words.
 @Suite("Unleash: the trace")

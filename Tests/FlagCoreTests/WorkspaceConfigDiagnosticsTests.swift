@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlagCore
 
-/// The workspace file's own problems (SPEC §1): providers and blueprint lists, with positions.
+/// The workspace file's own problems (docs/workspace.md): providers and blueprint lists, with positions.
 @Suite("Workspace file diagnostics")
 struct WorkspaceConfigDiagnosticsTests {
     static func load(_ workspace: String, file: String = "flagscope.yml") throws -> Workspace {
@@ -120,7 +120,7 @@ struct WorkspaceConfigDiagnosticsTests {
 
     @Test("Duplicate provider names and a second writable provider are errors naming the provider")
     func duplicateAndWritableProviders() throws {
-        // Where these point is checked separately (see the report on issue 2); here: they are errors.
+        // Where these point is checked by the tests of positions; here: they are errors.
         let workspace = try Self.load(
             """
             blueprints: [blueprints/app.yml]

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `flagscope-bench --scale`: the flagscope binary beside the bench, run as a user runs it,
-/// against jq and against itself, with the goals of issue 19.
+/// against jq and against itself, with the goals of docs/performance.md.
 @Suite("Benchmark: the Scale table")
 struct BenchScaleTests {
     @Test("prints each figure with its ratio per size, its goal and whether it is met, then the times and peaks")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Behaviour the SPEC asks for that the commands do not have yet (kept out of the commit; see the report).
+/// get and set in cases that once went wrong.
 @Suite("get and set: cases found by review")
 struct CLIGetSetResetRegressionTests {
     @Test("get --json shows an unparseable read-only provider as an error layer; the other layers still resolve")
@@ -68,7 +68,7 @@ struct CLIGetSetResetRegressionTests {
         #expect(change?["value"] as? Int == 5, "value is what the key resolves to, as in get --json: Remote still wins")
     }
 
-    @Test("set records any context/* key as text, as SPEC §4 allows, even before a provider has it")
+    @Test("set records any context/* key as text, as docs/blueprints.md#features allows, even before a provider has it")
     func setAnyContextKey() throws {
         let folder = try CLIGetSetResetDemoTests.demoCopy()
         defer { folder.remove() }

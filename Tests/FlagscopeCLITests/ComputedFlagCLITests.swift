@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `get` and `list` on computed flags of the demo (SPEC §5, §6): provenance `computed` with the
+/// `get` and `list` on computed flags of the demo (docs/computed.md, docs/commands.md): provenance `computed` with the
 /// expression and the keys it read, or the stack when a context key it reads is unset.
 @Suite("Computed flags on the command line")
 struct ComputedFlagCLITests {

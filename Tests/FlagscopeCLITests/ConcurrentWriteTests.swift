@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Real `flagscope set` processes racing each other and being killed mid-write (SPEC §3 "Writing").
+/// Real `flagscope set` processes racing each other and being killed mid-write (docs/providers.md "Writing").
 @Suite("Concurrent writers and killed writers", .serialized)
 struct ConcurrentWriteTests {
     static let slots = 6

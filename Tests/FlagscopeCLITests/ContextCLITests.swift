@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--context KEY=VALUE` and `--context-file FILE` on the command line (SPEC §8): a layer named
+/// `--context KEY=VALUE` and `--context-file FILE` on the command line (docs/rules.md): a layer named
 /// `--context` on top of the stack for one run, never written; and the variant the rules chose.
 @Suite("--context on the command line")
 struct ContextCLITests {
@@ -206,7 +206,7 @@ struct ContextCLITests {
 }
 
 /// An attribute that nothing reads changes nothing: said as a warning with the attribute meant,
-/// never silently (SPEC §10, "attributes nobody reads").
+/// never silently (docs/context.md, "attributes nobody reads").
 @Suite("--context attributes that nothing reads")
 struct UnreadContextAttributeTests {
     @Test(

@@ -37,7 +37,7 @@ struct ExplainDemoWorkspace {
     func remove() { folder.remove() }
 }
 
-/// `flagscope explain` on the demo workspace (SPEC §4, §6), as a QA engineer runs it.
+/// `flagscope explain` on the demo workspace (docs/blueprints.md#features, docs/commands.md), as a QA engineer runs it.
 @Suite("explain on the demo workspace")
 struct ExplainCommandTests {
     /// The demo README's table: feature → (name, availability, next steps).
@@ -119,7 +119,7 @@ struct ExplainCommandTests {
         "enableRuntime", "unsupportedPlatform", "upgradeOS", "unknownContext",
     ]
 
-    @Test("explain --json has the SPEC §6 shape for every demo feature", arguments: demo.map(\.key))
+    @Test("explain --json has the docs/commands.md shape for every demo feature", arguments: demo.map(\.key))
     func explainJSONShape(key: String) throws {
         let expected = try #require(Self.demo.first { $0.key == key })
         let output = try CLIRunner.run(["explain", key, "--json", "--config", Self.demoConfig])
@@ -154,7 +154,7 @@ struct ExplainCommandTests {
         }
     }
 
-    @Test("explain --json for smart playlists matches the SPEC example field for field")
+    @Test("explain --json for smart playlists matches the documented example field for field")
     func explainJSONExample() throws {
         let output = try CLIRunner.run([
             "explain", "podcast_favourites/smart_playlists", "--json", "--config", Self.demoConfig,

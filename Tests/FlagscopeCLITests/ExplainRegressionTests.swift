@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Failing on purpose: bugs found while testing issue 4 (not committed).
+/// explain in cases that once went wrong.
 @Suite("explain and context keys on the command line, found by review")
 struct ExplainRegressionTests {
-    @Test("BUG QA can record any context/* key with set (SPEC §4): set context/region EU")
+    @Test("BUG QA can record any context/* key with set (docs/blueprints.md#features): set context/region EU")
     func setAnyContextKey() throws {
         let demo = try ExplainDemoWorkspace()
         defer { demo.remove() }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `explain` ends with where each key its constraints read gets its value, in the words `get`
-/// uses for layers: a missing profile is named, not left as a quiet "unknown" (issue 14).
+/// uses for layers: a missing profile is named, not left as a quiet "unknown".
 @Suite("explain says where the device state comes from")
 struct ExplainSourcesTests {
     @Test("Each key the constraints read, its value and the layer it comes from")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A hostile workspace (issue 19, "Files"): FIFOs, devices, folders and link loops where files
+/// A hostile workspace: FIFOs, devices, folders and link loops where files
 /// are expected, absolute paths, unreadable folders and files far too big. Each gets a clear
 /// message within a second or so, exit 1, and nothing on disk changes. Every run has a deadline:
 /// a command that would hang in `open(2)` fails the test instead of stalling the suite.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Control characters and escape sequences from files never reach the terminal raw: every human
-/// output shows them as visible escapes, and JSON output keeps them as JSON escapes (issue 6).
+/// output shows them as visible escapes, and JSON output keeps them as JSON escapes.
 @Suite("Hostile text in files is escaped in every output")
 struct HostileTextTests {
     /// Terminal attacks: a screen clear, an OSC 52 clipboard write, BEL, a bidi override, a C1 CSI,

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `flagscope init`: a starter workspace that validates; never overwrites (SPEC §6).
+/// `flagscope init`: a starter workspace that validates; never overwrites (docs/commands.md).
 @Suite("init command")
 struct InitCommandTests {
     static let starterFiles = ["flagscope.yml", "blueprints/app.yml", ".flagscope/local.json", ".flagscope/.gitignore"]

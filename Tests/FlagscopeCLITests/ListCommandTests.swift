@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `flagscope list`: one row per flag with key, type, value and source; filters; JSON (SPEC §6).
+/// `flagscope list`: one row per flag with key, type, value and source; filters; JSON (docs/commands.md).
 @Suite("list command")
 struct ListCommandTests {
     static func rows(_ stdout: String) -> [[String]] {

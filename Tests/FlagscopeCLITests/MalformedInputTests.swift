@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Bad usage exits 64; every malformed file gives exit 1 and a diagnostic — never a crash (SPEC §6).
+/// Bad usage exits 64; every malformed file gives exit 1 and a diagnostic — never a crash (docs/commands.md).
 @Suite("Bad usage and malformed files")
 struct MalformedInputTests {
     @Test(
@@ -178,7 +178,7 @@ struct MalformedInputTests {
         #expect(list.status == 1, "\(label): \(CLIFixture.describe(list))")
     }
 
-    /// Provider files that cannot be parsed: `validate` reports an error in the file (SPEC §2).
+    /// Provider files that cannot be parsed: `validate` reports an error in the file (docs/blueprints.md).
     static let malformedProviders: [(label: String, path: String, bytes: [UInt8])] = [
         ("JSON syntax in the writable file", ".flagscope/local.json", Array("{\"lab/sson\": true,}".utf8)),
         ("JSON list root", "remote.json", Array("[1, 2]".utf8)),

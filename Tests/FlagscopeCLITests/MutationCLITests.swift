@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Mutants of every file kind through the real binary: `validate`, `list` and `get` exit 0 or 1 with a
-/// positioned diagnostic, never a signal, never another code, always within 20 s (issue 6).
+/// positioned diagnostic, never a signal, never another code, always within 20 s.
 @Suite("Mutation through the CLI: exit 0 or 1 with a diagnostic, never a crash or a hang")
 struct MutationCLITests {
     /// The demo workspace plus one provider of each remaining format (flagd, unleash, plist).

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `set` when the written value does not win: besides the warning, it says what the user can do
-/// about the layer that wins (issue 14: which file or variable to change, or the flag's exclusion).
+/// about the layer that wins: which file or variable to change, or the flag's exclusion.
 @Suite("set says what to do when a higher layer still wins")
 struct ShadowRemedyTests {
     /// A stack where every read-only kind sits above the writable file: a firebase template, a

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The command line over an app's own Swift declarations (SPEC §9), as its developers use it.
+/// The command line over an app's own Swift declarations (docs/blueprints.md#swift-sources-as-blueprints), as its developers use it.
 @Suite("Swift blueprints on the command line")
 struct SwiftBlueprintCLITests {
     static let workspace = """

@@ -418,7 +418,7 @@ extension TerminalTests {
 extension TerminalTests {
     @Suite("Ending")
     struct Ending {
-        /// Opens the demo copy, toggles allowsSSON (a write to end with) and returns the session.
+        /// Opens the demo copy, toggles allowsSSON (a write to end with) and returns the tmux session.
         static func openAndEdit(_ name: String, _ demo: DemoCopy, environment: [String: String] = [:]) async throws
             -> TmuxSession
         {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// How a layer's rules decided, as `get` and `get --json` show it (SPEC §8): the variant, the
+/// How a layer's rules decided, as `get` and `get --json` show it (docs/rules.md): the variant, the
 /// reason, and every step with the context keys it read, the deciding one marked.
 @Suite("Rule traces on the command line")
 struct TraceCLITests {
@@ -119,7 +119,7 @@ struct TraceCLITests {
         #expect(output.stdout.contains("value    false   from Flags"), "\(output.stdout)")
     }
 
-    @Test("get --json puts the trace on the layer as SPEC §8 shows it; a layer without rules has none")
+    @Test("get --json puts the trace on the layer as docs/rules.md shows it; a layer without rules has none")
     func json() throws {
         let folder = try Self.folder(device: #"{"context/email": "ana@example.com"}"#)
         defer { folder.remove() }

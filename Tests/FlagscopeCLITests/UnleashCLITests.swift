@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// An Unleash layer on the command line (SPEC §8): `get` and `get --json` give the value the
+/// An Unleash layer on the command line (docs/rules.md): `get` and `get --json` give the value the
 /// Unleash SDKs give this device, with the trace of strategies, constraints and splits.
 @Suite("Unleash layers on the command line")
 struct UnleashCLITests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `flagscope validate`: every diagnostic, rendered or as JSON; exit 1 on any error (SPEC §2, §6).
+/// `flagscope validate`: every diagnostic, rendered or as JSON; exit 1 on any error (docs/blueprints.md, docs/commands.md).
 @Suite("validate command")
 struct ValidateCommandTests {
     static let broken = """

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Finding the workspace")
 struct WorkspaceDiscoveryTests {
-    @Test("Without a workspace, list says so with the SPEC message and exits 1")
+    @Test("Without a workspace, list says so, names what to try, and exits 1")
     func notFound() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

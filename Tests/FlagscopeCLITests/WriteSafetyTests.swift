@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Writing through real processes: stale and live locks, an uncreatable writable path, nothing
-/// written outside the declared files, permission bits and symlinks kept (SPEC §3, issue 6).
+/// written outside the declared files, permission bits and symlinks kept (docs/providers.md).
 @Suite("Write safety with real processes", .serialized)
 struct WriteSafetyTests {
     static let original = "{\n  \"lab/theme\": \"dark\"\n}\n"

@@ -235,7 +235,7 @@ enum DetailText {
         }
     }
 
-    /// A context attribute that rules read (SPEC §8): every rule that reads it, and what they
+    /// A context attribute that rules read (docs/rules.md): every rule that reads it, and what they
     /// compare it with, so QA sees which flags an edit here moves.
     static func attributeLines(_ attribute: RuleAttribute, _ out: inout Builder) {
         out.blank()

@@ -1,4 +1,4 @@
-/// Where each part of the screen goes for a given size (SPEC §7).
+/// Where each part of the screen goes for a given size (docs/browser.md).
 package struct Layout: Sendable, Equatable {
     /// Smallest usable terminal.
     package static let minimumWidth = 40

@@ -1,7 +1,7 @@
 import FlagCore
 
 extension Reducer {
-    /// The rule attribute (SPEC §8) a flag stands for, when it is one whose value any JSON fits:
+    /// The rule attribute (docs/rules.md) a flag stands for, when it is one whose value any JSON fits:
     /// its editor follows what its rules compare it with. Well-known keys (platform, targeting
     /// key) keep their own editors.
     static func ruleAttribute(of flag: FlagDefinition, _ state: BrowserState) -> RuleAttribute? {

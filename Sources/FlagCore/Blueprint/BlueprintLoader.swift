@@ -19,7 +19,7 @@ struct BlueprintLoader {
     ]
     static let productFields = ["name", "productID", "description"]
     static let featureFields = ["name", "description", "key", "constraints", "features"]
-    /// `iOSOnly: 15` may stand directly in `constraints` (as SPEC §4 writes it) or inside `platforms`.
+    /// `iOSOnly: 15` may stand directly in `constraints` (as docs/blueprints.md#features writes it) or inside `platforms`.
     static let constraintFields =
         ["permissions", "purchase", "userToggled", "runtimeEnabled", "platforms"]
         + Platform.names.map { $0 + "Only" }

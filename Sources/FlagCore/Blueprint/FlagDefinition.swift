@@ -99,7 +99,7 @@ package struct FlagDefinition: Sendable, Hashable {
         get { fields.value.requiresRestart }
         set { fields.value.requiresRestart = newValue }
     }
-    /// The source of a computed value (SPEC §5).
+    /// The source of a computed value (docs/computed.md).
     package var computed: String? {
         get { fields.value.rare?.value.computed }
         set { Indirect.update(&fields.value.rare) { $0.computed = newValue } }
@@ -120,7 +120,7 @@ package struct FlagDefinition: Sendable, Hashable {
         set { Indirect.update(&fields.value.rare) { $0.excludedOrigins = newValue } }
     }
     /// The default as written in Swift source when reading cannot know its value (it calls a
-    /// function, uses a constant from a file not read): shown as text, never as a value (SPEC §9).
+    /// function, uses a constant from a file not read): shown as text, never as a value (docs/blueprints.md#swift-sources-as-blueprints).
     package var unknownDefault: String? {
         get { fields.value.rare?.value.unknownDefault }
         set { Indirect.update(&fields.value.rare) { $0.unknownDefault = newValue } }
@@ -135,7 +135,7 @@ package struct FlagDefinition: Sendable, Hashable {
     package var type: FlagType { rules.type }
 
     /// The type as reports name it: `any` for a context attribute that keeps whatever JSON type
-    /// its provider gives (SPEC §8), else the flag type's own name.
+    /// its provider gives (docs/rules.md), else the flag type's own name.
     package var typeName: String { rules.acceptsAnyJSON ? "any" : type.rawValue }
 
     /// The type in words for people: `any JSON value` for such an attribute.

@@ -1,4 +1,4 @@
-/// Key derivation as RealFlags does it (SPEC §2).
+/// Key derivation as RealFlags does it (docs/blueprints.md).
 package enum KeyDerivation {
     /// `snake_case` of an entry name: `([a-z0-9])([A-Z])` → `$1_$2`, then lowercased.
     package static func segment(for name: String) -> String {

@@ -1,7 +1,7 @@
-// Evaluation of a checked expression against resolved values (SPEC §5): what a computed flag yields.
+// Evaluation of a checked expression against resolved values (docs/computed.md): what a computed flag yields.
 
 extension Expression {
-    /// The value of the expression, or `nil` when a key it reads has no value (SPEC §5).
+    /// The value of the expression, or `nil` when a key it reads has no value (docs/computed.md).
     package func evaluate(_ lookup: (String) -> FlagValue?) -> FlagValue? {
         switch self {
         case .literal(let value, _):

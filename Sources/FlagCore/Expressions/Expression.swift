@@ -1,4 +1,4 @@
-/// A parsed `computed:` expression (SPEC §5). Offsets are 0-based scalar offsets in the source text.
+/// A parsed `computed:` expression (docs/computed.md). Offsets are 0-based scalar offsets in the source text.
 package indirect enum Expression: Sendable, Hashable {
     /// A literal value.
     case literal(FlagValue, offset: Int)

@@ -1,4 +1,4 @@
-/// Type-checks an expression against the declared keys at load time (SPEC §5).
+/// Type-checks an expression against the declared keys at load time (docs/computed.md).
 package struct ExpressionChecker {
     /// The rules of a key, or `nil` when no blueprint declares it.
     package var rules: (String) -> ValueRules?

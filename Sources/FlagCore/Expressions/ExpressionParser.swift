@@ -1,4 +1,4 @@
-/// Parses `computed:` expressions by recursive descent (SPEC §5): no general-purpose interpreter.
+/// Parses `computed:` expressions by recursive descent (docs/computed.md): no general-purpose interpreter.
 package enum ExpressionParser {
     /// Expressions nested deeper than this are refused.
     static let maximumDepth = 64

@@ -1,4 +1,4 @@
-/// The status of one constraint on the simulated device (SPEC §4).
+/// The status of one constraint on the simulated device (docs/blueprints.md#features).
 package enum ConstraintStatus: String, Sendable, Hashable {
     case satisfied, notSatisfied, notDetermined
     /// A platform constraint for a platform other than the simulated one.
@@ -106,7 +106,7 @@ package struct FeatureExplanation: Sendable, Hashable {
     package var parent: (key: String, name: String, availability: Availability)?
     /// Each constraint, in declaration order (permissions, purchase, toggles, platforms).
     package var constraints: [ConstraintResult]
-    /// Next steps in SPEC order; empty when available.
+    /// Next steps in the order an app talks to its user (docs/blueprints.md#availability-and-next-steps); empty when available.
     package var nextSteps: [NextStep]
 
     package static func == (lhs: FeatureExplanation, rhs: FeatureExplanation) -> Bool {

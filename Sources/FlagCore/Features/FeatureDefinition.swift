@@ -1,4 +1,4 @@
-/// A conditional feature as a blueprint declares it (SPEC §4).
+/// A conditional feature as a blueprint declares it (docs/blueprints.md#features).
 package struct FeatureDefinition: Sendable, Hashable {
     /// The entry name (`smartPlaylists`).
     package var entryName: String

@@ -1,7 +1,7 @@
 import OrderedCollections
 
 /// Evaluates features against the simulated device, whose state is ordinary `context/*` keys
-/// resolved through the stack (SPEC §4).
+/// resolved through the stack (docs/blueprints.md#features).
 package struct FeatureEvaluator: Sendable {
     /// The workspace.
     package let workspace: Workspace

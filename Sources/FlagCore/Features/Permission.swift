@@ -1,4 +1,4 @@
-/// The permissions a feature can require (SPEC §4), by their context-key names.
+/// The permissions a feature can require (docs/blueprints.md#features), by their context-key names.
 package enum Permission: String, Sendable, Hashable, CaseIterable {
     case camera, photos, microphone
     case locationWhenInUse = "location_when_in_use"
@@ -45,7 +45,7 @@ package enum Platform: String, Sendable, Hashable, CaseIterable {
     package static var names: [String] { allCases.map(\.rawValue) }
 }
 
-/// The names of the context keys (SPEC §4 table).
+/// The names of the context keys (docs/context.md#the-keys).
 package enum ContextKeys {
     /// The prefix every context key starts with.
     package static let prefix = "context/"

@@ -1,4 +1,4 @@
-/// Something a user can buy that unlocks features (SPEC §4).
+/// Something a user can buy that unlocks features (docs/blueprints.md#features).
 package struct Product: Sendable, Hashable {
     /// The entry name that purchase constraints use (`premium`).
     package var id: String

@@ -27,7 +27,7 @@ package struct WriteResult: Sendable, Hashable {
     package var absentKeys: [String]
 }
 
-/// Writes the writable provider's file safely (SPEC §3): exclusive lock, re-read, apply only
+/// Writes the writable provider's file safely (docs/providers.md): exclusive lock, re-read, apply only
 /// the changed keys, temporary file flushed to disk, atomic rename; permission bits and
 /// symlinks kept; an invalid file is never overwritten.
 package struct ProviderFileWriter: Sendable {

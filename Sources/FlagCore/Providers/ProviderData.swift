@@ -59,7 +59,7 @@ package struct ProviderEntry: Sendable, Hashable {
         set { Indirect.update(&extras) { $0.error = newValue } }
     }
 
-    /// Rules that decide the value per context (SPEC §8); `value` is then what the key has
+    /// Rules that decide the value per context (docs/rules.md); `value` is then what the key has
     /// when no rule applies (a flagd flag's default variant), shown where nothing is evaluated.
     /// Held outside the box of notes: a file's entries share one box of equal notes (every
     /// flagd flag says "default variant: off"), which a rule of each entry's own would split

@@ -1,5 +1,5 @@
 extension ProviderReaders {
-    /// A Firebase Remote Config template (SPEC §3, §8): `parameters` and
+    /// A Firebase Remote Config template (docs/providers.md, docs/rules.md): `parameters` and
     /// `parameterGroups[*].parameters`. A parameter with conditional values carries its rules,
     /// which the resolver evaluates per device, with its default value where nothing is evaluated.
     static func firebase(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {

@@ -1,5 +1,5 @@
 extension ProviderReaders {
-    /// An Unleash file (SPEC §3, §8): the client payload, an export or the delta events. Every
+    /// An Unleash file (docs/providers.md, docs/rules.md): the client payload, an export or the delta events. Every
     /// toggle with something to evaluate carries its rules; a bool flag (or an undeclared key)
     /// reads `isEnabled`, any other flag the chosen variant's payload.
     static func unleash(_ bytes: [UInt8], typeOf: (String) -> FlagType?) throws(DocumentError) -> Entries {

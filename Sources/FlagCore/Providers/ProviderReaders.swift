@@ -1,7 +1,7 @@
 import Foundation
 import OrderedCollections
 
-/// Reads each provider format (SPEC §3) into key → entry, with positions where the format has them.
+/// Reads each provider format (docs/providers.md) into key → entry, with positions where the format has them.
 enum ProviderReaders {
     /// The entries of a file, in file order.
     typealias Entries = OrderedDictionary<String, ProviderEntry>
@@ -28,7 +28,7 @@ enum ProviderReaders {
         return entries
     }
 
-    /// OpenFeature flagd definitions (SPEC §8): a flag without targeting is its default
+    /// OpenFeature flagd definitions (docs/rules.md): a flag without targeting is its default
     /// variant (none: unset, the app's own default); DISABLED is unset; a flag with targeting
     /// carries its compiled rules, which the resolver evaluates per context, with the default
     /// variant as its value where nothing is evaluated.

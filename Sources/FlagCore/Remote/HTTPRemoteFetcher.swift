@@ -136,7 +136,7 @@ private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecke
     ) {
         let length = response.expectedContentLength
         if length > limit {
-            // Cancelled before the waiting thread is told, so the session is let go only after.
+            // Cancelled before the waiting thread is told, so the URL session is let go only after.
             completionHandler(.cancel)
             refuse(
                 "the server's answer is \(FileSizeLimit.text(length)), larger than the \(FileSizeLimit.text(limit)) limit; \(FileSizeLimit.hint(toRead: length, over: limit))"

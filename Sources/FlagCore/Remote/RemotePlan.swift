@@ -84,7 +84,7 @@ package struct RemotePlan: Sendable {
     ///
     /// Remote layers are left out, so a server's own answer can never change the context it is
     /// asked with (that would fetch forever). Keys nobody sets are omitted, not sent as defaults:
-    /// an unset context key means unknown (SPEC §4).
+    /// an unset context key means unknown (docs/blueprints.md#features).
     package static func evaluationContext(of workspace: Workspace) -> JSONValue {
         var local = workspace
         local.providers = workspace.providers.filter { !$0.config.isRemote }

@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// The `explain` command's output: availability, each constraint, next steps (SPEC §6).
+/// The `explain` command's output: availability, each constraint, next steps (docs/commands.md).
 package struct ExplainReport: Sendable {
     /// The explanation shown.
     package var explanation: FeatureExplanation
@@ -22,7 +22,7 @@ package struct ExplainReport: Sendable {
         step.command.map { ShellWord.command($0 + commandSuffix) }
     }
 
-    /// The JSON of SPEC §6.
+    /// The JSON of docs/commands.md.
     package var json: JSONValue {
         let feature = explanation.feature
         var object: OrderedDictionary<String, JSONValue> = [

@@ -1,7 +1,7 @@
 import Foundation
 import OrderedCollections
 
-/// The `get` command's output: value and full provenance of one key (SPEC §6).
+/// The `get` command's output: value and full provenance of one key (docs/commands.md).
 package struct GetReport: Sendable {
     /// The resolution shown.
     package var resolution: Resolution
@@ -20,7 +20,7 @@ package struct GetReport: Sendable {
     /// Every layer in words, in stack order.
     var layers: [LayerDescription] { LayerDescription.all(of: resolution, workspace: workspace) }
 
-    /// The JSON of SPEC §6.
+    /// The JSON of docs/commands.md.
     package var json: JSONValue {
         let flag = resolution.flag
         var object: OrderedDictionary<String, JSONValue> = [
@@ -137,7 +137,7 @@ package struct GetReport: Sendable {
         }
         if flag.requiresRestart { lines.append("  requires an app restart to take effect") }
         if flag.hidden { lines.append("  hidden in the browser unless \"show hidden\" is on") }
-        // Where to read or change a declaration in the app's own Swift sources (SPEC §9): the
+        // Where to read or change a declaration in the app's own Swift sources (docs/blueprints.md#swift-sources-as-blueprints): the
         // key alone does not tell which of many files holds its `@Flag`.
         if !flag.isGenerated, flag.origin.file.hasSuffix(".swift") {
             lines.append("  declared     \(show(flag.origin.description))")

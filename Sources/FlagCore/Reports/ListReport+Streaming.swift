@@ -1,7 +1,7 @@
 import Foundation
 
 extension ListReport {
-    /// Writes `list --json` (SPEC §6) as each key is resolved, the same bytes as
+    /// Writes `list --json` (docs/commands.md) as each key is resolved, the same bytes as
     /// `json.serialized(pretty: true, sortedKeys: false)` of a report over every resolution,
     /// without holding the resolutions, their JSON values or the whole text: at 100k flags
     /// those were most of the command's memory. `features` is asked for once the flags are written.

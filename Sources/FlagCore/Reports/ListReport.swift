@@ -1,7 +1,7 @@
 import Foundation
 import OrderedCollections
 
-/// The `list` command's output: one row per flag, as text or as the JSON of SPEC §6.
+/// The `list` command's output: one row per flag, as text or as the JSON of docs/commands.md.
 package struct ListReport: Sendable {
     /// The rows, after filtering.
     package var rows: [Resolution]
@@ -61,7 +61,7 @@ package struct ListReport: Sendable {
         rows = resolutions.filter { filter.keeps($0, now: now) }
     }
 
-    /// The JSON document of SPEC §6.
+    /// The JSON document of docs/commands.md.
     package var json: JSONValue {
         .object([
             "flags": .array(rows.map { Self.jsonRow($0, writableProvider: writableProvider, now: now) }),

@@ -2,7 +2,7 @@ import Foundation
 import OrderedCollections
 
 /// `flagscope rollout KEY --sample N`: how a key's percentage split shares out a sample of
-/// generated devices, beside the weights the rules configure (SPEC §8, percentage steps).
+/// generated devices, beside the weights the rules configure (docs/rules.md, percentage steps).
 ///
 /// The split is found by evaluating the key's rule layers for the simulated device, top of the
 /// stack first: the first layer whose trace has a percentage step (flagd `fractional`, an

@@ -1,4 +1,4 @@
-/// What one provider says about one key (SPEC §3).
+/// What one provider says about one key (docs/providers.md).
 package enum LayerState: Sendable, Hashable {
     /// The provider has a value that fits.
     case set(FlagValue)

@@ -4,7 +4,7 @@ extension LayerDescription {
     /// The mark before the rule step that decided a layer's value (the others get as many spaces).
     package static let decidingMark = "▶ "
 
-    /// A rule trace in words (SPEC §8): what it chose and why, then every step in order, each
+    /// A rule trace in words (docs/rules.md): what it chose and why, then every step in order, each
     /// followed by what it read, its split and its note. Every line below the headline carries a
     /// mark, so a step's details sit under its text and not beside it.
     static func lines(of trace: RuleTrace, in layer: Layer) -> [Line] {

@@ -56,7 +56,7 @@ package struct LayerDescription: Sendable, Hashable {
     /// How the source got its values and what it says besides (conditions, variants, the
     /// variable a value came from), in the source's order.
     package var notes: [Line]
-    /// How the layer's rules decided, when it has some (SPEC §8): a headline with the variant and
+    /// How the layer's rules decided, when it has some (docs/rules.md): a headline with the variant and
     /// the reason, then each step (depth 1, the deciding one marked) with what it read, its
     /// split and its note (depth 2).
     package var trace: [Line]
@@ -129,7 +129,7 @@ package struct LayerDescription: Sendable, Hashable {
         }
     }
 
-    /// `{"provider","state","value"|"raw","problem","error","cached","winner","rules","notes"}` (SPEC §6, §8);
+    /// `{"provider","state","value"|"raw","problem","error","cached","winner","rules","notes"}` (docs/commands.md, docs/rules.md);
     /// the words in it are the ones the human outputs show.
     package var json: JSONValue { Self.json(of: layer) }
 

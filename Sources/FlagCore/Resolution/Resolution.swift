@@ -31,7 +31,7 @@ package struct Resolution: Sendable, Hashable {
     /// The winning layer, when a provider won.
     package var winningLayer: Layer? { layers.first(where: \.isWinner) }
 
-    /// The variant the winning layer's rules chose, when its rules chose one (SPEC §8).
+    /// The variant the winning layer's rules chose, when its rules chose one (docs/rules.md).
     package var variant: String? { winningLayer?.rules?.variant }
 
     /// Whether the writable provider sets this key (its value may still be shadowed by a higher layer).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Resolves keys through the stack (SPEC §3): computed first (when it yields a value), then each
+/// Resolves keys through the stack (docs/providers.md): computed first (when it yields a value), then each
 /// provider in stack order skipping excluded ones, the first value that fits wins, else the default.
 package struct Resolver: Sendable {
     /// The workspace being resolved.
@@ -14,7 +14,7 @@ package struct Resolver: Sendable {
     /// and `get` show them; a bulk resolve for rows and counts does not, and skips the work.
     private let tracesRuleSteps: Bool
 
-    /// Creates a resolver. Rules (SPEC §8) see `context` when given, else the `context/*`
+    /// Creates a resolver. Rules (docs/rules.md) see `context` when given, else the `context/*`
     /// keys as the layers without rules resolve them, with `now` as the clock. Without
     /// `tracingRuleSteps` rule layers keep their variant, reason and error, but no steps.
     package init(
@@ -57,7 +57,7 @@ package struct Resolver: Sendable {
 
     /// The context rules see: given, or the `context/*` keys as the layers without rules
     /// resolve them. Keys a blueprint types (the platform, permissions) have their typed value;
-    /// other keys keep the JSON type their provider gives (SPEC §8), text from text sources.
+    /// other keys keep the JSON type their provider gives (docs/rules.md), text from text sources.
     package func evaluationContext() -> EvaluationContext {
         ruleContext.value {
             var attributes: [String: JSONValue] = [:]
@@ -160,7 +160,7 @@ package struct Resolver: Sendable {
                 guard let inputResolution = resolve(input, cache: &cache), let value = inputResolution.value else {
                     continue
                 }
-                // SPEC §5: an unset context key means no value, even where §4 gives it a meaning.
+                // docs/computed.md: an unset context key means no value, even where docs/context.md gives it a meaning.
                 if input.hasPrefix(ContextKeys.prefix), inputResolution.reason == .default { continue }
                 values[input] = value
             }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The simulated device as rules see it (SPEC §8): the `context/*` keys with their JSON types,
+/// The simulated device as rules see it (docs/rules.md): the `context/*` keys with their JSON types,
 /// and the clock.
 package struct EvaluationContext: Sendable, Hashable {
     /// Attribute values by key without the `context/` prefix (`email`, `user/name`).

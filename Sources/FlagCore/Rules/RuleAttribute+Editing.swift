@@ -53,7 +53,7 @@ extension RuleAttribute {
 }
 
 extension Workspace {
-    /// The attribute some rule reads at `key` (SPEC §8), or `nil` when no rule reads it.
+    /// The attribute some rule reads at `key` (docs/rules.md), or `nil` when no rule reads it.
     package func ruleAttribute(_ key: String) -> RuleAttribute? {
         // Sorted by key: a binary search, as the detail pane asks on every frame.
         var low = 0

@@ -44,7 +44,7 @@ package struct AttributeReader: Sendable, Hashable {
     }
 }
 
-/// A `context/*` attribute that some rule reads (SPEC §8), found by reading the compiled rules
+/// A `context/*` attribute that some rule reads (docs/rules.md), found by reading the compiled rules
 /// (never by evaluating them): set or not, it is a key of the simulated device.
 package struct RuleAttribute: Sendable, Hashable {
     /// The full key, `context/email`.

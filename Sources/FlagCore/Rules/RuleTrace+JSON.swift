@@ -1,4 +1,4 @@
-/// The trace as `get --json` writes it on a layer (SPEC §8): `variant`, `reason`, `steps`
+/// The trace as `get --json` writes it on a layer (docs/rules.md): `variant`, `reason`, `steps`
 /// (`rule`, `result`, `reads` with `null` for unset keys, and `note`, `bucket`, `split` where
 /// there are some), and `errorCode`/`error` when the rules failed.
 extension RuleTrace {

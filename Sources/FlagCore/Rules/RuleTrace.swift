@@ -1,4 +1,4 @@
-/// Why a rule set gave what it gave, in OpenFeature's words (SPEC §8).
+/// Why a rule set gave what it gave, in OpenFeature's words (docs/rules.md).
 package enum RuleReason: String, Sendable, Hashable, CaseIterable {
     /// No rule applies: the definition's one value.
     case staticValue = "STATIC"
@@ -119,7 +119,7 @@ package struct RuleStep: Sendable, Hashable {
     }
 }
 
-/// How a layer with rules decided (SPEC §8): one shape for flagd targeting, Unleash
+/// How a layer with rules decided (docs/rules.md): one shape for flagd targeting, Unleash
 /// strategies and Firebase conditions.
 package struct RuleTrace: Sendable, Hashable {
     /// The variant (or branch, strategy, condition) that gave the value.

@@ -1,4 +1,4 @@
-/// The type of a flag's value (SPEC §2).
+/// The type of a flag's value (docs/blueprints.md).
 package enum FlagType: String, Sendable, Hashable, CaseIterable, Codable {
     case bool, int, double, string, `enum`, date, url, json
 

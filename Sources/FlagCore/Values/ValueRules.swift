@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a value must be to fit a flag: its type plus enum values, range and pattern (SPEC §3).
+/// What a value must be to fit a flag: its type plus enum values, range and pattern (docs/providers.md).
 ///
 /// Most flags have only a type, so the rest is kept in a box that exists only when some of it
 /// is set: 16 bytes per definition instead of 64.
@@ -64,7 +64,7 @@ package struct ValueRules: Sendable, Hashable {
     /// The type as people read it beside a key: the text's kind when it has one (`version`).
     package var kindWord: String { textKind?.name ?? type.rawValue }
 
-    /// Whether any JSON value fits besides text: a context attribute (SPEC §8) keeps the JSON type
+    /// Whether any JSON value fits besides text: a context attribute (docs/rules.md) keeps the JSON type
     /// its provider gives (a number, a bool, an object, a list), text sources give text, and what
     /// people type is JSON when it parses as JSON, else text.
     package var acceptsAnyJSON: Bool {
@@ -150,7 +150,7 @@ package struct ValueRules: Sendable, Hashable {
     package func value(from raw: RawValue) -> Result<FlagValue, ValueProblem> {
         switch raw {
         case .native(let json): return value(fromJSON: json)
-        // Text sources give text: an environment variable "42" stays the text "42" (SPEC §8).
+        // Text sources give text: an environment variable "42" stays the text "42" (docs/rules.md).
         case .text(let text) where acceptsAnyJSON: return .success(.string(text))
         case .text(let text): return value(fromText: text)
         }

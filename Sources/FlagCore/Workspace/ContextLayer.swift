@@ -1,7 +1,7 @@
 import Foundation
 import OrderedCollections
 
-/// The `--context` layer (SPEC §8): attributes of the simulated device given on the command
+/// The `--context` layer (docs/rules.md): attributes of the simulated device given on the command
 /// line (`--context KEY=VALUE`) or in files (`--context-file FILE`), held in memory on top of
 /// the stack for one run. Nothing of it is ever written.
 package struct ContextLayer: Sendable {

@@ -1,4 +1,4 @@
-/// The formats a provider can read (SPEC §3), from a file or, for `ofrep`, `unleash` and `firebase`, from a server.
+/// The formats a provider can read (docs/providers.md), from a file or, for `ofrep`, `unleash` and `firebase`, from a server.
 package enum ProviderFormat: String, Sendable, Hashable, CaseIterable {
     case json, plist, env, firebase, unleash, flagd, ofrep
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Glob patterns with `**` (any number of folders, none included), which the C library's
-/// `glob` does not know: `Sources/**/*.swift` (SPEC §9).
+/// `glob` does not know: `Sources/**/*.swift` (docs/blueprints.md#swift-sources-as-blueprints).
 enum RecursiveGlob {
     /// Paths relative to `folder` that match `pattern`, sorted. Folders whose name starts with a
     /// dot (`.build`, `.git`) are not entered, as shells skip them.

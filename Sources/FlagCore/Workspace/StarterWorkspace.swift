@@ -72,7 +72,7 @@ package enum StarterWorkspace {
     }
 
     /// The files of a workspace whose blueprints are the app's own Swift sources under `sources`
-    /// (SPEC §9): no blueprint file of its own, and the same local file and lock ignore.
+    /// (docs/blueprints.md#swift-sources-as-blueprints): no blueprint file of its own, and the same local file and lock ignore.
     package static func swiftFiles(sources: String) -> [(path: String, contents: String)] {
         var folder = sources
         while folder.hasSuffix("/") { folder.removeLast() }

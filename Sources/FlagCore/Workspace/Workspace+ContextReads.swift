@@ -1,4 +1,4 @@
-/// Which attributes of the simulated device the workspace reads (SPEC §10, "attributes nobody
+/// Which attributes of the simulated device the workspace reads (docs/context.md, "attributes nobody
 /// reads"): an attribute given for a run that nothing reads is a typo far more often than not.
 extension Workspace {
     /// Every `context/*` key something reads, sorted: the device keys Flagscope itself knows

@@ -7,7 +7,7 @@ extension Workspace {
     ///
     /// `nil` when the change reaches past the layer, and only a full load gives the right answer:
     /// a `context/*` key no blueprint declares came or went with the file (each such key is a key
-    /// of the simulated device, SPEC §4), or `name` is not the writable provider.
+    /// of the simulated device, docs/blueprints.md#features), or `name` is not the writable provider.
     package func rereadingProvider(named name: String, fileSystem: FileSystem = LocalFileSystem()) -> Workspace? {
         guard let position = providers.firstIndex(where: { $0.config.name == name }) else { return nil }
         let old = providers[position]

@@ -34,13 +34,13 @@ package struct Workspace: Sendable {
     /// Every blueprint file the patterns named, read or not: a Swift blueprint's flags may come
     /// from several files, and each one changing reloads the browser.
     package var blueprintFiles: [String] = []
-    /// Every `context/*` attribute that some rule of the stack reads (SPEC §8), ordered by key,
+    /// Every `context/*` attribute that some rule of the stack reads (docs/rules.md), ordered by key,
     /// with the rules that read it and what they compare it with. Each is a key in ``flags``,
     /// set or not, so it can be shown and edited like any context key.
     package var ruleAttributes: [RuleAttribute] { ruleAttributeIndex.attributes }
     /// The index behind ``ruleAttributes``, built when first read.
     fileprivate var ruleAttributeIndex = LazyRuleAttributes(providers: [])
-    /// The `--context` layer on top of the stack, when one was given (SPEC §8): kept so that
+    /// The `--context` layer on top of the stack, when one was given (docs/rules.md): kept so that
     /// every reload puts it back.
     package var contextLayer: ContextLayer?
 
@@ -70,7 +70,7 @@ package struct Workspace: Sendable {
     package var hasRemoteProviders: Bool { config.providers.contains(where: \.isRemote) }
 
     /// The definition of a key: a declared or generated one, or for any other `context/*` key
-    /// (SPEC §4: text, or the permission and purchase states) one made on the spot.
+    /// (docs/blueprints.md#features: text, or the permission and purchase states) one made on the spot.
     package func definition(for key: String) -> FlagDefinition? {
         if let flag = flags[key] { return flag }
         let origin = SourceReference(file: Workspace.displayPath(of: config.file, in: folder), location: .start)
@@ -97,7 +97,7 @@ package struct Workspace: Sendable {
     }
 
     /// A path as the workspace file writes it (`path:`, a blueprint), made a URL: an absolute
-    /// path is used as is, a relative one is relative to the workspace folder (SPEC §1).
+    /// path is used as is, a relative one is relative to the workspace folder (docs/workspace.md).
     package static func url(ofPath path: String, in folder: URL) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL : folder.appendingPathComponent(path)
     }
@@ -162,7 +162,7 @@ struct WorkspaceLoading {
         var swiftFiles: [(path: String, text: String)] = []
         for path in paths {
             let url = Workspace.url(ofPath: path, in: folder)
-            // Swift sources are read together once all are at hand (SPEC §9): a collection's
+            // Swift sources are read together once all are at hand (docs/blueprints.md#swift-sources-as-blueprints): a collection's
             // nested types may be declared in another file.
             if url.pathExtension.lowercased() == "swift" {
                 do {
@@ -212,7 +212,7 @@ struct WorkspaceLoading {
         var providers = providerLoading.load(config.providers, flags: flags)
         // The `--context` layer is on top of everything, and read from memory only.
         if let context { providers.insert(context.providerData(flags: flags), at: 0) }
-        // Any `context/*` key a provider sets is part of the simulated device (SPEC §4): text.
+        // Any `context/*` key a provider sets is part of the simulated device (docs/blueprints.md#features): text.
         func addContextKeys(of providers: [ProviderData]) {
             for provider in providers {
                 for key in provider.keyOrder where key.hasPrefix(ContextKeys.prefix) && flags[key] == nil {
@@ -223,7 +223,7 @@ struct WorkspaceLoading {
             }
         }
         addContextKeys(of: providers)
-        // Every attribute a rule reads is a key of the simulated device, set or not (SPEC §8).
+        // Every attribute a rule reads is a key of the simulated device, set or not (docs/rules.md).
         // Only the keys and their first readers now: the whole index waits until it is read.
         // In key order, as the Context branch lists them.
         let firstReads = RuleAttributeIndex.firstReads(of: providers).sorted { $0.key < $1.key }

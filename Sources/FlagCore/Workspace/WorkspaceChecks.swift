@@ -200,7 +200,7 @@ struct WorkspaceChecks {
         }
     }
 
-    /// The definition of a `context/*` key no blueprint generated (SPEC §4): permission and
+    /// The definition of a `context/*` key no blueprint generated (docs/blueprints.md#features): permission and
     /// purchase states with their "unset means" defaults, any other key without a default.
     static func contextDefinition(
         _ key: String, origin: SourceReference,
@@ -222,7 +222,7 @@ struct WorkspaceChecks {
 
     /// The rules of any `context/*` key: generated ones as declared; the targeting key is text
     /// (OpenFeature's targeting key is a string); any other attribute is text or any JSON value
-    /// (SPEC §8: values keep the JSON type their provider gives).
+    /// (docs/rules.md: values keep the JSON type their provider gives).
     static func contextRules(_ key: String) -> ValueRules? {
         guard key.hasPrefix(ContextKeys.prefix) else { return nil }
         if key.hasPrefix("context/permissions/") {

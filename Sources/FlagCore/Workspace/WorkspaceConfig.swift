@@ -323,7 +323,7 @@ package struct WorkspaceConfig: Sendable {
         }
     }
 
-    /// Descending priority, stable; without any priority, list order (SPEC §1, §3).
+    /// Descending priority, stable; without any priority, list order (docs/workspace.md, docs/providers.md).
     static func stackOrder(_ providers: [ProviderConfig]) -> [ProviderConfig] {
         guard providers.contains(where: { $0.priority != nil }) else { return providers }
         return providers.enumerated().sorted { left, right in

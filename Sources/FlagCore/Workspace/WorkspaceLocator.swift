@@ -7,7 +7,7 @@ package enum WorkspaceLocator {
 
     /// Why no workspace could be found.
     package struct NotFound: Error, Sendable, CustomStringConvertible {
-        /// The exact message of SPEC §1 plus a hint.
+        /// The exact message of docs/workspace.md plus a hint.
         package var description: String
     }
 

@@ -1,7 +1,7 @@
 @testable import FlagCore
 
 /// Small Swift modules written the way apps declare their flags with RealFlags, Vexil and Flint:
-/// the fixtures of the Swift-blueprint tests (SPEC §9). They are read, never compiled.
+/// the fixtures of the Swift-blueprint tests (docs/blueprints.md#swift-sources-as-blueprints). They are read, never compiled.
 enum SwiftModules {
     /// The workspace file: Swift sources by a recursive glob, and a stack whose names match the
     /// provider types `excludedProviders` uses.

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Reads blueprints out of an app's own Swift declarations (SPEC §9): RealFlags collections,
+/// Reads blueprints out of an app's own Swift declarations (docs/blueprints.md#swift-sources-as-blueprints): RealFlags collections,
 /// Vexil containers and Flint features. Parsing only — nothing is compiled or run — so what
 /// only running the app could tell is a located warning, never an invented value.
 package enum SwiftBlueprintReading {

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// A flag's type as its declared Swift type gives it (SPEC §9), and how literals fit it.
+/// A flag's type as its declared Swift type gives it (docs/blueprints.md#swift-sources-as-blueprints), and how literals fit it.
 struct SwiftFlagType {
     /// The flag's rules (type and, for enums, the raw values).
     var rules: ValueRules

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One named condition of a Remote Config template, compiled once for every parameter that
-/// has a conditional value for it (SPEC §8).
+/// has a conditional value for it (docs/rules.md).
 package struct FirebaseCondition: Sendable, Hashable {
     /// The condition's name, as parameters refer to it.
     package var name: String

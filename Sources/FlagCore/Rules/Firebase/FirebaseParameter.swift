@@ -1,5 +1,5 @@
 /// A Remote Config parameter with conditional values: evaluated per device as Firebase does
-/// (SPEC §8), the template's conditions in the template's order, the first true one that has a
+/// (docs/rules.md), the template's conditions in the template's order, the first true one that has a
 /// value for this parameter deciding.
 package struct FirebaseParameter: Sendable, Hashable {
     /// A value a parameter can give.

@@ -1,6 +1,6 @@
 /// A regular expression matched in time proportional to the pattern's size times the text's
 /// length, never more: parsed to an automaton and run Thompson/Pike-style, every possible match
-/// advanced together, so no pattern can backtrack (SPEC §8 rules come from remote servers).
+/// advanced together, so no pattern can backtrack (docs/rules.md rules come from remote servers).
 /// It accepts the syntax of the engines the SDKs use — Rust's `regex` crate (Unleash's
 /// yggdrasil) and RE2 (Firebase) — which are linear-time for the same reason and so refuse
 /// look-around and back-references.

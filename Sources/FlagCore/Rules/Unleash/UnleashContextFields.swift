@@ -1,6 +1,6 @@
 import Foundation
 
-/// How Unleash rules read the simulated device (SPEC §8): a field `userId` (or `sessionId`,
+/// How Unleash rules read the simulated device (docs/rules.md): a field `userId` (or `sessionId`,
 /// `remoteAddress`, `environment`, `appName`, any property) is `context/<field>`, read as text
 /// the way the SDKs hold every context field; `currentTime` is `context/currentTime`, else
 /// `context/now`, else the clock.
