@@ -809,7 +809,7 @@ enum MutationCheck {
             fileSystem: fileSystem, environment: MutationSeeds.environment)
         let byDisplayPath = Dictionary(
             uniqueKeysWithValues: files.map {
-                (Workspace.displayPath(of: URL(fileURLWithPath: $0.key), in: MutationSeeds.folder), $0.value)
+                (WorkspacePath.displayPath(of: URL(fileURLWithPath: $0.key), in: MutationSeeds.folder), $0.value)
             })
 
         for diagnostic in workspace.diagnostics {

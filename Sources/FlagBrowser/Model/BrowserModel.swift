@@ -125,7 +125,7 @@ package struct BrowserModel: Sendable {
             let value = ResolvedValue(resolution, writableProvider: writable, now: now)
             parts.values[flagIndex] = value
             let size = resolution.value?.textSize ?? 0
-            parts.hugeValueSizes[key] = size > Renderer.detailPreviewLimit ? size : nil
+            parts.hugeValueSizes[key] = size > PreviewLimits.detail ? size : nil
             if let node = self.position(of: .flag(key)) { parts.viewMarks[node] = ViewMarks(value) }
         }
         model.deferred = DeferredParts(parts)

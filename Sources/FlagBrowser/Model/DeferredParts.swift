@@ -74,7 +74,7 @@ extension DeferredParts.Parts {
             values.append(ResolvedValue(resolution, writableProvider: writable, now: now))
             // Sized once here, so the detail pane of a multi-megabyte JSON value does not
             // serialise it whole on every frame to say how large it is.
-            if let size = resolution.value?.textSize, size > Renderer.detailPreviewLimit {
+            if let size = resolution.value?.textSize, size > PreviewLimits.detail {
                 hugeValueSizes[resolution.flag.key] = size
             }
         }

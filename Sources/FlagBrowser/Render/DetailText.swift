@@ -20,7 +20,7 @@ enum DetailText {
         var lines: [Line] = []
 
         mutating func text(_ value: String, _ role: StyleRole = .normal, indent: Int = 0) {
-            for line in Renderer.wrap(value, width: max(1, width - indent)) {
+            for line in TerminalText.wrapped(value, width: max(1, width - indent)) {
                 lines.append([Span(String(repeating: " ", count: indent) + line, role)])
             }
         }
@@ -30,7 +30,7 @@ enum DetailText {
         mutating func marked(_ mark: String, _ value: String, _ role: StyleRole, markRole: StyleRole, indent: Int) {
             let markWidth = TerminalText.displayWidth(of: mark)
             let pad = String(repeating: " ", count: indent)
-            for (index, line) in Renderer.wrap(value, width: max(1, width - indent - markWidth)).enumerated() {
+            for (index, line) in TerminalText.wrapped(value, width: max(1, width - indent - markWidth)).enumerated() {
                 lines.append([
                     Span(pad + (index == 0 ? mark : String(repeating: " ", count: markWidth)), markRole),
                     Span(line, role),
@@ -40,7 +40,7 @@ enum DetailText {
 
         mutating func field(_ name: String, _ value: String, _ role: StyleRole = .normal) {
             let label = TerminalText.padded(name, toWidth: 13)
-            let wrapped = Renderer.wrap(value, width: max(1, width - 13))
+            let wrapped = TerminalText.wrapped(value, width: max(1, width - 13))
             for (index, line) in wrapped.enumerated() {
                 lines.append([Span(index == 0 ? label : String(repeating: " ", count: 13), .muted), Span(line, role)])
             }
@@ -127,7 +127,7 @@ enum DetailText {
             out.blank()
             out.field("provider", unknown.provider)
             out.field("file", unknown.file + (unknown.location.map { ":\($0.line):\($0.column)" } ?? ""))
-            if let value = unknown.value { out.field("value", value.preview(limit: Renderer.detailPreviewLimit)) }
+            if let value = unknown.value { out.field("value", value.preview(limit: PreviewLimits.detail)) }
             if let suggestion = unknown.suggestion { out.field("did you mean", suggestion, .key) }
             if unknown.provider == model.writableProvider {
                 out.blank()
@@ -163,7 +163,7 @@ enum DetailText {
             out.block("value", pretty, trailer: "   " + source, Renderer.valueRole(value))
         } else if let value = resolution.value {
             out.field(
-                "value", value.preview(limit: Renderer.detailPreviewLimit) + "   " + source, Renderer.valueRole(value))
+                "value", value.preview(limit: PreviewLimits.detail) + "   " + source, Renderer.valueRole(value))
         } else {
             // Nothing gives it a value: said once, in one word, and nothing "wins".
             out.field("value", ResolutionWords.noValue, Renderer.valueRole(nil))
@@ -180,7 +180,7 @@ enum DetailText {
             out.block("default", pretty, trailer: "", .muted)
         } else {
             out.field(
-                "default", flag.defaultValue?.preview(limit: Renderer.detailPreviewLimit) ?? ResolutionWords.noDefault,
+                "default", flag.defaultValue?.preview(limit: PreviewLimits.detail) ?? ResolutionWords.noDefault,
                 .muted)
         }
         var markers: [String] = []
@@ -197,7 +197,7 @@ enum DetailText {
                 resolution.computedInputs.isEmpty
                 ? (model.workspace.expressions[key]?.referencedKeys ?? []) : resolution.computedInputs
             for input in reads {
-                let value = model.value(input)?.value?.preview(limit: Renderer.rowPreviewLimit) ?? "unset"
+                let value = model.value(input)?.value?.preview(limit: PreviewLimits.row) ?? "unset"
                 out.field("  reads", "\(input) = \(value)", .muted)
             }
             if resolution.reason != .computed {
@@ -215,7 +215,7 @@ enum DetailText {
             Span(defaultWins ? "▶ " : "  ", .success), Span(TerminalText.padded("default", toWidth: 14), .source),
             Span(TerminalText.padded(flag.defaultValue == nil ? "none" : "set", toWidth: 13), .muted),
             Span(
-                flag.defaultValue?.preview(limit: Renderer.rowPreviewLimit) ?? "", Renderer.valueRole(flag.defaultValue)
+                flag.defaultValue?.preview(limit: PreviewLimits.row) ?? "", Renderer.valueRole(flag.defaultValue)
             ),
             Span(defaultWins ? "  wins" : "", .success),
         ])
@@ -260,7 +260,7 @@ enum DetailText {
         default: return nil
         }
         // Cut text is longer than the limit (it ends in `…`): only values shown whole get here.
-        guard json.compactText(limit: Renderer.detailPreviewLimit).utf8.count <= Renderer.detailPreviewLimit else {
+        guard json.compactText(limit: PreviewLimits.detail).utf8.count <= PreviewLimits.detail else {
             return nil
         }
         var lines = json.serialized(pretty: true, sortedKeys: false).split(
@@ -295,7 +295,7 @@ enum DetailText {
             Span(TerminalText.padded(layer.stateWord, toWidth: 13), layer.state.name == "set" ? .normal : .muted),
         ]
         var used = layerValueColumn
-        if let value = layer.valueText(limit: Renderer.rowPreviewLimit) {
+        if let value = layer.valueText(limit: PreviewLimits.row) {
             let room = max(1, out.width - used - trailerWidth)
             let shown = TerminalText.truncated(TerminalText.escaped(value), toWidth: room)
             let role: StyleRole

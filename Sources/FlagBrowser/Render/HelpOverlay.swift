@@ -1,86 +1,11 @@
 import FlagCore
 
-/// The `?` overlay: every mode's keys, read from the keymap tables, and the legend, wrapped to
-/// the box at any width and scrolled with a note of what is above and below.
+/// The `?` overlay drawn: the help's text in a box, scrolled, with a note of what is above and below.
 enum HelpOverlay {
-    /// The widest the box gets.
-    static let preferredWidth = 80
-    /// The box's title.
-    static let title = "Keys — Esc closes"
-
-    /// The legend: what the marks in the tree mean, and the mouse.
-    static let legend: [(label: String, help: String)] = [
-        ("✎", "set in the writable file"),
-        ("!", "a layer's value does not fit the flag's type"),
-        ("⊘", "locked: read-only in the browser"),
-        ("†", "stale: past its expiry date"),
-        ("✓ ✗ ?", "feature available, unavailable, unknown"),
-        ("✓ ✗ ? –", "constraint satisfied, not satisfied, not determined, other platform"),
-        ("Mouse", "a click selects a row or does what a footer hint says; the wheel scrolls"),
-    ]
-
-    /// The box's width on a screen `screenWidth` wide (as ``Renderer/box`` makes it).
-    static func boxWidth(screenWidth: Int) -> Int {
-        min(screenWidth - 2, max(preferredWidth, TerminalText.displayWidth(of: title) + 6))
-    }
-
-    /// Lines the box shows at once on a screen `screenHeight` tall: the box stays clear of the
-    /// header and of the footer's hints.
-    static func visibleLines(screenHeight: Int) -> Int { max(1, screenHeight - 5) }
-
-    /// The furthest the help scrolls: its last line at the bottom of the box.
-    static func maximumScroll(screenWidth: Int, screenHeight: Int) -> Int {
-        max(0, lines(screenWidth: screenWidth).count - visibleLines(screenHeight: screenHeight))
-    }
-
-    /// Every line of the help, wrapped to the box on a screen `screenWidth` wide.
-    static func lines(screenWidth: Int) -> [(String, StyleRole)] {
-        let width = max(10, boxWidth(screenWidth: screenWidth) - 4)
-        var sections: [(title: String, rows: [(label: String, help: String)], notes: [String])] = []
-        func add<Action>(_ table: KeyTable<Action>, where keep: (Binding<Action>) -> Bool = { _ in true }) {
-            sections.append((table.title, table.bindings.filter(keep).map { ($0.label, $0.help) }, table.notes))
-        }
-        // The footer's essential keys open the help, so its first page always says how to see
-        // the detail, get help and quit, at any size; the rest of browsing follows.
-        let essentials = Keymap.normal.bindings.filter { $0.footer != nil && $0.importance == .essential }
-        sections.append(("Essentials", essentials.map { ($0.label, $0.help) }, []))
-        add(Keymap.normal) { !($0.footer != nil && $0.importance == .essential) }
-        add(Keymap.everywhere)
-        add(Keymap.search)
-        add(Keymap.editor)
-        add(Keymap.picker)
-        add(Keymap.confirm)
-        add(Keymap.help)
-        sections.append(("Legend", legend, []))
-        let widestLabel = sections.flatMap { $0.rows.map { TerminalText.displayWidth(of: $0.label) } }.max() ?? 0
-        let labelWidth = min(widestLabel + 2, width / 3)
-        var lines: [(String, StyleRole)] = []
-        for (index, section) in sections.enumerated() {
-            if index > 0 { lines.append(("", .normal)) }
-            lines += Renderer.wrap(section.title, width: width).map { ($0, .key) }
-            for row in section.rows {
-                let indent = String(repeating: " ", count: labelWidth)
-                let wrapped = Renderer.wrap(row.help, width: width - labelWidth)
-                if TerminalText.displayWidth(of: row.label) < labelWidth {
-                    lines.append((TerminalText.padded(row.label, toWidth: labelWidth) + wrapped[0], .normal))
-                } else {
-                    // A label wider than its column gets a line of its own.
-                    lines.append((row.label, .normal))
-                    lines.append((indent + wrapped[0], .normal))
-                }
-                lines += wrapped.dropFirst().map { (indent + $0, .normal) }
-            }
-            for note in section.notes {
-                lines += Renderer.wrap(note, width: width).map { ($0, .muted) }
-            }
-        }
-        return lines
-    }
-
     /// Draws the help at `scroll` (clamped), with what lies above and below in the bottom border.
     static func draw(scroll: Int, _ screen: inout ScreenBuffer) {
-        let all = lines(screenWidth: screen.width)
-        let visible = visibleLines(screenHeight: screen.height)
+        let all = HelpText.lines(screenWidth: screen.width)
+        let visible = HelpText.visibleLines(screenHeight: screen.height)
         let first = min(max(0, scroll), max(0, all.count - visible))
         let shown = Array(all[first..<min(all.count, first + visible)])
         let below = all.count - first - shown.count
@@ -88,11 +13,12 @@ enum HelpOverlay {
         if first > 0 { notes.append("↑ \(first) above") }
         if below > 0 { notes.append("more below ↓ (\(below) more)") }
         var note = notes.joined(separator: " · ")
-        if TerminalText.displayWidth(of: note) > boxWidth(screenWidth: screen.width) - 6 {
+        if TerminalText.displayWidth(of: note) > HelpText.boxWidth(screenWidth: screen.width) - 6 {
             // Narrow: the counts matter more than the words.
             note = [first > 0 ? "↑ \(first)" : nil, below > 0 ? "↓ \(below) more" : nil].compactMap { $0 }.joined(
                 separator: " · ")
         }
-        Renderer.box(shown, title: title, width: preferredWidth, &screen, note: note.isEmpty ? nil : note)
+        Renderer.box(
+            shown, title: HelpText.title, width: HelpText.preferredWidth, &screen, note: note.isEmpty ? nil : note)
     }
 }

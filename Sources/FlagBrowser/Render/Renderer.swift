@@ -32,7 +32,7 @@ package enum Renderer {
     static func drawTooSmall(_ screen: inout ScreenBuffer) {
         let message =
             "terminal too small (need \(Layout.minimumWidth)×\(Layout.minimumHeight), have \(screen.width)×\(screen.height))"
-        let lines = wrap(message, width: max(1, screen.width))
+        let lines = TerminalText.wrapped(message, width: max(1, screen.width))
         for (index, line) in lines.prefix(screen.height).enumerated() {
             screen.write(line, x: 0, y: index, role: .warning)
         }
@@ -241,7 +241,7 @@ package enum Renderer {
             if let resolution = model.value(key) {
                 right.append(
                     (
-                        resolution.value.map { $0.preview(limit: rowPreviewLimit) } ?? "unset",
+                        resolution.value.map { $0.preview(limit: PreviewLimits.row) } ?? "unset",
                         valueRole(resolution.value)
                     ))
                 right.append((" " + resolution.source, resolution.reason == .default ? .muted : .source))
@@ -261,7 +261,9 @@ package enum Renderer {
             }
         case .unknownKey(let unknown):
             labelRole = .warning
-            right = [(unknown.value?.preview(limit: rowPreviewLimit) ?? "", .value), (" " + unknown.provider, .source)]
+            right = [
+                (unknown.value?.preview(limit: PreviewLimits.row) ?? "", .value), (" " + unknown.provider, .source),
+            ]
             if let suggestion = unknown.suggestion { right.append((" ≈ " + suggestion, .muted)) }
         case .diagnostic(let diagnostic):
             // The symbol says the severity (the heading counts each, the detail names it): the
@@ -393,7 +395,7 @@ package enum Renderer {
         let current = state.model.value(picker.key)?.value
         var lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
             let mark = (index == picker.selected ? "›" : " ") + (option == current ? "● " : "  ")
-            return (mark + option.preview(limit: rowPreviewLimit), valueRole(option))
+            return (mark + option.preview(limit: PreviewLimits.row), valueRole(option))
         }
         if picker.offersOther {
             let holdsOther = current.map { !picker.options.contains($0) } ?? false
@@ -411,42 +413,12 @@ package enum Renderer {
         if confirmation.listsItems {
             lines = confirmation.lines.map { ("- " + $0, StyleRole.value) }
         } else {
-            lines = confirmation.lines.flatMap { wrap($0, width: max(10, width - 4)).map { ($0, StyleRole.normal) } }
-        }
-        lines.append(("", .normal))
-        lines += wrap(confirmation.answers, width: max(10, width - 4)).map { ($0, StyleRole.muted) }
-        box(lines, title: confirmation.title, width: width, &screen)
-    }
-
-    /// Values shown in a tree row are cut to this many characters before layout.
-    static let rowPreviewLimit = 500
-    /// Values in the detail pane are cut to this many characters (about ten lines).
-    static let detailPreviewLimit = 600
-    /// Text wrapped into the detail pane is cut to this many characters first, so a
-    /// multi-megabyte description or value costs a few lines, not a layout of megabytes.
-    static let wrapLimit = 4_000
-
-    /// Word-wraps text to a display width.
-    static func wrap(_ raw: String, width: Int) -> [String] {
-        let text = TerminalText.escaped(TerminalText.capped(raw, limit: wrapLimit))
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if TerminalText.displayWidth(of: candidate) <= width {
-                current = candidate
-            } else {
-                if !current.isEmpty { lines.append(current) }
-                current = String(word)
-                while TerminalText.displayWidth(of: current) > width {
-                    let cut = TerminalText.truncated(current, toWidth: width)
-                    let head = String(cut.dropLast())
-                    lines.append(head)
-                    current = String(current.dropFirst(head.count))
-                }
+            lines = confirmation.lines.flatMap {
+                TerminalText.wrapped($0, width: max(10, width - 4)).map { ($0, StyleRole.normal) }
             }
         }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
-        return lines
+        lines.append(("", .normal))
+        lines += TerminalText.wrapped(confirmation.answers, width: max(10, width - 4)).map { ($0, StyleRole.muted) }
+        box(lines, title: confirmation.title, width: width, &screen)
     }
 }

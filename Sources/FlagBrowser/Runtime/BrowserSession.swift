@@ -99,15 +99,15 @@ package struct BrowserSession: Sendable {
     package var watchedFiles: [URL] {
         let workspace = state.model.workspace
         var urls = [workspace.config.file]
-        urls += workspace.blueprintFiles.map { Workspace.url(ofPath: $0, in: workspace.folder) }
+        urls += workspace.blueprintFiles.map { WorkspacePath.url(ofPath: $0, in: workspace.folder) }
         urls += workspace.config.providers.compactMap {
-            $0.path.map { Workspace.url(ofPath: $0, in: workspace.folder) }
+            $0.path.map { WorkspacePath.url(ofPath: $0, in: workspace.folder) }
         }
         // A blueprint that did not load is not among the blueprints; its diagnostic names it, and
         // saving the fix must reload like any other change.
         let named = Set(urls.map(\.standardizedFileURL.path))
         for file in Set(workspace.diagnostics.map(\.file)).sorted() {
-            let url = Workspace.url(ofPath: file, in: workspace.folder)
+            let url = WorkspacePath.url(ofPath: file, in: workspace.folder)
             if !named.contains(url.standardizedFileURL.path) { urls.append(url) }
         }
         return urls

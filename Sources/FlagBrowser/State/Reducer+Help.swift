@@ -3,8 +3,8 @@ extension Reducer {
     static func handleHelp(_ key: KeyEvent, scroll: Int, _ state: inout BrowserState) {
         guard let command = Keymap.help.command(for: key) else { return }
         let (width, height) = state.size
-        let bottom = HelpOverlay.maximumScroll(screenWidth: width, screenHeight: height)
-        let page = max(1, HelpOverlay.visibleLines(screenHeight: height) - 1)
+        let bottom = HelpText.maximumScroll(screenWidth: width, screenHeight: height)
+        let page = max(1, HelpText.visibleLines(screenHeight: height) - 1)
         let target: Int
         switch command {
         case .close:

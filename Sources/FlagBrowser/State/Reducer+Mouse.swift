@@ -8,7 +8,7 @@ extension Reducer {
         let layout = Layout(width: state.size.width, height: state.size.height, detailFocused: state.focus == .detail)
         guard !layout.isTooSmall else { return [] }
         if case .help(let scroll) = state.mode, event.kind != .press {
-            let bottom = HelpOverlay.maximumScroll(screenWidth: state.size.width, screenHeight: state.size.height)
+            let bottom = HelpText.maximumScroll(screenWidth: state.size.width, screenHeight: state.size.height)
             let delta = event.kind == .wheelUp ? -wheelStep : wheelStep
             state.mode = .help(scroll: min(max(0, scroll + delta), bottom))
             return []

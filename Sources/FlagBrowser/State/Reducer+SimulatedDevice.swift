@@ -30,7 +30,7 @@ extension Reducer {
                 backward: backward(for: keys, state)),
             origin: .edit)
         var lines = keys.map { key -> String in
-            "\(key) = \(provider.entries[key]?.value?.preview(limit: Renderer.rowPreviewLimit) ?? "")"
+            "\(key) = \(provider.entries[key]?.value?.preview(limit: PreviewLimits.row) ?? "")"
         }
         if !locked.isEmpty { lines.append("(kept, locked: \(locked.joined(separator: ", ")))") }
         // Short enough for the box's title at 70 columns; the keys that go are the lines.

@@ -369,7 +369,7 @@ package enum Reducer {
             state.status = StatusMessage(refusal, .warning)
             return []
         }
-        let summary = "\(key) = \(value.preview(limit: Renderer.rowPreviewLimit))"
+        let summary = "\(key) = \(value.preview(limit: PreviewLimits.row))"
         let forward: OrderedDictionary<String, KeyChange> = [key: .set(value.json)]
         let restore = backward(for: [key], state)
         let request = WriteRequest(
@@ -393,8 +393,8 @@ package enum Reducer {
         guard let computed = flag.computed, let resolution = state.model.resolution(flag.key),
             resolution.reason == .computed, let provider = state.model.writableProvider
         else { return nil }
-        let current = resolution.value?.preview(limit: Renderer.rowPreviewLimit) ?? "?"
-        let shown = value.preview(limit: Renderer.rowPreviewLimit)
+        let current = resolution.value?.preview(limit: PreviewLimits.row) ?? "?"
+        let shown = value.preview(limit: PreviewLimits.row)
         let reads = resolution.computedInputs.joined(separator: ", ")
         return Confirmation(
             title: "\(flag.key) is computed, and its value (\(current)) wins over every layer",
@@ -478,7 +478,7 @@ package enum Reducer {
                 backward: backward(for: keys, state)),
             origin: .edit)
         let lines = keys.map { key -> String in
-            let value = provider.entries[key]?.value?.preview(limit: Renderer.rowPreviewLimit) ?? ""
+            let value = provider.entries[key]?.value?.preview(limit: PreviewLimits.row) ?? ""
             return "\(key) = \(value)"
         }
         state.mode = .confirm(

@@ -29,7 +29,7 @@ extension FlagEditor {
     /// The writable file as reports show it (relative to the workspace folder).
     package var writableFile: String? {
         workspace.config.writableProvider?.path.map {
-            Workspace.displayPath(of: Workspace.url(ofPath: $0, in: workspace.folder), in: workspace.folder)
+            WorkspacePath.displayPath(of: WorkspacePath.url(ofPath: $0, in: workspace.folder), in: workspace.folder)
         }
     }
 

@@ -26,17 +26,17 @@ package struct FlagEditor: Sendable {
         guard let provider = workspace.config.writableProvider, let path = provider.path else {
             throw Refusal(
                 description:
-                    "no writable provider: mark one json or plist provider with `writable: true` in \(Workspace.displayPath(of: workspace.config.file, in: workspace.folder))"
+                    "no writable provider: mark one json or plist provider with `writable: true` in \(WorkspacePath.displayPath(of: workspace.config.file, in: workspace.folder))"
             )
         }
         // The key index itself answers "declared?"; a set of 100k keys would cost more than the write.
         let declared = workspace.flags
-        let url = Workspace.url(ofPath: path, in: workspace.folder)
+        let url = WorkspacePath.url(ofPath: path, in: workspace.folder)
         var writer = ProviderFileWriter(
             file: url, format: provider.format, fileSystem: fileSystem, isDeclaredKey: { declared[$0] != nil })
         writer.sizeLimit = workspace.config.fileSizeLimit
         // Named as every other message names the workspace's files, in the CLI and the browser.
-        writer.shownPath = Workspace.displayPath(of: url, in: workspace.folder)
+        writer.shownPath = WorkspacePath.displayPath(of: url, in: workspace.folder)
         return (provider, writer)
     }
 
@@ -141,7 +141,7 @@ package struct FlagEditor: Sendable {
         for key in keys { resolutions[key] = resolver.resolve(key) }
         return EditReport(
             workspace: reloaded, rereadOnly: reread != nil, provider: provider.name,
-            file: Workspace.displayPath(of: result.file, in: workspace.folder),
+            file: WorkspacePath.displayPath(of: result.file, in: workspace.folder),
             result: result, resolutions: resolutions)
     }
 }

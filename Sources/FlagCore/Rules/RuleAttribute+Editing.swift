@@ -51,17 +51,3 @@ extension RuleAttribute {
         readers.map { "\($0.provider): \($0.flag) (\($0.rule))" }
     }
 }
-
-extension Workspace {
-    /// The attribute some rule reads at `key` (docs/rules.md), or `nil` when no rule reads it.
-    package func ruleAttribute(_ key: String) -> RuleAttribute? {
-        // Sorted by key: a binary search, as the detail pane asks on every frame.
-        var low = 0
-        var high = ruleAttributes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ruleAttributes[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        return low < ruleAttributes.count && ruleAttributes[low].key == key ? ruleAttributes[low] : nil
-    }
-}

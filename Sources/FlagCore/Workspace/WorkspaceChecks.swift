@@ -162,7 +162,8 @@ struct WorkspaceChecks {
 
     /// The simulated device: platform, OS version, locale, and the permissions and purchases features use.
     private mutating func addContextKeys() {
-        let origin = SourceReference(file: Workspace.displayPath(of: config.file, in: config.folder), location: .start)
+        let origin = SourceReference(
+            file: WorkspacePath.displayPath(of: config.file, in: config.folder), location: .start)
         func context(_ key: String, _ rules: ValueRules, _ defaultValue: FlagValue?, _ description: String)
             -> FlagDefinition
         {

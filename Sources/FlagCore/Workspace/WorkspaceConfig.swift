@@ -175,7 +175,7 @@ package struct WorkspaceConfig: Sendable {
                         "a \(format.rawValue) provider reads a file ('path'); only \(ProviderFormat.remoteNamesText) read a server ('url')",
                         file: file, at: urlNode.location))
             }
-            if let url, let problem = Self.urlProblem(url) {
+            if let url, let problem = ProviderConfig.urlProblem(url) {
                 // The line is not quoted: a url with user:password@ in it is a secret in the wrong place.
                 var diagnostic = Diagnostic.error(problem, file: file, at: fields.value("url")!.location)
                 diagnostic.hidesSourceLine = true
@@ -213,24 +213,6 @@ package struct WorkspaceConfig: Sendable {
         config.writableLocation = fields.value("writable")?.location
         config.pathLocation = fields.value("path")?.location
         return config
-    }
-
-    /// Why a `url:` cannot be used, or `nil`. The address itself is not quoted back: it may hold a secret.
-    static func urlProblem(_ text: String) -> String? {
-        let example = "such as http://localhost:8016"
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-        else {
-            return "'url' must be an http:// or https:// address with a host, \(example)"
-        }
-        if components.user != nil || components.password != nil {
-            return
-                "'url' must not carry credentials (user:password@); put the token in an environment variable and name it with 'tokenEnv'"
-        }
-        if components.query != nil || components.fragment != nil {
-            return "'url' is the server's base address and takes no query (?…) or fragment (#…)"
-        }
-        return nil
     }
 
     /// Reads `tokenEnv`, `timeout`, `connectTimeout` and `refresh`, checking each value.

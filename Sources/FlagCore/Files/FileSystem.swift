@@ -179,7 +179,7 @@ package struct LocalFileSystem: FileSystem {
             fixed.append(component)
         }
         let written = (pattern.hasPrefix("/") ? "/" : "") + fixed.joined(separator: "/")
-        let start = Workspace.url(ofPath: written.isEmpty ? "." : written, in: folder)
+        let start = WorkspacePath.url(ofPath: written.isEmpty ? "." : written, in: folder)
         guard let handle = opendir(start.path) else {
             let code = errno
             if code == ENOENT { return nil }  // a folder that is not there matches nothing, as shells say

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The formats a provider can read (docs/providers.md), from a file or, for `ofrep`, `unleash` and `firebase`, from a server.
 package enum ProviderFormat: String, Sendable, Hashable, CaseIterable {
     case json, plist, env, firebase, unleash, flagd, ofrep
@@ -59,7 +61,7 @@ package struct ProviderConfig: Sendable, Hashable {
     /// The url when it can be used; `nil` when validation rejected it (it is then never asked,
     /// and never shown: it may carry credentials).
     package var usableURL: String? {
-        guard let url, WorkspaceConfig.urlProblem(url) == nil else { return nil }
+        guard let url, Self.urlProblem(url) == nil else { return nil }
         return url
     }
 
@@ -77,6 +79,24 @@ package struct ProviderConfig: Sendable, Hashable {
         self.origin = origin
         self.url = url
         self.remote = url == nil ? remote : (remote ?? RemoteSettings())
+    }
+
+    /// Why a `url:` cannot be used, or `nil`. The address itself is not quoted back: it may hold a secret.
+    static func urlProblem(_ text: String) -> String? {
+        let example = "such as http://localhost:8016"
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else {
+            return "'url' must be an http:// or https:// address with a host, \(example)"
+        }
+        if components.user != nil || components.password != nil {
+            return
+                "'url' must not carry credentials (user:password@); put the token in an environment variable and name it with 'tokenEnv'"
+        }
+        if components.query != nil || components.fragment != nil {
+            return "'url' is the server's base address and takes no query (?…) or fragment (#…)"
+        }
+        return nil
     }
 }
 

@@ -14,3 +14,8 @@ package struct Product: Sendable, Hashable {
     /// The stack key that holds this product's purchase state.
     package var contextKey: String { ContextKeys.purchase(productID) }
 }
+
+/// The state of a purchase on the simulated device.
+package enum PurchaseState: String, Sendable, Hashable, CaseIterable {
+    case purchased, notPurchased, unknown
+}
