@@ -99,3 +99,15 @@ struct SwiftFlagType {
         }
     }
 }
+
+/// Type names as declarations are found by.
+enum SwiftFlagTypeName {
+    /// `Module.Type<T>` → `Type`.
+    static func simple(_ type: TypeSyntax) -> String { simple(text: type.trimmedDescription) }
+
+    /// `Module.Type<T>` → `Type`, from text.
+    static func simple(text: String) -> String {
+        let withoutGenerics = text.split(separator: "<").first.map(String.init) ?? text
+        return withoutGenerics.split(separator: ".").last.map(String.init) ?? withoutGenerics
+    }
+}

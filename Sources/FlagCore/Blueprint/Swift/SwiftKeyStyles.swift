@@ -48,3 +48,40 @@ extension SwiftKeyStyles {
             .joined()
     }
 }
+
+/// RealFlags' key configuration (`KeyConfiguration(prefix:pathSeparator:keyTransform:)`).
+struct RealFlagsKeyStyle {
+    /// How a property name becomes a segment.
+    enum Transform: Equatable {
+        case none, kebabCase, snakeCase
+        case custom(String)
+
+        func apply(_ name: String) -> String {
+            switch self {
+            case .none: return name
+            case .kebabCase: return SwiftKeyStyles.realFlags(name, separator: "-")
+            case .snakeCase: return SwiftKeyStyles.realFlags(name, separator: "_")
+            case .custom(let fixed): return fixed
+            }
+        }
+    }
+
+    var prefix: String?
+    var separator = "/"
+    var transform = Transform.snakeCase
+}
+
+/// Vexil's key configuration (`VexilConfiguration(codingPathStrategy:prefix:separator:)`):
+/// kebab-case names joined with `.` unless a pole says otherwise.
+struct VexilKeyStyle {
+    var snakeCase = false
+    var prefix: String?
+    var separator = "."
+
+    func segment(_ name: String) -> String {
+        // Vexil's macros always name a flag in kebab-case; a snake_case pole then swaps each
+        // dash for an underscore, which is not the same as snake-casing the name (`a_B`).
+        let kebab = SwiftKeyStyles.vexil(name, separator: "-")
+        return snakeCase ? String(kebab.map { $0 == "-" ? "_" : $0 }) : kebab
+    }
+}

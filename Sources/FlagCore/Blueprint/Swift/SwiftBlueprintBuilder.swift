@@ -1,43 +1,5 @@
 import SwiftSyntax
 
-/// Reads blueprints out of an app's own Swift declarations (docs/blueprints.md#swift-sources-as-blueprints): RealFlags collections,
-/// Vexil containers and Flint features. Parsing only — nothing is compiled or run — so what
-/// only running the app could tell is a located warning, never an invented value.
-package enum SwiftBlueprintReading {
-    /// What the Swift files of a workspace declare.
-    package struct Output {
-        /// One blueprint per root collection, container or feature group.
-        package var blueprints: [Blueprint] = []
-        /// Every problem found, at its place in the `.swift` file.
-        package var diagnostics: [Diagnostic] = []
-        /// Feature switch keys (`…/runtime_enabled`) whose default is code, with that code.
-        package var unknownSwitchDefaults: [String: String] = [:]
-        /// Files with syntax errors: what they declare may be missing.
-        package var unreadFiles: [String] = []
-    }
-
-    /// Reads `files` (path relative to the workspace, text) together: a nested collection's type
-    /// may be declared in another file. `providerNames` are the workspace's providers, which
-    /// `excludedProviders: [SomeProvider.self]` names by type.
-    package static func read(_ files: [(path: String, text: String)], providerNames: [String]) -> Output {
-        let sources = files.map { SwiftSourceFile(path: $0.path, text: $0.text) }
-        var builder = SwiftBlueprintBuilder(
-            index: SwiftIndex(sources.map(SwiftDeclarationCollector.collect)), providerNames: providerNames)
-        for source in sources where source.hasSyntaxErrors {
-            builder.syntaxError(in: source)
-            builder.output.unreadFiles.append(source.path)
-        }
-        builder.buildRealFlags()
-        builder.buildVexil()
-        builder.buildFlint()
-        // A collection that several loaders or poles use is read once for each of them: a
-        // problem in it is still one problem.
-        var reported = Set<Diagnostic>()
-        builder.output.diagnostics.removeAll { !reported.insert($0).inserted }
-        return builder.output
-    }
-}
-
 /// The second step: builds collections, flags and features from every file's declarations.
 struct SwiftBlueprintBuilder {
     let index: SwiftIndex

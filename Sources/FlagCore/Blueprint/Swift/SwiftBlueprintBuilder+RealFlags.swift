@@ -1,27 +1,5 @@
 import SwiftSyntax
 
-/// RealFlags' key configuration (`KeyConfiguration(prefix:pathSeparator:keyTransform:)`).
-struct RealFlagsKeyStyle {
-    /// How a property name becomes a segment.
-    enum Transform: Equatable {
-        case none, kebabCase, snakeCase
-        case custom(String)
-
-        func apply(_ name: String) -> String {
-            switch self {
-            case .none: return name
-            case .kebabCase: return SwiftKeyStyles.realFlags(name, separator: "-")
-            case .snakeCase: return SwiftKeyStyles.realFlags(name, separator: "_")
-            case .custom(let fixed): return fixed
-            }
-        }
-    }
-
-    var prefix: String?
-    var separator = "/"
-    var transform = Transform.snakeCase
-}
-
 extension SwiftBlueprintBuilder {
     /// Every type conforming to `FlagCollectionProtocol`, in file order.
     private var realFlagsCollections: [String] {
@@ -261,43 +239,3 @@ extension SwiftBlueprintBuilder {
     }
 }
 
-/// `.name` or `.name(argument)` as written in an argument.
-struct SwiftEnumCase: Equatable {
-    var name: String
-    var argument: ExprSyntax?
-
-    init(name: String, argument: ExprSyntax?) {
-        self.name = name
-        self.argument = argument
-    }
-
-    init?(_ expression: ExprSyntax) {
-        if let member = expression.as(MemberAccessExprSyntax.self) {
-            name = member.declName.baseName.text
-            argument = nil
-        } else if let call = expression.as(FunctionCallExprSyntax.self),
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
-        {
-            name = member.declName.baseName.text
-            argument = call.arguments.first?.expression
-        } else {
-            return nil
-        }
-    }
-
-    static func == (lhs: SwiftEnumCase, rhs: SwiftEnumCase) -> Bool {
-        lhs.name == rhs.name && (lhs.argument == nil) == (rhs.argument == nil)
-    }
-}
-
-/// Type names as declarations are found by.
-enum SwiftFlagTypeName {
-    /// `Module.Type<T>` → `Type`.
-    static func simple(_ type: TypeSyntax) -> String { simple(text: type.trimmedDescription) }
-
-    /// `Module.Type<T>` → `Type`, from text.
-    static func simple(text: String) -> String {
-        let withoutGenerics = text.split(separator: "<").first.map(String.init) ?? text
-        return withoutGenerics.split(separator: ".").last.map(String.init) ?? withoutGenerics
-    }
-}

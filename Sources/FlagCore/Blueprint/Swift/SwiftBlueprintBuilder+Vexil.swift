@@ -1,20 +1,5 @@
 import SwiftSyntax
 
-/// Vexil's key configuration (`VexilConfiguration(codingPathStrategy:prefix:separator:)`):
-/// kebab-case names joined with `.` unless a pole says otherwise.
-struct VexilKeyStyle {
-    var snakeCase = false
-    var prefix: String?
-    var separator = "."
-
-    func segment(_ name: String) -> String {
-        // Vexil's macros always name a flag in kebab-case; a snake_case pole then swaps each
-        // dash for an underscore, which is not the same as snake-casing the name (`a_B`).
-        let kebab = SwiftKeyStyles.vexil(name, separator: "-")
-        return snakeCase ? String(kebab.map { $0 == "-" ? "_" : $0 }) : kebab
-    }
-}
-
 extension SwiftBlueprintBuilder {
     /// Types marked `@FlagContainer` (Vexil 3) or conforming to `FlagContainer` (Vexil 2).
     private var vexilContainers: [String] {
