@@ -33,7 +33,7 @@ package final class Terminal {
         noecho()
         nonl()
         keypad(fs_stdscr(), true)
-        set_escdelay(25)
+        fs_set_escdelay(25)
         wtimeout(fs_stdscr(), 100)
         Self.enableMouse()
         mouseinterval(0)
