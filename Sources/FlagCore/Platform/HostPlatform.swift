@@ -97,6 +97,14 @@ package enum HostPlatform {
         return size.ws_col > 0 ? Int(size.ws_col) : nil
     }
 
+    /// Names of UTF-8 locales, tried in order where a UTF-8 `LC_CTYPE` is needed and the
+    /// environment gives none. CDisplayWidth's DisplayWidth.c tries the same names.
+    ///
+    /// Linux distributions ship C.UTF-8 (upstream glibc has it since 2.35); macOS has en_US.UTF-8
+    /// and UTF-8 in /usr/share/locale, and C.UTF-8 only in recent releases. On Linux the first
+    /// name is the one used, as it always was.
+    package static let utf8LocaleNames = ["C.UTF-8", "en_US.UTF-8", "UTF-8"]
+
     // MARK: Processes
 
     #if canImport(Glibc)
