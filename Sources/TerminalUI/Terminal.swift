@@ -1,6 +1,7 @@
 import CNcursesw
 import CSignals
 import FlagBrowser
+import FlagCore
 import Foundation
 
 /// What the terminal reported.
@@ -21,10 +22,11 @@ package final class Terminal {
 
     /// Starts curses on standard input and output (call `TerminalCheck.verify()` first).
     package init(colors wantColors: Bool) {
-        // UTF-8 is needed for wide text; with LANG unset fall back to C.UTF-8.
+        // UTF-8 is needed for wide text; with LANG unset (or not UTF-8) fall back to the first
+        // UTF-8 locale the system has (C.UTF-8 on Linux; macOS may lack it, not en_US.UTF-8).
         setlocale(LC_ALL, "")
         if fs_locale_is_utf8() == 0 {
-            setlocale(LC_CTYPE, "C.UTF-8")
+            for name in HostPlatform.utf8LocaleNames where setlocale(LC_CTYPE, name) != nil { break }
         }
         flagscope_install_signal_handlers { Terminal.emergencyRestore() }
         screen = newterm(nil, fs_stdout(), fs_stdin())
@@ -33,7 +35,7 @@ package final class Terminal {
         noecho()
         nonl()
         keypad(fs_stdscr(), true)
-        set_escdelay(25)
+        fs_set_escdelay(25)
         wtimeout(fs_stdscr(), 100)
         Self.enableMouse()
         mouseinterval(0)

@@ -33,13 +33,13 @@ package enum TerminalCheck {
                     "TERM=dumb cannot move the cursor; run the browser in a full terminal, or use `flagscope list`")
         }
         var status: Int32 = 0
-        guard setupterm(term, STDOUT_FILENO, &status) == OK else {
+        guard fs_setupterm(term, STDOUT_FILENO, &status) == OK else {
             throw TerminalUnavailable(
                 description:
                     "unknown terminal type '\(term)' (no terminfo entry); set TERM to one that exists, such as xterm-256color"
             )
         }
-        let cup = tigetstr("cup")
+        let cup = fs_tigetstr("cup")
         let unusable = cup == nil || Int(bitPattern: cup) == -1
         fs_free_terminfo()
         if unusable {

@@ -1,3 +1,4 @@
+import FlagCore
 import Foundation
 
 /// Wall-clock timing helpers: monotonic clock, medians.
@@ -38,14 +39,14 @@ struct ChildRun {
     static func run(_ path: String, _ arguments: [String], captureOutput: Bool = true, stdin: URL? = nil) throws
         -> ChildRun
     {
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        var actions = HostPlatform.spawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        var pipe: [Int32] = [0, 0]
+        var ends: [Int32] = [0, 0]
         if captureOutput {
-            guard Glibc.pipe(&pipe) == 0 else { throw BenchError("pipe failed") }
-            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-            posix_spawn_file_actions_addclose(&actions, pipe[0])
+            guard pipe(&ends) == 0 else { throw BenchError("pipe failed") }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_addclose(&actions, ends[0])
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
@@ -57,14 +58,14 @@ struct ChildRun {
         guard spawned == 0 else { throw BenchError("cannot start \(path): \(String(cString: strerror(spawned)))") }
         var output: [UInt8] = []
         if captureOutput {
-            close(pipe[1])
+            close(ends[1])
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let count = read(pipe[0], &buffer, buffer.count)
+                let count = read(ends[0], &buffer, buffer.count)
                 if count <= 0 { break }
                 output += buffer[0..<count]
             }
-            close(pipe[0])
+            close(ends[0])
         }
         var status: Int32 = 0
         var usage = rusage()
@@ -73,7 +74,7 @@ struct ChildRun {
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return ChildRun(
             status: exit, output: String(decoding: output, as: UTF8.self), seconds: seconds,
-            peakBytes: Int(usage.ru_maxrss) * 1024)
+            peakBytes: HostPlatform.peakResidentBytes(usage))
     }
 
     /// Where an executable is on `PATH`.

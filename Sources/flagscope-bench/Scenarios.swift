@@ -21,10 +21,10 @@ struct LoadFigures {
     /// Keys whose rules chose the variant the generated flagd files call `on` (the rest chose
     /// `off`, their default variant).
     var matched = 0
-    /// The child's peak resident set, in bytes, as it reads it itself (`VmHWM`). Not `wait4`'s
-    /// figure: a child started by `posix_spawn` counts its parent's resident set at the start
-    /// (Linux keeps the larger across `exec`), which for a parent holding a generated 100k-flag
-    /// workspace is larger than a small child's own.
+    /// The child's peak resident set, in bytes, as it reads it itself (`VmHWM` on Linux,
+    /// getrusage on macOS). Not `wait4`'s figure: on Linux a child started by `posix_spawn`
+    /// counts its parent's resident set at the start (Linux keeps the larger across `exec`),
+    /// which for a parent holding a generated 100k-flag workspace is larger than a small child's own.
     var peakBytes = 0
 
     var line: String { "\(load) \(resolve) \(firstFrame) \(errors) \(ruled) \(matched) \(peakBytes) \(rest)" }
@@ -62,13 +62,10 @@ struct LoadFigures {
             rest: Measure.median(runs.map(\.rest)))
     }
 
-    /// This process's peak resident set so far, in bytes (`VmHWM` of `/proc/self/status`).
+    /// This process's peak resident set so far, in bytes (``HostPlatform/ownPeakResidentBytes()``:
+    /// `VmHWM` on Linux, getrusage's `ru_maxrss` on macOS).
     static func ownPeakBytes() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-        else { return 0 }
-        return kilobytes * 1024
+        HostPlatform.ownPeakResidentBytes()
     }
 }
 
@@ -78,11 +75,7 @@ enum Scenarios {
     static func openWorkspace(_ file: URL) -> LoadFigures {
         func probe(_ label: String) {
             guard ProcessInfo.processInfo.environment["BENCH_PROBE"] != nil else { return }
-            let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-            let lines = status.split(separator: "\n").filter {
-                $0.hasPrefix("VmRSS") || $0.hasPrefix("VmHWM") || $0.hasPrefix("Rss")
-            }
-            FileHandle.standardError.write(Data("\(label): \(lines.joined(separator: " "))\n".utf8))
+            FileHandle.standardError.write(Data("\(label): \(HostPlatform.memoryReport())\n".utf8))
         }
         probe("start")
         if ProcessInfo.processInfo.environment["BENCH_LAYOUT"] != nil { Layouts.print() }
@@ -91,12 +84,7 @@ enum Scenarios {
         let loaded = Measure.now()
         probe("loaded")
         if ProcessInfo.processInfo.environment["BENCH_TRIM"] != nil {
-            typealias Trim = @convention(c) (Int) -> Int32
-            typealias Stats = @convention(c) () -> Void
-            let stats = unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), "malloc_stats"), to: Stats.self)
-            stats()
-            let trim = unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), "malloc_trim"), to: Trim.self)
-            _ = trim(0)
+            HostPlatform.trimHeap()
             probe("trimmed")
         }
         // Resolved one key at a time, as the browser does, so the peak memory is the browser's.

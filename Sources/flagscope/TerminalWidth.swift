@@ -1,10 +1,5 @@
+import FlagCore
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// How wide tables may be: `COLUMNS` when set (so it can be forced, also in pipes), else the
 /// terminal's width when standard output is one, else no limit (a file or a pipe gets whole rows).
@@ -16,8 +11,6 @@ enum TerminalWidth {
             return columns
         }
         guard isatty(STDOUT_FILENO) == 1 else { return nil }
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        return HostPlatform.terminalColumns(of: STDOUT_FILENO)
     }
 }

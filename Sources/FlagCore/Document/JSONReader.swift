@@ -335,7 +335,7 @@ package enum JSONReader {
                     if isKey, let known = knownKeys.existing(slice) { return known }
                     // ASCII needs no validating (and the generic validating initialiser is slow).
                     if allBits < 0x80 { return String(decoding: slice, as: UTF8.self) }
-                    guard let text = String(validating: slice, as: UTF8.self) else {
+                    guard let text = String(wellFormedUTF8: slice) else {
                         offset = start
                         throw invalidUTF8(in: start)
                     }
@@ -350,7 +350,7 @@ package enum JSONReader {
             while offset < bytes.count {
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: "\"") {
-                    guard let text = String(validating: scalars, as: UTF8.self) else {
+                    guard let text = String(wellFormedUTF8: scalars) else {
                         throw invalidUTF8(in: start)
                     }
                     offset += 1
@@ -430,7 +430,7 @@ package enum JSONReader {
                 let end = min(bytes.count, index + 4)
                 var valid = false
                 for length in 1...max(1, end - index) {
-                    if String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
+                    if String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
                         != nil
                     {
                         index += length

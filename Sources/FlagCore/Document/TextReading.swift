@@ -16,7 +16,7 @@ package enum TextReading {
             default: return TextLocation(line: line, column: column)
             }
             guard index + length <= bytes.count,
-                String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
+                String(wellFormedUTF8: bytes[index..<(index + length)]) != nil
             else { return TextLocation(line: line, column: column) }
             if byte == 0x0A {
                 line += 1

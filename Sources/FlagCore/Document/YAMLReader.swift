@@ -27,7 +27,7 @@ package enum YAMLReader {
 
     /// Parses bytes, reporting invalid UTF-8 at its position.
     package static func parse(_ bytes: [UInt8]) throws(DocumentError) -> SourceNode {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(wellFormedUTF8: bytes) else {
             throw DocumentError("invalid UTF-8", at: TextReading.location(ofFirstInvalidUTF8In: bytes))
         }
         return try parse(text)

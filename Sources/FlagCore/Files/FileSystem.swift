@@ -194,16 +194,7 @@ package struct LocalFileSystem: FileSystem {
         if pattern.contains("**"), !pattern.hasPrefix("/") { return RecursiveGlob.matches(pattern, in: folder) }
         let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         let absolute = pattern.hasPrefix("/") ? pattern : base + pattern
-        var result = glob_t()
-        defer { globfree(&result) }
-        guard Glibc.glob(absolute, 0, nil, &result) == 0 else { return [] }
-        var paths: [String] = []
-        for index in 0..<Int(result.gl_pathc) {
-            guard let cString = result.gl_pathv[index] else { continue }
-            let path = String(cString: cString)
-            paths.append(path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path)
-        }
-        return paths.sorted()
+        return HostPlatform.glob(absolute).map { $0.hasPrefix(base) ? String($0.dropFirst(base.count)) : $0 }.sorted()
     }
 
     package func resolvingSymlinks(_ url: URL) -> URL {
@@ -224,7 +215,7 @@ package struct LocalFileSystem: FileSystem {
         guard stat(url.path, &info) == 0 else { return nil }
         return FileStatus(
             inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            modified: HostPlatform.modificationNanoseconds(info),
             permissions: UInt32(info.st_mode) & 0o7777)
     }
 

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Opens and closes one TCP connection to learn, within `connectTimeout`, whether the server
 /// can be reached at all.
 ///
@@ -43,11 +37,7 @@ enum ConnectionProbe {
         let endpoint = Self.endpoint(host, port)
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        #if os(Linux)
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-            hints.ai_socktype = SOCK_STREAM
-        #endif
+        hints.ai_socktype = HostPlatform.streamSocketType
         var list: UnsafeMutablePointer<addrinfo>?
         let resolved = getaddrinfo(host, String(port), &hints, &list)
         guard resolved == 0, let first = list else {
@@ -66,7 +56,9 @@ enum ConnectionProbe {
             }
             defer { close(socket) }
             _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL, 0) | O_NONBLOCK)
-            if systemConnect(socket, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return nil }
+            if HostPlatform.connect(socket, to: info.pointee.ai_addr, length: info.pointee.ai_addrlen) == 0 {
+                return nil
+            }
             guard errno == EINPROGRESS else {
                 lastError = errno
                 continue
@@ -87,16 +79,6 @@ enum ConnectionProbe {
             lastError = problem
         }
         return .cannotConnect("cannot connect to \(endpoint) (\(String(cString: strerror(lastError)).lowercased()))")
-    }
-
-    private static func systemConnect(_ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t)
-        -> Int32
-    {
-        #if canImport(Glibc)
-            return Glibc.connect(socket, address, length)
-        #else
-            return Darwin.connect(socket, address, length)
-        #endif
     }
 }
 
