@@ -74,7 +74,7 @@ struct PortabilityLintTests {
     func otherNames() throws {
         let copy = try Self.copyOfSources()
         defer { copy.remove() }
-        let file = "Sources/FlagCore/Workspace/FileSystem.swift"
+        let file = "Sources/FlagCore/Files/FileSystem.swift"
         let qualified = try Self.append("let pipeResult = Glibc.pipe(nil)", to: file, in: copy)
         let field = try Self.append("let seconds = info.st_mtim.tv_sec", to: file, in: copy)
         _ = try Self.append("// st_mtim is Linux's name, and /proc/ its own", to: file, in: copy)

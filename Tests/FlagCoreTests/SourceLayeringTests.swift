@@ -64,7 +64,7 @@ struct SourceLayeringTests {
     func flagCoreLayers() throws {
         // Lowest first; the order docs/architecture.md#layers gives.
         let layers: [[String]] = [
-            ["Text", "Keys", "Files"], ["Diagnostics"], ["Document"], ["Values"],
+            ["Platform"], ["Text", "Keys", "Files"], ["Diagnostics"], ["Document"], ["Values"],
             ["Expressions", "Blueprint", "Rules"], ["Providers"], ["Remote"], ["Workspace"], ["Resolution"],
             ["Features", "Persistence"], ["Reports", "Loading"],
         ]
