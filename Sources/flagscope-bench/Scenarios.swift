@@ -93,8 +93,10 @@ enum Scenarios {
         var matched = 0
         Resolver(workspace: workspace, tracingRuleSteps: false).forEachResolution { resolution in
             resolved += 1
-            // Counted so the parent can check that the rules it means to measure did run.
-            guard let trace = resolution.layers.lazy.compactMap(\.rules).first else { return }
+            // Counted so the parent can check that the rules it means to measure did run. A
+            // STATIC trace (a flagd flag without targeting) says that nothing was evaluated.
+            guard let trace = resolution.layers.lazy.compactMap(\.rules).first(where: { $0.reason != .staticValue })
+            else { return }
             ruled += 1
             if trace.variant == "on" { matched += 1 }
         }

@@ -3,8 +3,8 @@ import Foundation
 import OrderedCollections
 
 /// The flagd-testbed scenarios that concern evaluation, run through FlagCore's flagd engine
-/// (the one the `flagd` provider uses): each expected value, reason, error code and metadata
-/// entry is one check.
+/// and checked on what a `flagd` provider's layer shows (its entries, as the resolver decides
+/// them): each expected value, reason, error code and metadata entry is one check.
 struct FlagdSuite {
     /// Features about a running daemon (connection, caching, events, selectors, sync, config,
     /// context enrichment) are out of scope: Flagscope evaluates files.
@@ -31,7 +31,7 @@ struct FlagdSuite {
                 }
             ),
         ]
-        var features: [(path: String, feature: GherkinFeature, flags: [String: FlagdFlag])] = []
+        var features: [(path: String, feature: GherkinFeature, flags: FlagSet)] = []
         for suite in suites {
             // The files make one flag set, as flagd-testbed's allFlags.json does: shared
             // rules (`$evaluators`) of one file serve the flags of the others.
@@ -47,12 +47,14 @@ struct FlagdSuite {
                     report.fail("flagd-testbed/\(suite.folder)", "cannot read \(file.lastPathComponent): \(error)")
                 }
             }
-            var flags: [String: FlagdFlag] = [:]
-            let document = JSONValue.object([
-                "flags": .object(merged["flags"]!), "$evaluators": .object(merged["$evaluators"]!),
-            ])
+            var flags = FlagSet()
+            let document = Array(
+                JSONValue.object([
+                    "flags": .object(merged["flags"]!), "$evaluators": .object(merged["$evaluators"]!),
+                ]).compactText.utf8)
             do {
-                for (key, flag) in try FlagdDocument.read(Array(document.compactText.utf8)).flags { flags[key] = flag }
+                for (key, flag) in try FlagdDocument.read(document).flags { flags.definitions[key] = flag }
+                flags.entries = try ProviderEntries(flagd: document)
             } catch {
                 report.fail("flagd-testbed/\(suite.folder)", "cannot read the merged flags: \(error)")
             }
@@ -91,8 +93,7 @@ struct FlagdSuite {
     }
 
     private mutating func run(
-        _ scenario: GherkinScenario, in feature: GherkinFeature, path: String, flags: [String: FlagdFlag],
-        newestVersion: Int?
+        _ scenario: GherkinScenario, in feature: GherkinFeature, path: String, flags: FlagSet, newestVersion: Int?
     ) {
         let tags = feature.tags.union(scenario.tags)
         guard tags.isDisjoint(with: Self.excludedTags) else { return }
@@ -127,8 +128,7 @@ struct FlagdSuite {
     }
 
     private mutating func execute(
-        _ steps: [GherkinStep], values: [String: String], name: String, line: Int, path: String,
-        flags: [String: FlagdFlag]
+        _ steps: [GherkinStep], values: [String: String], name: String, line: Int, path: String, flags: FlagSet
     ) {
         var run = ScenarioRun(flags: flags)
         for step in steps {

@@ -1,9 +1,17 @@
 import FlagCore
 import Foundation
 
+/// A flag set as flagd's evaluator reads it, and as a `flagd` provider keeps it.
+struct FlagSet {
+    /// The definitions by key.
+    var definitions: [String: FlagdFlag] = [:]
+    /// The provider entries by key: what the resolver decides a layer from.
+    var entries = ProviderEntries()
+}
+
 /// One scenario's run: the steps build a flag request and a context, evaluate, and check.
 struct ScenarioRun {
-    let flags: [String: FlagdFlag]
+    let flags: FlagSet
     var flagKey = ""
     var flagType = "String"
     var codeDefault = ""
@@ -18,7 +26,7 @@ struct ScenarioRun {
         var metadata: [String: JSONValue]
     }
 
-    init(flags: [String: FlagdFlag]) {
+    init(flags: FlagSet) {
         self.flags = flags
     }
 
@@ -113,16 +121,23 @@ struct ScenarioRun {
 
     /// The request evaluated as an OpenFeature SDK with flagd's in-process provider answers it.
     private func evaluate() -> Evaluated {
-        guard let flag = flags[flagKey] else {
+        guard let flag = flags.definitions[flagKey], let entry = flags.entries[flagKey] else {
             return Evaluated(value: codeDefault, reason: "ERROR", errorCode: "FLAG_NOT_FOUND", metadata: [:])
         }
         let metadata = Dictionary(uniqueKeysWithValues: flag.metadata.map { ($0.key, $0.value) })
         let context = EvaluationContext(attributes: attributes, now: Date())
-        let outcome = flag.evaluate(in: context)
+        // What is checked is what the provider's layer shows (`get --json`'s "rules"), decided as
+        // the resolver decides it; it must be the evaluator's own decision, trace and all.
+        func layerOutcome(tracing: Bool) -> RuleOutcome? {
+            entry.outcome(in: .flagd, evaluatingRules: true, context: context, tracing: tracing)
+        }
+        guard let outcome = layerOutcome(tracing: true), outcome == flag.evaluate(in: context) else {
+            return Evaluated(value: codeDefault, reason: "PROVIDER_LAYER_DIFFERS", errorCode: nil, metadata: metadata)
+        }
         // Bulk resolution evaluates without steps: it must decide exactly as the traced evaluation.
         var stepless = outcome
         stepless.trace.steps = []
-        guard flag.evaluate(in: context, tracing: false) == stepless else {
+        guard layerOutcome(tracing: false) == stepless else {
             return Evaluated(
                 value: codeDefault, reason: "UNTRACED_EVALUATION_DIFFERS", errorCode: nil, metadata: metadata)
         }

@@ -101,6 +101,7 @@ struct ProviderFlagdTests {
         let greeting = try workspace.requireResolution("greeting")
         #expect(greeting.layers[0].state == .unset)
         #expect(greeting.layers[0].notes.contains { $0.contains("DISABLED") })
+        #expect(greeting.layers[0].rules == RuleTrace(reason: .disabled))
         #expect(greeting.value == .string("hola"))
         #expect(greeting.source == "Base")
     }
@@ -116,7 +117,9 @@ struct ProviderFlagdTests {
         #expect(trace.variant == "dark")
         #expect(trace.steps.map(\.rule) == [#""@example.com" in email"#])
         #expect(trace.steps.first?.reads == [ContextRead(key: "context/email", value: nil)])
-        #expect(try workspace.requireLayer("dark_mode", "Source").rules == nil)
+        // Nothing to evaluate: flagd calls the default variant STATIC, and there are no steps.
+        #expect(
+            try workspace.requireLayer("dark_mode", "Source").rules == RuleTrace(variant: "on", reason: .staticValue))
 
         let (other, withEmail) = try Self.load(Self.definitions, base: #"{"context/email": "ana@example.com"}"#)
         defer { other.remove() }
@@ -127,6 +130,51 @@ struct ProviderFlagdTests {
         #expect(
             matched.rules?.steps.first?.reads == [ContextRead(key: "context/email", value: .string("ana@example.com"))])
         #expect(matched.rules?.steps.first?.result == .bool(true))
+    }
+
+    @Test("Every flag without targeting has flagd's reason on its layer, with its default variant when it has one")
+    func reasonsWithoutTargeting() throws {
+        let document = """
+            {"flags": {
+              "dark_mode": {"state": "ENABLED", "variants": {"on": true, "off": false}, "defaultVariant": "off"},
+              "retries": {"state": "ENABLED", "variants": {"few": 1, "many": 7}, "defaultVariant": null},
+              "ratio": {"state": "ENABLED", "variants": {"half": 0.5}},
+              "greeting": {"state": "DISABLED", "variants": {"hi": "hi"}, "defaultVariant": "hi"},
+              "theme": {"state": "ENABLED", "variants": {"dark": "dark"}, "defaultVariant": "light"}
+            }}
+            """
+        let (sandbox, workspace) = try Self.load(document, base: #"{"retries": 3}"#)
+        defer { sandbox.remove() }
+        let dark = try workspace.requireResolution("dark_mode")
+        #expect(dark.layers[0].state == .set(.bool(false)) && dark.layers[0].isWinner)
+        #expect(dark.layers[0].rules == RuleTrace(variant: "off", reason: .staticValue))
+        #expect(dark.variant == "off")
+        // No default variant (null or absent) and nothing to evaluate: the app's own default.
+        for key in ["retries", "ratio"] {
+            let layer = try workspace.requireLayer(key, "Source")
+            #expect(layer.state == .unset, "\(key)")
+            #expect(layer.rules == RuleTrace(reason: .defaultValue), "\(key)")
+        }
+        #expect(try workspace.requireResolution("retries").value == .int(3))
+        #expect(try workspace.requireLayer("greeting", "Source").rules == RuleTrace(reason: .disabled))
+        // A default variant it does not have: flagd cannot use the flag.
+        let theme = try workspace.requireLayer("theme", "Source")
+        guard case .error(let message) = theme.state else {
+            Issue.record("theme is \(theme.state.name)")
+            return
+        }
+        #expect(theme.rules == RuleTrace(reason: .error, errorCode: "PARSE_ERROR", errorMessage: message))
+    }
+
+    @Test("A variant name is given as written, even one that starts with a combining mark")
+    func variantNameAsWritten() throws {
+        let name = "\u{301}accent \u{1F600}"
+        let document =
+            #"{"flags": {"dark_mode": {"state": "ENABLED", "variants": {"\#(name)": true}, "defaultVariant": "\#(name)"}}}"#
+        let (sandbox, workspace) = try Self.load(document)
+        defer { sandbox.remove() }
+        let variant = try #require(try workspace.requireResolution("dark_mode").variant)
+        #expect(Array(variant.unicodeScalars) == Array(name.unicodeScalars))
     }
 
     @Test("An excluded flag ignores its flagd definition; a flag not defined is unset")

@@ -69,10 +69,12 @@ struct RulesUntracedTests {
         #expect(untraced == traced.map(Self.withoutSteps))
         // The traced resolve does record steps, so the comparison above left something out.
         let ruled = traced.flatMap(\.layers).compactMap(\.rules)
-        #expect(ruled.count == 8)  // The disabled flag has no rules to run.
+        // The disabled flag has no rules to run, and says so: DISABLED, without steps.
+        #expect(ruled.count == 9)
+        #expect(ruled.filter { $0.reason == .disabled }.count == 1)
         #expect(ruled.filter { !$0.steps.isEmpty }.count >= 7)
         let untracedRules = untraced.flatMap(\.layers).compactMap(\.rules)
-        #expect(untracedRules.count == 8 && untracedRules.allSatisfy { $0.steps.isEmpty })
+        #expect(untracedRules.count == 9 && untracedRules.allSatisfy { $0.steps.isEmpty })
     }
 
     @Test("Without steps, a rule's variant, reason and error code are still given")

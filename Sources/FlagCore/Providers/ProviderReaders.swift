@@ -31,7 +31,9 @@ enum ProviderReaders {
     /// OpenFeature flagd definitions (docs/rules.md): a flag without targeting is its default
     /// variant (none: unset, the app's own default); DISABLED is unset; a flag with targeting
     /// carries its compiled rules, which the resolver evaluates per context, with the default
-    /// variant as its value where nothing is evaluated.
+    /// variant as its value where nothing is evaluated. The notes say how each flag stands
+    /// when no rule decides (``FlagdFlag/entryNotes``): the resolver reads a rule-free flag's
+    /// reason and variant back from them.
     static func flagd(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
         try flagdFile(bytes, knownKeys: knownKeys).entries
     }
@@ -44,17 +46,7 @@ enum ProviderReaders {
         var entries = Entries()
         var notesSeen = SeenValues<ProviderEntry>()
         let (_, problems, namesRead) = try FlagdDocument.read(bytes, knownKeys: knownKeys) { flag in
-            var notes: [String] = []
-            if flag.state == .disabled {
-                notes.append("state DISABLED")
-            } else if let variant = flag.defaultVariant {
-                notes.append("default variant: \(variant)")
-            } else {
-                notes.append("no default variant: the app's own default applies")
-            }
-            if !flag.metadata.isEmpty {
-                notes.append("metadata \(JSONValue.object(flag.metadata).compactText(limit: 200))")
-            }
+            let notes = flag.entryNotes
             if let error = flag.error {
                 entries[flag.key] = ProviderEntry(value: nil, location: flag.location, notes: notes, error: error)
                 return

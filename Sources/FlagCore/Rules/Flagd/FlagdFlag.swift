@@ -57,13 +57,8 @@ package struct FlagdFlag: Sendable, Hashable {
     /// its error codes), as a pure function of the definition and the context. Without
     /// `tracing` the trace keeps its variant, reason and error but no steps.
     package func evaluate(in context: EvaluationContext, tracing: Bool = true) -> RuleOutcome {
-        if let error {
-            return RuleOutcome(
-                result: .error(error), trace: RuleTrace(reason: .error, errorCode: "PARSE_ERROR", errorMessage: error))
-        }
-        if state == .disabled {
-            return RuleOutcome(result: .unset, trace: RuleTrace(reason: .disabled))
-        }
+        if let error { return Self.unusable(error) }
+        if state == .disabled { return Self.switchedOff }
         return FlagdRules(self).evaluate(in: context, tracing: tracing)
     }
 }
