@@ -5,7 +5,7 @@ import Testing
 
 @testable import FlagBrowser
 
-/// A flagd layer in the browser's detail pane (SPEC §8): every flag says how flagd decided it,
+/// A flagd layer in the browser's detail pane (docs/rules.md): every flag says how flagd decided it,
 /// with targeting to evaluate or without.
 @Suite("flagd flags in the browser")
 struct FlagdBrowserTests {
