@@ -238,4 +238,3 @@ extension SwiftBlueprintBuilder {
         return style
     }
 }
-

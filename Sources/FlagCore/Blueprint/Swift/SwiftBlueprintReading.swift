@@ -37,4 +37,3 @@ package enum SwiftBlueprintReading {
         return builder.output
     }
 }
-
