@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README and `docs/` are checked like code: the example workspaces load as the pages say,
-/// every `$ flagscope …` transcript prints what the page shows, and every link stays inside
-/// the repository and leads to a file (and heading) that exists.
+/// The README, CONTRIBUTING.md, CHANGELOG.md and `docs/` are checked like code: the example
+/// workspaces load as the pages say, every `$ flagscope …` transcript prints what the page shows,
+/// and every link stays inside the repository and leads to a file (and heading) that exists.
 @Suite("Documentation")
 struct DocsTests {
     static let everyFormat = "docs/examples/every-format/flagscope.yml"
@@ -84,7 +84,7 @@ struct DocsTests {
         }
     }
 
-    @Test("Every `$ flagscope …` transcript in the README and docs/ prints what the page shows")
+    @Test("Every `$ flagscope …` transcript in the pages prints what the page shows")
     func transcriptsAreReal() throws {
         // The commands run on a copy, so one that writes cannot change the repository.
         let copy = try TemporaryFolder()
@@ -98,10 +98,30 @@ struct DocsTests {
         let transcripts = try DocsPages.all().flatMap { try $0.transcripts() }
         #expect(transcripts.count >= 10, "found only \(transcripts.count) transcripts")
         for transcript in transcripts {
-            var environment = DocsPages.quietEnvironment
+            let quiet = DocsPages.quietEnvironment
+            var environment = quiet
             environment.merge(transcript.environment) { _, new in new }
-            let output = try CLIRunner.run(transcript.arguments, in: copy.url, environment: environment)
-            let actual = Transcript.lines(output.stdout + output.stderr)
+            var arguments = transcript.arguments
+            // `$demo` is the folder `flagscope demo --path` prints, as the README sets it up: a
+            // fresh copy of the demo for each transcript, shown as `$demo` in the output too.
+            var demo: String?
+            if arguments.contains(where: { $0.contains(Transcript.demoVariable) }) {
+                let made = try CLIRunner.run(["demo", "--path"], in: copy.url, environment: environment)
+                let folder = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                try #require(made.status == 0 && !folder.isEmpty, "demo --path: \(CLIFixture.describe(made))")
+                arguments = arguments.map { $0.replacingOccurrences(of: Transcript.demoVariable, with: folder) }
+                demo = folder
+            }
+            defer {
+                if demo != nil, let scratch = quiet["XDG_STATE_HOME"] {
+                    try? FileManager.default.removeItem(atPath: scratch)
+                }
+            }
+            let output = try CLIRunner.run(arguments, in: copy.url, environment: environment)
+            var actual = Transcript.lines(output.stdout + output.stderr)
+            if let demo {
+                actual = actual.map { $0.replacingOccurrences(of: demo, with: Transcript.demoVariable) }
+            }
             #expect(
                 Transcript.matches(expected: transcript.expected, actual: actual),
                 """
@@ -111,7 +131,7 @@ struct DocsTests {
         }
     }
 
-    @Test("Every link in the README and docs/ leads to a file and heading inside the repository")
+    @Test("Every link in the pages leads to a file and heading inside the repository")
     func linksResolve() throws {
         let root = CLIRunner.packageRoot.standardizedFileURL.path
         let pages = try DocsPages.all()
@@ -166,7 +186,8 @@ struct DocsTests {
     }
 }
 
-/// The Markdown pages under test: README.md and every `.md` file under docs/.
+/// The Markdown pages under test: README.md, CONTRIBUTING.md, CHANGELOG.md and every `.md` file
+/// under docs/.
 enum DocsPages {
     /// No user cache or state: nothing a command prints depends on the machine.
     static var quietEnvironment: [String: String] {
@@ -178,7 +199,7 @@ enum DocsPages {
 
     static func all() throws -> [DocsPage] {
         let root = CLIRunner.packageRoot.standardizedFileURL
-        var urls = [root.appendingPathComponent("README.md")]
+        var urls = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md"].map { root.appendingPathComponent($0) }
         let docs = root.appendingPathComponent("docs")
         let enumerator = FileManager.default.enumerator(at: docs, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
@@ -309,6 +330,10 @@ struct Transcript {
     /// The output as the page shows it; a line that is only `…` (indented or not) stands for any
     /// number of lines.
     var expected: [String]
+
+    /// In a command, the folder of the demo's copy (`demo="$(flagscope demo --path)"`); in the
+    /// output, where that folder is printed.
+    static let demoVariable = "$demo"
 
     struct Problem: Error, CustomStringConvertible {
         var description: String
