@@ -4,7 +4,8 @@ import Testing
 
 /// The README, CONTRIBUTING.md, CHANGELOG.md and `docs/` are checked like code: the example
 /// workspaces load as the pages say, every `$ flagscope …` transcript prints what the page shows,
-/// and every link stays inside the repository and leads to a file (and heading) that exists.
+/// every link stays inside the repository and leads to a file (and heading) that exists, and the
+/// changelog's newest version is the one the binary prints.
 @Suite("Documentation")
 struct DocsTests {
     static let everyFormat = "docs/examples/every-format/flagscope.yml"
@@ -170,6 +171,22 @@ struct DocsTests {
             }
         }
         #expect(checked >= 40, "found only \(checked) links")
+    }
+
+    @Test("CHANGELOG.md's newest released version is what flagscope --version prints")
+    func changelogMatchesVersion() throws {
+        let changelog = DocsPage(
+            url: CLIRunner.packageRoot.appendingPathComponent("CHANGELOG.md"), root: CLIRunner.packageRoot.path)
+        let released = changelog.split().prose.lazy.map { $0.text }
+            .filter { $0.hasPrefix("## ") }
+            .map { $0.dropFirst(3).split(separator: " ").first.map(String.init) ?? "" }
+            .first { $0.lowercased() != "unreleased" }
+        let newest = try #require(released, "CHANGELOG.md has no released version heading (## 1.2.3)")
+        let output = try CLIRunner.run(["--version"])
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        #expect(
+            output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == newest,
+            "CHANGELOG.md's newest release is \(newest); flagscope --version prints \(output.stdout)")
     }
 
     @Test("The shell completion scripts the README installs are generated", arguments: ["bash", "zsh", "fish"])
