@@ -4,8 +4,8 @@ import Testing
 
 /// The README, CONTRIBUTING.md, CHANGELOG.md and `docs/` are checked like code: the example
 /// workspaces load as the pages say, every `$ flagscope …` transcript prints what the page shows,
-/// every link stays inside the repository and leads to a file (and heading) that exists, and the
-/// changelog's newest version is the one the binary prints.
+/// every link stays inside the repository and leads to a file (and heading) that exists, every
+/// docs page the code names exists, and the changelog's newest version is the one the binary prints.
 @Suite("Documentation")
 struct DocsTests {
     static let everyFormat = "docs/examples/every-format/flagscope.yml"
@@ -171,6 +171,40 @@ struct DocsTests {
             }
         }
         #expect(checked >= 40, "found only \(checked) links")
+    }
+
+    @Test("Every docs page and heading named in Sources/ and Tests/ exists")
+    func sourceReferencesResolve() throws {
+        let root = CLIRunner.packageRoot.standardizedFileURL
+        let pattern = try NSRegularExpression(pattern: #"docs/[A-Za-z-]+\.md(#[a-z0-9-]+)?"#)
+        var checked = 0
+        for folder in ["Sources", "Tests"] {
+            let enumerator = FileManager.default.enumerator(
+                at: root.appendingPathComponent(folder), includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = enumerator?.nextObject() as? URL {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                    let text = try? String(contentsOf: url, encoding: .utf8)
+                else { continue }
+                let file = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
+                let range = NSRange(text.startIndex..., in: text)
+                for match in pattern.matches(in: text, range: range) {
+                    guard let found = Range(match.range, in: text) else { continue }
+                    checked += 1
+                    let reference = String(text[found])
+                    let line = text[..<found.lowerBound].filter { $0 == "\n" }.count + 1
+                    let parts = reference.split(separator: "#", maxSplits: 1).map(String.init)
+                    let page = root.appendingPathComponent(parts[0])
+                    guard FileManager.default.fileExists(atPath: page.path) else {
+                        Issue.record("\(file):\(line): \(reference): no such page")
+                        continue
+                    }
+                    if parts.count == 2, !DocsPage(url: page, root: root.path).anchors().contains(parts[1]) {
+                        Issue.record("\(file):\(line): \(reference): no heading with anchor #\(parts[1])")
+                    }
+                }
+            }
+        }
+        #expect(checked >= 20, "found only \(checked) references to docs pages")
     }
 
     @Test("CHANGELOG.md's newest released version is what flagscope --version prints")
