@@ -6,11 +6,15 @@ import Foundation
 /// Without a subcommand it opens the browser on the workspace.
 @main
 struct Flagscope: ParsableCommand, TakesContext {
+    /// The released version, the one place it is written: `flagscope --version` prints it, and
+    /// `DocsTests` checks that CHANGELOG.md's newest released heading is the same.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "flagscope",
         abstract: "Browse feature flags, see which provider layer set each value, and explain unavailable features.",
         discussion: "Without a subcommand, opens the browser on the nearest flagscope.yml (or --config PATH).",
-        version: "0.1.0",
+        version: Flagscope.version,
         subcommands: [
             Demo.self, Init.self, Validate.self, List.self, Get.self, SetValue.self, Reset.self, Explain.self,
             Snapshot.self, Rollout.self,

@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README and `docs/` are checked like code: the example workspaces load as the pages say,
-/// every `$ flagscope …` transcript prints what the page shows, and every link stays inside
-/// the repository and leads to a file (and heading) that exists.
+/// The README, CONTRIBUTING.md, CHANGELOG.md and `docs/` are checked like code: the example
+/// workspaces load as the pages say, every `$ flagscope …` transcript prints what the page shows,
+/// every link stays inside the repository and leads to a file (and heading) that exists, every
+/// docs page the code names exists, and the changelog's newest version is the one the binary prints.
 @Suite("Documentation")
 struct DocsTests {
     static let everyFormat = "docs/examples/every-format/flagscope.yml"
@@ -84,7 +85,7 @@ struct DocsTests {
         }
     }
 
-    @Test("Every `$ flagscope …` transcript in the README and docs/ prints what the page shows")
+    @Test("Every `$ flagscope …` transcript in the pages prints what the page shows")
     func transcriptsAreReal() throws {
         // The commands run on a copy, so one that writes cannot change the repository.
         let copy = try TemporaryFolder()
@@ -98,10 +99,30 @@ struct DocsTests {
         let transcripts = try DocsPages.all().flatMap { try $0.transcripts() }
         #expect(transcripts.count >= 10, "found only \(transcripts.count) transcripts")
         for transcript in transcripts {
-            var environment = DocsPages.quietEnvironment
+            let quiet = DocsPages.quietEnvironment
+            var environment = quiet
             environment.merge(transcript.environment) { _, new in new }
-            let output = try CLIRunner.run(transcript.arguments, in: copy.url, environment: environment)
-            let actual = Transcript.lines(output.stdout + output.stderr)
+            var arguments = transcript.arguments
+            // `$demo` is the folder `flagscope demo --path` prints, as the README sets it up: a
+            // fresh copy of the demo for each transcript, shown as `$demo` in the output too.
+            var demo: String?
+            if arguments.contains(where: { $0.contains(Transcript.demoVariable) }) {
+                let made = try CLIRunner.run(["demo", "--path"], in: copy.url, environment: environment)
+                let folder = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                try #require(made.status == 0 && !folder.isEmpty, "demo --path: \(CLIFixture.describe(made))")
+                arguments = arguments.map { $0.replacingOccurrences(of: Transcript.demoVariable, with: folder) }
+                demo = folder
+            }
+            defer {
+                if demo != nil, let scratch = quiet["XDG_STATE_HOME"] {
+                    try? FileManager.default.removeItem(atPath: scratch)
+                }
+            }
+            let output = try CLIRunner.run(arguments, in: copy.url, environment: environment)
+            var actual = Transcript.lines(output.stdout + output.stderr)
+            if let demo {
+                actual = actual.map { $0.replacingOccurrences(of: demo, with: Transcript.demoVariable) }
+            }
             #expect(
                 Transcript.matches(expected: transcript.expected, actual: actual),
                 """
@@ -111,7 +132,7 @@ struct DocsTests {
         }
     }
 
-    @Test("Every link in the README and docs/ leads to a file and heading inside the repository")
+    @Test("Every link in the pages leads to a file and heading inside the repository")
     func linksResolve() throws {
         let root = CLIRunner.packageRoot.standardizedFileURL.path
         let pages = try DocsPages.all()
@@ -152,6 +173,56 @@ struct DocsTests {
         #expect(checked >= 40, "found only \(checked) links")
     }
 
+    @Test("Every docs page and heading named in Sources/ and Tests/ exists")
+    func sourceReferencesResolve() throws {
+        let root = CLIRunner.packageRoot.standardizedFileURL
+        let pattern = try NSRegularExpression(pattern: #"docs/[A-Za-z-]+\.md(#[a-z0-9-]+)?"#)
+        var checked = 0
+        for folder in ["Sources", "Tests"] {
+            let enumerator = FileManager.default.enumerator(
+                at: root.appendingPathComponent(folder), includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = enumerator?.nextObject() as? URL {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                    let text = try? String(contentsOf: url, encoding: .utf8)
+                else { continue }
+                let file = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
+                let range = NSRange(text.startIndex..., in: text)
+                for match in pattern.matches(in: text, range: range) {
+                    guard let found = Range(match.range, in: text) else { continue }
+                    checked += 1
+                    let reference = String(text[found])
+                    let line = text[..<found.lowerBound].filter { $0 == "\n" }.count + 1
+                    let parts = reference.split(separator: "#", maxSplits: 1).map(String.init)
+                    let page = root.appendingPathComponent(parts[0])
+                    guard FileManager.default.fileExists(atPath: page.path) else {
+                        Issue.record("\(file):\(line): \(reference): no such page")
+                        continue
+                    }
+                    if parts.count == 2, !DocsPage(url: page, root: root.path).anchors().contains(parts[1]) {
+                        Issue.record("\(file):\(line): \(reference): no heading with anchor #\(parts[1])")
+                    }
+                }
+            }
+        }
+        #expect(checked >= 20, "found only \(checked) references to docs pages")
+    }
+
+    @Test("CHANGELOG.md's newest released version is what flagscope --version prints")
+    func changelogMatchesVersion() throws {
+        let changelog = DocsPage(
+            url: CLIRunner.packageRoot.appendingPathComponent("CHANGELOG.md"), root: CLIRunner.packageRoot.path)
+        let released = changelog.split().prose.lazy.map { $0.text }
+            .filter { $0.hasPrefix("## ") }
+            .map { $0.dropFirst(3).split(separator: " ").first.map(String.init) ?? "" }
+            .first { $0.lowercased() != "unreleased" }
+        let newest = try #require(released, "CHANGELOG.md has no released version heading (## 1.2.3)")
+        let output = try CLIRunner.run(["--version"])
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        #expect(
+            output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == newest,
+            "CHANGELOG.md's newest release is \(newest); flagscope --version prints \(output.stdout)")
+    }
+
     @Test("The shell completion scripts the README installs are generated", arguments: ["bash", "zsh", "fish"])
     func completionScripts(shell: String) throws {
         let output = try CLIRunner.run(["--generate-completion-script", shell])
@@ -166,7 +237,8 @@ struct DocsTests {
     }
 }
 
-/// The Markdown pages under test: README.md and every `.md` file under docs/.
+/// The Markdown pages under test: README.md, CONTRIBUTING.md, CHANGELOG.md and every `.md` file
+/// under docs/.
 enum DocsPages {
     /// No user cache or state: nothing a command prints depends on the machine.
     static var quietEnvironment: [String: String] {
@@ -178,7 +250,7 @@ enum DocsPages {
 
     static func all() throws -> [DocsPage] {
         let root = CLIRunner.packageRoot.standardizedFileURL
-        var urls = [root.appendingPathComponent("README.md")]
+        var urls = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md"].map { root.appendingPathComponent($0) }
         let docs = root.appendingPathComponent("docs")
         let enumerator = FileManager.default.enumerator(at: docs, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
@@ -309,6 +381,10 @@ struct Transcript {
     /// The output as the page shows it; a line that is only `…` (indented or not) stands for any
     /// number of lines.
     var expected: [String]
+
+    /// In a command, the folder of the demo's copy (`demo="$(flagscope demo --path)"`); in the
+    /// output, where that folder is printed.
+    static let demoVariable = "$demo"
 
     struct Problem: Error, CustomStringConvertible {
         var description: String
