@@ -123,7 +123,7 @@ extension CompiledRules {
         switch self {
         case .flagd(let rules):
             guard let targeting = rules.targeting else { return [] }
-            var walk = JsonLogicAttributeWalk()
+            var walk = JsonLogicAttributeWalk(operators: FlagdOperators.table)
             walk.keysOnly = keysOnly
             walk.visit(targeting, parent: nil)
             return walk.reads

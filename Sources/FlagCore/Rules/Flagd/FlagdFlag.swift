@@ -146,7 +146,8 @@ package struct FlagdRules: @unchecked Sendable, Hashable {
     @inline(__always)
     func evaluate(in context: EvaluationContext, tracing: Bool = true) -> RuleOutcome {
         guard let targeting else { return chosen(defaultVariant, reason: .staticValue, steps: []) }
-        var evaluation = JsonLogicEvaluation(flagKey: key, context: context, tracing: tracing)
+        var evaluation = JsonLogicEvaluation(
+            flagKey: key, context: context, tracing: tracing, operators: FlagdOperators.table)
         let result: LogicValue
         do {
             result = try evaluation.run(targeting)
