@@ -19,7 +19,8 @@ enum RuleFixture {
     static func result(_ rule: String, _ attributes: String = "{}", flagKey: String = "flag") throws -> LogicValue {
         var compiler = JsonLogicCompiler(evaluators: [:], operators: FlagdOperators.table)
         let compiled = compiler.compile(try JSONReader.parse(rule))
-        var evaluation = JsonLogicEvaluation(flagKey: flagKey, context: try context(attributes), operators: FlagdOperators.table)
+        var evaluation = JsonLogicEvaluation(
+            flagKey: flagKey, context: try context(attributes), operators: FlagdOperators.table)
         return try evaluation.evaluate(compiled, LogicScope(data: .context))
     }
 
