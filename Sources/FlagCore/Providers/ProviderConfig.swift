@@ -25,10 +25,20 @@ package enum ProviderFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether a provider of this format can read a server (`url:`).
-    package var canBeRemote: Bool { self == .ofrep || self == .unleash || self == .firebase }
+    package var canBeRemote: Bool {
+        switch self {
+        case .ofrep, .unleash, .firebase: return true
+        case .json, .plist, .env, .flagd: return false
+        }
+    }
 
     /// Whether this format only exists on a server (an OFREP answer depends on the context sent).
-    package var isRemoteOnly: Bool { self == .ofrep }
+    package var isRemoteOnly: Bool {
+        switch self {
+        case .ofrep: return true
+        case .json, .plist, .env, .firebase, .unleash, .flagd: return false
+        }
+    }
 
     /// The names of the formats a `url:` accepts, for messages.
     static var remoteNames: [String] { allCases.filter(\.canBeRemote).map(\.rawValue) }
