@@ -23,7 +23,9 @@ package struct FlagEditor: Sendable {
 
     /// The writable provider, its file and a writer for it.
     package func writer() throws(Refusal) -> (provider: ProviderConfig, writer: ProviderFileWriter) {
-        guard let provider = workspace.config.writableProvider, let path = provider.path else {
+        guard let provider = workspace.config.writableProvider, let path = provider.path,
+            let format = provider.format.writable
+        else {
             throw Refusal(
                 description:
                     "no writable provider: mark one json or plist provider with `writable: true` in \(WorkspacePath.displayPath(of: workspace.config.file, in: workspace.folder))"
@@ -33,7 +35,7 @@ package struct FlagEditor: Sendable {
         let declared = workspace.flags
         let url = WorkspacePath.url(ofPath: path, in: workspace.folder)
         var writer = ProviderFileWriter(
-            file: url, format: provider.format, fileSystem: fileSystem, isDeclaredKey: { declared[$0] != nil })
+            file: url, format: format, fileSystem: fileSystem, isDeclaredKey: { declared[$0] != nil })
         writer.sizeLimit = workspace.config.fileSizeLimit
         // Named as every other message names the workspace's files, in the CLI and the browser.
         writer.shownPath = WorkspacePath.displayPath(of: url, in: workspace.folder)

@@ -34,7 +34,7 @@ package struct ProviderFileWriter: Sendable {
     /// The file as the workspace names it.
     package var file: URL
     /// json or plist.
-    package var format: ProviderFormat
+    package var format: WritableFormat
     /// The file operations (a seam for fault-injection tests).
     package var fileSystem: FileSystem
     /// Declared keys, so nested plist dictionaries that are json flag values are not descended into.
@@ -49,7 +49,7 @@ package struct ProviderFileWriter: Sendable {
 
     /// Creates a writer.
     package init(
-        file: URL, format: ProviderFormat, fileSystem: FileSystem = LocalFileSystem(),
+        file: URL, format: WritableFormat, fileSystem: FileSystem = LocalFileSystem(),
         isDeclaredKey: @escaping @Sendable (String) -> Bool = { _ in false }
     ) {
         self.file = file
@@ -161,7 +161,7 @@ package struct ProviderFileWriter: Sendable {
                     if case .native(let value)? = entry.value { return (key, value) }
                     return nil
                 }
-            default:
+            case .json:
                 // No positions are needed unless the file is broken, and then the error has them.
                 return try JSONReader.members(bytes)
             }
@@ -200,7 +200,7 @@ package struct ProviderFileWriter: Sendable {
                     PlistValues.object(from: value), at: key.split(separator: "/").map(String.init)[...], into: &root)
             }
             return Array(try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0))
-        default:
+        case .json:
             return JSONValue.prettySortedBytes(members: members) + [0x0A]
         }
     }

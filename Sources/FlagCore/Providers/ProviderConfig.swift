@@ -1,6 +1,11 @@
 import Foundation
 
 /// The formats a provider can read (docs/providers.md), from a file or, for `ofrep`, `unleash` and `firebase`, from a server.
+/// The formats Flagscope writes: a writable provider's file is one of these.
+package enum WritableFormat: String, Sendable, Hashable {
+    case json, plist
+}
+
 package enum ProviderFormat: String, Sendable, Hashable, CaseIterable {
     case json, plist, env, firebase, unleash, flagd, ofrep
 
@@ -8,13 +13,32 @@ package enum ProviderFormat: String, Sendable, Hashable, CaseIterable {
     package static var names: [String] { allCases.map(\.rawValue) }
 
     /// Whether Flagscope can write this format.
-    package var isWritable: Bool { self == .json || self == .plist }
+    package var isWritable: Bool { writable != nil }
+
+    /// The format as Flagscope writes it, when it writes this one.
+    package var writable: WritableFormat? {
+        switch self {
+        case .json: return .json
+        case .plist: return .plist
+        case .env, .firebase, .unleash, .flagd, .ofrep: return nil
+        }
+    }
 
     /// Whether a provider of this format can read a server (`url:`).
-    package var canBeRemote: Bool { self == .ofrep || self == .unleash || self == .firebase }
+    package var canBeRemote: Bool {
+        switch self {
+        case .ofrep, .unleash, .firebase: return true
+        case .json, .plist, .env, .flagd: return false
+        }
+    }
 
     /// Whether this format only exists on a server (an OFREP answer depends on the context sent).
-    package var isRemoteOnly: Bool { self == .ofrep }
+    package var isRemoteOnly: Bool {
+        switch self {
+        case .ofrep: return true
+        case .json, .plist, .env, .firebase, .unleash, .flagd: return false
+        }
+    }
 
     /// The names of the formats a `url:` accepts, for messages.
     static var remoteNames: [String] { allCases.filter(\.canBeRemote).map(\.rawValue) }

@@ -103,48 +103,20 @@ struct ProviderLoading {
             }
         }
         do {
-            let entries: OrderedDictionary<String, ProviderEntry>
-            var ruleAttributeKeys: Set<String>?
-            switch config.format {
-            case .json: entries = try ProviderReaders.json(bytes, knownKeys: knownKeys)
-            case .firebase:
-                let file = try ProviderReaders.firebaseFile(bytes, knownKeys: knownKeys)
-                entries = file.entries
-                for problem in file.problems {
-                    diagnostics.append(
-                        .error(
-                            "firebase provider '\(config.name)': \(problem.message)", file: displayPath,
-                            at: problem.location))
-                }
-            case .flagd:
-                let file = try ProviderReaders.flagdFile(bytes, knownKeys: knownKeys)
-                entries = file.entries
-                ruleAttributeKeys = file.attributeKeys
-                for problem in file.problems {
-                    diagnostics.append(
-                        .error(
-                            "flagd provider '\(config.name)': \(problem.message)", file: displayPath,
-                            at: problem.location))
-                }
-            case .unleash:
-                let file = try ProviderReaders.unleashFile(bytes, typeOf: { flags[$0]?.type })
-                entries = file.entries
-                for problem in file.problems {
-                    diagnostics.append(
-                        .error(
-                            "unleash provider '\(config.name)': \(problem.message)", file: displayPath,
-                            at: problem.location))
-                }
-            case .plist: entries = try ProviderReaders.plist(bytes, isKey: { flags[$0] != nil })
-            case .env, .ofrep: entries = [:]
+            let file = try ProviderReaders.file(
+                bytes, format: config.format, knownKeys: knownKeys, typeOf: { flags[$0]?.type },
+                isKey: { flags[$0] != nil })
+            for problem in file.problems {
+                diagnostics.append(
+                    .error(
+                        "\(config.format.rawValue) provider '\(config.name)': \(problem.message)", file: displayPath,
+                        at: problem.location))
             }
-            // The JSON readers already handed out the declared keys; the others made their own strings.
-            let readsJSON = config.format == .json || config.format == .firebase || config.format == .flagd
             var data = ProviderData(
                 config: config, status: .loaded,
-                entries: ProviderEntries(entries, knownKeys: readsJSON ? KnownKeys() : knownKeys),
+                entries: ProviderEntries(file.entries, knownKeys: file.sharesDeclaredKeys ? KnownKeys() : knownKeys),
                 displayPath: displayPath)
-            data.ruleAttributeKeys = ruleAttributeKeys
+            data.ruleAttributeKeys = file.attributeKeys
             return data
         } catch {
             let message = "\(config.format.rawValue) provider '\(config.name)': \(error.message)"
@@ -191,10 +163,8 @@ struct ProviderLoading {
                     }
                     continue
                 }
-                if case .unleash(let rules)? = entry.rules, rules.answer == .payload,
-                    !flag.excludedProviders.contains(provider.config.name)
-                {
-                    for (variant, raw) in rules.payloads {
+                if let rules = entry.rules, !flag.excludedProviders.contains(provider.config.name) {
+                    for (variant, raw) in rules.engine.possibleValues {
                         guard case .failure(let problem) = flag.rules.value(from: raw) else { continue }
                         diagnostics.append(
                             .warning(

@@ -9,7 +9,7 @@ extension ProviderReaders {
     /// The entries of a template and what `validate` reports about it (conditions that do not
     /// parse, values for conditions that do not exist), each at its line and column.
     static func firebaseFile(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError)
-        -> (entries: Entries, problems: [RuleProblem])
+        -> ProviderFile
     {
         let template = try FirebaseTemplate.read(bytes, knownKeys: knownKeys)
         var entries = Entries()
@@ -36,6 +36,6 @@ extension ProviderReaders {
             if !rules.conditionalValues.isEmpty { entry.rules = .firebase(rules) }
             entries[name] = entry
         }
-        return (entries, template.problems)
+        return ProviderFile(entries: entries, problems: template.problems, sharesDeclaredKeys: true)
     }
 }

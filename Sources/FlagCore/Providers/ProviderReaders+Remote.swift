@@ -65,7 +65,10 @@ enum RemoteAnswerReader {
         switch format {
         case .ofrep: entries = try ProviderReaders.ofrep(body)
         case .firebase: entries = try ProviderReaders.firebase(body)
-        default: entries = try ProviderReaders.unleash(body, typeOf: typeOf)
+        case .unleash: entries = try ProviderReaders.unleash(body, typeOf: typeOf)
+        case .json, .plist, .env, .flagd:
+            // Configuration refuses a url on these (ProviderFormat.canBeRemote): said, not guessed.
+            throw DocumentError("a \(format.rawValue) provider reads no server", at: .start)
         }
         for key in entries.keys { entries[key]?.location = nil }
         return entries

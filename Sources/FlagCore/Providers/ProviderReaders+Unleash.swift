@@ -8,7 +8,7 @@ extension ProviderReaders {
 
     /// The entries of an Unleash file and what `validate` reports about it, each at its line and column.
     static func unleashFile(_ bytes: [UInt8], typeOf: (String) -> FlagType?) throws(DocumentError)
-        -> (entries: Entries, problems: [RuleProblem])
+        -> ProviderFile
     {
         let document = try UnleashDocument.read(bytes)
         var entries = Entries()
@@ -30,6 +30,6 @@ extension ProviderReaders {
             }
             entries[name] = entry
         }
-        return (entries, document.problems)
+        return ProviderFile(entries: entries, problems: document.problems)
     }
 }

@@ -6,6 +6,39 @@ enum ProviderReaders {
     /// The entries of a file, in file order.
     typealias Entries = OrderedDictionary<String, ProviderEntry>
 
+    /// What a provider file reads into, whatever its format: its entries, what `validate`
+    /// reports about its rules (each at its place), and the attributes its rules may read when
+    /// the reader found them as it went.
+    struct ProviderFile {
+        /// The entries, in file order.
+        var entries: Entries
+        /// Rules that cannot work, or that the format's schema forbids.
+        var problems: [RuleProblem] = []
+        /// Every attribute the rules may read (more, never fewer), when the reader knows.
+        var attributeKeys: Set<String>? = nil
+        /// Whether the entries' keys are the declared keys' own strings (the JSON readers hand
+        /// them out as they read), so the entries need no key table of their own.
+        var sharesDeclaredKeys = false
+    }
+
+    /// Reads a provider file in `format`. `knownKeys` are the declared keys (the JSON readers
+    /// hand out their strings), `typeOf` says what a key reads (an Unleash toggle gives a bool
+    /// or a variant's payload), `isKey` which nested names of a plist are keys.
+    static func file(
+        _ bytes: [UInt8], format: ProviderFormat, knownKeys: KnownKeys, typeOf: (String) -> FlagType?,
+        isKey: (String) -> Bool
+    ) throws(DocumentError) -> ProviderFile {
+        switch format {
+        case .json: return ProviderFile(entries: try json(bytes, knownKeys: knownKeys), sharesDeclaredKeys: true)
+        case .plist: return ProviderFile(entries: try plist(bytes, isKey: isKey))
+        case .firebase: return try firebaseFile(bytes, knownKeys: knownKeys)
+        case .flagd: return try flagdFile(bytes, knownKeys: knownKeys)
+        case .unleash: return try unleashFile(bytes, typeOf: typeOf)
+        // Read from the environment or a server, never from a file.
+        case .env, .ofrep: return ProviderFile(entries: [:])
+        }
+    }
+
     /// A flat JSON object of full keys to native values; `null` leaves a key unset.
     static func json(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
         var root = try JSONReader.parse(bytes, knownKeys: knownKeys)
@@ -26,39 +59,6 @@ enum ProviderReaders {
             entries[name] = ProviderEntry(value: value.isNull ? nil : .native(JSONValue(value)), location: key.location)
         }
         return entries
-    }
-
-    /// OpenFeature flagd definitions (docs/rules.md): a flag without targeting is its default
-    /// variant (none: unset, the app's own default); DISABLED is unset; a flag with targeting
-    /// carries its compiled rules, which the resolver evaluates per context, with the default
-    /// variant as its value where nothing is evaluated. The notes say how each flag stands
-    /// when no rule decides (``FlagdFlag/entryNotes``): the resolver reads a rule-free flag's
-    /// reason and variant back from them.
-    static func flagd(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError) -> Entries {
-        try flagdFile(bytes, knownKeys: knownKeys).entries
-    }
-
-    /// The entries of a flagd file and what `validate` reports about it (schema violations,
-    /// rules that cannot work), each at its line and column.
-    static func flagdFile(_ bytes: [UInt8], knownKeys: KnownKeys = KnownKeys()) throws(DocumentError)
-        -> (entries: Entries, problems: [RuleProblem], attributeKeys: Set<String>)
-    {
-        var entries = Entries()
-        var notesSeen = SeenValues<ProviderEntry>()
-        let (_, problems, namesRead) = try FlagdDocument.read(bytes, knownKeys: knownKeys) { flag in
-            let notes = flag.entryNotes
-            if let error = flag.error {
-                entries[flag.key] = ProviderEntry(value: nil, location: flag.location, notes: notes, error: error)
-                return
-            }
-            var entry = ProviderEntry(
-                value: flag.staticValue.map(RawValue.native), location: flag.location, sharingNotes: notes,
-                with: &notesSeen)
-            // Rules are kept only where there are some: a rule-free entry stays compact.
-            if flag.targeting != nil, flag.state == .enabled { entry.rules = .flagd(FlagdRules(flag)) }
-            entries[flag.key] = entry
-        }
-        return (entries, problems, Set(namesRead.compactMap(JsonLogicAttributeWalk.attributeKey(ofPath:))))
     }
 
     /// Environment variables: `prefix` + key upper-cased with `/` → `__`.

@@ -32,7 +32,8 @@ package struct RemotePlan: Sendable {
         switch provider.format {
         case .ofrep: return URL(string: base + "/ofrep/v1/evaluate/flags")
         case .firebase: return URL(string: base)
-        default: return URL(string: base + "/client/features")
+        case .unleash: return URL(string: base + "/client/features")
+        case .json, .plist, .env, .flagd: return nil
         }
     }
 

@@ -74,12 +74,8 @@ package struct RolloutReport: Sendable {
             let name = provider.config.name
             guard !flag.excludedProviders.contains(name), let rules = provider.entries[key]?.rules else { continue }
             withRules.append(name)
-            if case .firebase(let parameter) = rules, parameter.percentSeeds.count > 1 {
-                let seeds = parameter.percentSeeds.map { $0.isEmpty ? "no seed" : "'\($0)'" }.joined(separator: ", ")
-                throw Failure(
-                    description:
-                        "the percent conditions of '\(TerminalText.escaped(key))' in \(name) use different seeds (\(TerminalText.escaped(seeds))): their buckets are independent, so they make no one split to sample"
-                )
+            if let problem = rules.engine.rolloutProblem(key: key, provider: name) {
+                throw Failure(description: problem)
             }
             let forced = attribute.map { $0.hasPrefix(ContextKeys.prefix) ? $0 : ContextKeys.prefix + $0 }
             guard let found = split(of: rules, in: context, forcing: forced) else {
@@ -155,7 +151,7 @@ package struct RolloutReport: Sendable {
         var ids = SampleIDs(seed: 0)
         var given: [(key: String, value: String)] = []
         for _ in 0..<8 {
-            if let found = rules.rolloutSplit(in: device) {
+            if let found = rules.engine.rolloutSplit(in: device) {
                 let needs = given.filter { $0.key != found.attribute }
                 return SplitProbe(rule: found.rule, hashed: found.attribute, reads: found.reads, needs: needs)
             }
@@ -191,7 +187,7 @@ package struct RolloutReport: Sendable {
         -> FoundSplit?
     {
         let now = ContextKeys.now
-        if let found = rules.rolloutSplit(in: context) {
+        if let found = rules.engine.rolloutSplit(in: context) {
             guard let sampled = forced ?? found.attribute else { return nil }
             return FoundSplit(
                 rule: found.rule, split: found.split, attribute: sampled, hashed: found.attribute, reads: found.reads,
@@ -202,7 +198,7 @@ package struct RolloutReport: Sendable {
         for key in forced.map({ [$0] }) ?? unset {
             var probe = context
             probe.attributes[String(key.dropFirst(ContextKeys.prefix.count))] = .string(ids.next())
-            if let found = rules.rolloutSplit(in: probe) {
+            if let found = rules.engine.rolloutSplit(in: probe) {
                 return FoundSplit(
                     rule: found.rule, split: found.split, attribute: key, hashed: found.attribute, reads: found.reads,
                     device: nil)
@@ -225,7 +221,7 @@ package struct RolloutReport: Sendable {
         for _ in 0..<max(size, 0) {
             var device = context
             device.attributes[name] = .string(ids.next())
-            if let chosen = rules.rolloutShare(of: rules.evaluate(in: device).trace), configured[chosen] != nil {
+            if let chosen = rules.engine.rolloutShare(of: rules.evaluate(in: device).trace), configured[chosen] != nil {
                 counts[chosen, default: 0] += 1
             } else {
                 unmatched += 1

@@ -219,7 +219,7 @@ extension LayerDescription {
                 why: nil)
         case .json, .plist:
             return LayerRemedy(action: "edit \(provider.displayPath)", why: "\(config.name), read-only here")
-        default:
+        case .firebase, .unleash, .flagd, .ofrep:
             return LayerRemedy(
                 action: "edit \(provider.displayPath)",
                 why: "\(config.name)'s \(config.format.rawValue) file, read-only here")

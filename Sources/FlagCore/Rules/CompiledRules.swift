@@ -1,5 +1,8 @@
-/// A provider entry's rules, compiled once when the file is read: one case per rule kind
-/// (flagd targeting, Unleash toggles, Firebase conditions).
+/// A provider entry's rules, compiled once when the file is read: one case per rule engine
+/// (flagd targeting, Unleash toggles, Firebase conditions), each a ``RuleEngine``. A closed
+/// enum rather than `any RuleEngine`, so evaluating a flag — done for every flag on every
+/// resolve — is a switch and a direct call, not an existential's dynamic dispatch; everything
+/// else goes through ``engine``.
 package enum CompiledRules: Sendable, Hashable {
     /// A flagd flag with targeting (one reference: taking the rules out of their entry for
     /// every evaluation is one retain, and they are read where they lie).
@@ -18,6 +21,15 @@ package enum CompiledRules: Sendable, Hashable {
         case .flagd(let rules): return rules.evaluate(in: context, tracing: tracing)
         case .unleash(let rules): return rules.evaluate(in: context, tracing: tracing)
         case .firebase(let parameter): return parameter.evaluate(in: context, tracing: tracing)
+        }
+    }
+
+    /// The engine behind the rules.
+    var engine: any RuleEngine {
+        switch self {
+        case .flagd(let rules): return rules
+        case .unleash(let rules): return rules
+        case .firebase(let parameter): return parameter
         }
     }
 }

@@ -119,18 +119,5 @@ extension CompiledRules {
     /// compares each attribute with: finding that costs time, and loading needs only the keys.
     var attributeKeys: [AttributeRead] { reads(keysOnly: true) }
 
-    private func reads(keysOnly: Bool) -> [AttributeRead] {
-        switch self {
-        case .flagd(let rules):
-            guard let targeting = rules.targeting else { return [] }
-            var walk = JsonLogicAttributeWalk()
-            walk.keysOnly = keysOnly
-            walk.visit(targeting, parent: nil)
-            return walk.reads
-        case .unleash(let rules):
-            return rules.attributeReads
-        case .firebase(let parameter):
-            return parameter.attributeReads
-        }
-    }
+    private func reads(keysOnly: Bool) -> [AttributeRead] { engine.attributeReads(keysOnly: keysOnly) }
 }

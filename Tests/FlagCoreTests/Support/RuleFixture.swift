@@ -17,9 +17,10 @@ enum RuleFixture {
 
     /// The value JsonLogic `rule` gives for `attributes` (a thrown error: flagd's evaluator fails).
     static func result(_ rule: String, _ attributes: String = "{}", flagKey: String = "flag") throws -> LogicValue {
-        var compiler = JsonLogicCompiler(evaluators: [:])
+        var compiler = JsonLogicCompiler(evaluators: [:], operators: FlagdOperators.table)
         let compiled = compiler.compile(try JSONReader.parse(rule))
-        var evaluation = JsonLogicEvaluation(flagKey: flagKey, context: try context(attributes))
+        var evaluation = JsonLogicEvaluation(
+            flagKey: flagKey, context: try context(attributes), operators: FlagdOperators.table)
         return try evaluation.evaluate(compiled, LogicScope(data: .context))
     }
 

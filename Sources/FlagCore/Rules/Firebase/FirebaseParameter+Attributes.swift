@@ -1,7 +1,8 @@
-extension FirebaseParameter {
+extension FirebaseParameter: RuleEngine {
     /// Every attribute the conditions of this parameter read, in evaluation order, each with
     /// the condition that reads it (so the browser's Context branch lists `context/country`).
-    var attributeReads: [AttributeRead] {
+    /// What each is compared with is at hand in the condition, so `keysOnly` saves nothing here.
+    func attributeReads(keysOnly: Bool) -> [AttributeRead] {
         evaluatedConditions.flatMap { condition in
             condition.clauses.flatMap { clause in
                 clause.test.attributes.map { key, hint, suggestions in

@@ -51,9 +51,20 @@ extension FirebaseParameter {
             reads: [key], placesDevice: id != nil)
     }
 
+    /// The condition a device with this trace got its value from: each is a share of the split.
+    func rolloutShare(of trace: RuleTrace) -> String? { trace.variant }
+
+    /// `percent` conditions with different seeds bucket a device independently: no one split.
+    func rolloutProblem(key: String, provider: String) -> String? {
+        guard percentSeeds.count > 1 else { return nil }
+        let seeds = percentSeeds.map { $0.isEmpty ? "no seed" : "'\($0)'" }.joined(separator: ", ")
+        return
+            "the percent conditions of '\(TerminalText.escaped(key))' in \(provider) use different seeds (\(TerminalText.escaped(seeds))): their buckets are independent, so they make no one split to sample"
+    }
+
     /// The seeds of the `percent` elements of the conditions this parameter has values for, in
     /// order, each once (`""` for no seed).
-    var percentSeeds: [String] {
+    private var percentSeeds: [String] {
         var seeds: [String] = []
         for conditional in conditionalValues {
             for clause in conditions[conditional.conditionIndex].clauses {

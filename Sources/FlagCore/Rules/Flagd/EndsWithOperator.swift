@@ -1,9 +1,16 @@
 /// flagd's `ends_with`: `[text, suffix]`, both text, compared byte for byte; anything else
 /// gives `null`, so the default variant applies.
-enum EndsWithOperator: FlagdOperator {
-    static let name = FlagdOperatorName.endsWith
+enum EndsWithOperator: JsonLogicCustomOperator {
+    static let name = "ends_with"
 
-    static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> FlagdOperatorResult {
-        StringAffix.compare(arguments, operator: name.rawValue, UTF8Bytes.hasSuffix)
+    static func check(_ arguments: SourceNode, shown: () -> String, report: (String, TextLocation?) -> Void) {
+        StringAffix.check(arguments, shown: shown, report: report)
+    }
+
+    /// The attribute is the text looked at.
+    static func comparison(ofArgument position: Int) -> AttributeTypeHint? { position == 0 ? .text : nil }
+
+    static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> CustomOperatorResult {
+        StringAffix.compare(arguments, operator: name, UTF8Bytes.hasSuffix)
     }
 }

@@ -53,4 +53,3 @@ extension FlagdFlag {
     /// What flagd gives for a flag switched off: no value, and the app's code default.
     static let switchedOff = RuleOutcome(result: .unset, trace: RuleTrace(reason: .disabled))
 }
-

@@ -6,15 +6,78 @@
 /// MurmurHash3 of those bytes, times the total weight, shifted right 32 bits, falls in one
 /// bucket (flagd-testbed `@fractional-v3`). A bucket's variant may be text, a bool, a number or
 /// `null`; weights are whole numbers (default 1) and a negative one counts as 0, as flagd has it.
-enum FractionalOperator: FlagdOperator {
-    static let name = FlagdOperatorName.fractional
+enum FractionalOperator: JsonLogicCustomOperator {
+    static let name = "fractional"
 
     /// The largest total weight flagd accepts.
     static let maximumTotalWeight = Int64(Int32.max)
 
-    static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> FlagdOperatorResult {
+    /// `[bucketing rule?, [variant, weight]…]`: whole, non-negative weights or rules, adding up
+    /// to at most 2³¹ − 1, as flagd's schema says.
+    static func check(_ arguments: SourceNode, shown: () -> String, report: (String, TextLocation?) -> Void) {
+        guard let items = arguments.sequence, let first = items.first else {
+            report("\(shown()) takes a list of [variant, weight] buckets", arguments.location)
+            return
+        }
+        var buckets = items[...]
+        if first.mapping != nil {
+            buckets = items.dropFirst()
+        } else if first.sequence == nil {
+            report(
+                "\(shown()) starts with a rule that gives the bucketing value, or with a bucket; found \(JsonLogicSchema.shownValue(first))",
+                first.location)
+            buckets = items.dropFirst()
+        }
+        var total = 0.0
+        for bucket in buckets {
+            guard let parts = bucket.sequence, (1...2).contains(parts.count) else {
+                report(
+                    "each bucket of \(shown()) is [variant] or [variant, weight], found \(JsonLogicSchema.shownValue(bucket))",
+                    bucket.location)
+                continue
+            }
+            guard parts.count == 2 else {
+                total += 1
+                continue
+            }
+            let weight = parts[1]
+            if weight.mapping != nil { continue }
+            guard JsonLogicSchema.isNumber(weight), let value = weight.scalarText.flatMap(PlainScalar.number) else {
+                report(
+                    "a weight of \(shown()) must be a whole number or a rule, found \(JsonLogicSchema.shownValue(weight))",
+                    weight.location)
+                continue
+            }
+            if value != value.rounded() {
+                report(
+                    "a weight of \(shown()) must be a whole number, found \(weight.scalarText ?? "")", weight.location)
+            } else if value < 0 {
+                report("a weight of \(shown()) must not be negative, found \(weight.scalarText ?? "")", weight.location)
+            } else {
+                total += value
+            }
+        }
+        if total > Double(Int32.max) {
+            report("the weights of \(shown()) add up to more than \(Int32.max)", arguments.location)
+        }
+    }
+
+    /// The bucketing value is text (the targeting key, or what the first rule gives).
+    static func comparison(ofArgument position: Int) -> AttributeTypeHint? { position == 0 ? .text : nil }
+
+    /// Without a bucketing value first, flagd hashes the flag key with the targeting key.
+    static func implicitReads(_ arguments: [JsonLogicRule]) -> [String] {
+        switch arguments.first {
+        case .list?, .values?: return ["targetingKey"]
+        default: return []
+        }
+    }
+
+    static var implicitNames: [String] { ["targetingKey"] }
+
+    static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> CustomOperatorResult {
         guard let items = arguments.arrayItems, let first = items.first else {
-            return FlagdOperatorResult(value: .null, note: "fractional takes a list of [variant, weight] buckets")
+            return CustomOperatorResult(value: .null, note: "fractional takes a list of [variant, weight] buckets")
         }
         // What is hashed: the bucketing value, or (the usual case) the flag key and targeting key.
         let hashed: [UInt8]
@@ -26,11 +89,11 @@ enum FractionalOperator: FlagdOperator {
                 let why =
                     targetingKey.isNull
                     ? "no targeting key is set" : "the targeting key is \(targetingKey.kindName), not text"
-                return FlagdOperatorResult(value: .null, note: "fractional: \(why)")
+                return CustomOperatorResult(value: .null, note: "fractional: \(why)")
             }
             hashed = DeterministicCBOR.encode(texts: evaluation.flagKey, key)
         case .null:
-            return FlagdOperatorResult(value: .null, note: "fractional: the bucketing value is null")
+            return CustomOperatorResult(value: .null, note: "fractional: the bucketing value is null")
         default:
             hashed = DeterministicCBOR.encode(first)
             buckets = items.dropFirst()
@@ -39,7 +102,7 @@ enum FractionalOperator: FlagdOperator {
         // without making a list of them: a bulk resolve evaluates a split for every such flag.
         var total: Int64 = 0
         if let problem = forEachShare(buckets, { _, weight in total += weight }) {
-            return FlagdOperatorResult(value: .null, note: "fractional: \(problem.message)")
+            return CustomOperatorResult(value: .null, note: "fractional: \(problem.message)")
         }
         let hash = MurmurHash3.hash32(hashed)
         var chosen: (index: Int, variant: LogicValue)?
@@ -60,9 +123,9 @@ enum FractionalOperator: FlagdOperator {
             ? (try? parse(buckets).get())?.trace(bucket: Double(hash) / 4_294_967_296 * 100, chosen: chosen?.index)
             : nil
         guard total > 0 else {
-            return FlagdOperatorResult(value: .null, note: "fractional: every weight is 0", split: split)
+            return CustomOperatorResult(value: .null, note: "fractional: every weight is 0", split: split)
         }
-        return FlagdOperatorResult(value: chosen?.variant ?? .null, split: split)
+        return CustomOperatorResult(value: chosen?.variant ?? .null, split: split)
     }
 
     /// The buckets, read.

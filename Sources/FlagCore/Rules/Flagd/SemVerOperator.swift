@@ -50,27 +50,57 @@ enum SemVerComparison: String, Sendable, CaseIterable {
 /// flagd's `sem_ver`: `[version, comparison, version]`. Versions may lack minor and patch
 /// (`1.2` is `1.2.0`) and may start with `v` or `V`; numbers are read as their text (`1.2`).
 /// Anything that is not a version, or an unknown comparison, gives `null`.
-enum SemVerOperator: FlagdOperator {
-    static let name = FlagdOperatorName.semVer
+enum SemVerOperator: JsonLogicCustomOperator {
+    static let name = "sem_ver"
 
-    static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> FlagdOperatorResult {
+    /// `[version, comparison, version]`: strictly written versions (or rules) and one of the
+    /// comparisons, as flagd's schema says.
+    static func check(_ arguments: SourceNode, shown: () -> String, report: (String, TextLocation?) -> Void) {
+        guard let items = arguments.sequence, items.count == 3 else {
+            report("\(shown()) takes 3 arguments: a version, a comparison and a version", arguments.location)
+            return
+        }
+        for index in stride(from: 0, through: 2, by: 2) {
+            let item = items[index]
+            if item.mapping != nil { continue }
+            if JsonLogicSchema.isText(item), let text = item.scalarText, SemanticVersion.isStrictlyWritten(text) {
+                continue
+            }
+            report(
+                "\(shown()) needs a version such as \"1.2.3\" or a rule, found \(JsonLogicSchema.shownValue(item))",
+                item.location)
+        }
+        if !(JsonLogicSchema.isText(items[1]) && SemVerComparison(symbol: items[1].scalarText ?? "") != nil) {
+            let comparisons = SemVerComparison.allCases.map(\.rawValue)
+            report(
+                "\(shown()) compares with one of \(comparisons.joined(separator: " ")), found \(JsonLogicSchema.shownValue(items[1]))",
+                items[1].location)
+        }
+    }
+
+    /// The versions compared are read as versions.
+    static func comparison(ofArgument position: Int) -> AttributeTypeHint? {
+        position == 0 || position == 2 ? .version : nil
+    }
+
+    static func evaluate(_ arguments: LogicValue, in evaluation: inout JsonLogicEvaluation) -> CustomOperatorResult {
         guard let items = arguments.arrayItems, items.count == 3 else {
-            return FlagdOperatorResult(value: .null, note: "sem_ver takes a version, a comparison and a version")
+            return CustomOperatorResult(value: .null, note: "sem_ver takes a version, a comparison and a version")
         }
         guard let actual = version(items[0]) else {
-            return FlagdOperatorResult(value: .null, note: "sem_ver: \(shown(items[0])) is not a semantic version")
+            return CustomOperatorResult(value: .null, note: "sem_ver: \(shown(items[0])) is not a semantic version")
         }
         guard case .string(let symbol) = items[1] else {
-            return FlagdOperatorResult(value: .null, note: "sem_ver: the comparison is \(items[1].kindName), not text")
+            return CustomOperatorResult(value: .null, note: "sem_ver: the comparison is \(items[1].kindName), not text")
         }
         guard let target = version(items[2]) else {
-            return FlagdOperatorResult(value: .null, note: "sem_ver: \(shown(items[2])) is not a semantic version")
+            return CustomOperatorResult(value: .null, note: "sem_ver: \(shown(items[2])) is not a semantic version")
         }
         guard let comparison = SemVerComparison(symbol: symbol) else {
-            return FlagdOperatorResult(
+            return CustomOperatorResult(
                 value: .null, note: "sem_ver: no comparison '\(TerminalText.capped(symbol, limit: 20))'")
         }
-        return FlagdOperatorResult(value: .bool(comparison.holds(actual, target)))
+        return CustomOperatorResult(value: .bool(comparison.holds(actual, target)))
     }
 
     /// A value as flagd reads it for a version: text as is, anything else as Go prints it,

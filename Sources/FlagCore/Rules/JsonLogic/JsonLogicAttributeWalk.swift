@@ -4,6 +4,8 @@
 /// the targeting key a `fractional` without a bucketing value hashes. Each read carries what the
 /// rule compares it with, for a type hint and suggestions.
 struct JsonLogicAttributeWalk {
+    /// The operators of the dialect the rule is written in: its own say what they read and how.
+    let operators: JsonLogicOperators
     /// Whether only the keys read and where are wanted (what loading a workspace needs): no
     /// type hints, no suggestions. The rest is found when the Context branch asks.
     var keysOnly = false
@@ -74,13 +76,10 @@ struct JsonLogicAttributeWalk {
             // The step applied to each item reads the item, not the context.
             for (index, argument) in arguments.enumerated() where index != 1 { visit(argument, parent: operation) }
             return
-        case .flagd(.fractional):
-            // Without a bucketing value first, flagd hashes the flag key with the targeting key.
-            switch arguments.first {
-            case .list?, .values?:
-                record("targetingKey", at: operation, parent: operation, describing: operation, hint: .text)
-            default:
-                break
+        case .custom(let index):
+            // What it reads with no `var` naming it is a name, compared as text.
+            for name in operators[index].implicitReads(arguments) {
+                record(name, at: operation, parent: operation, describing: operation, hint: .text)
             }
         default:
             break
@@ -111,7 +110,7 @@ struct JsonLogicAttributeWalk {
         var typeHint = hint
         var suggestions: [String] = []
         if !keysOnly, typeHint == nil, direct, let parent, let position {
-            (typeHint, suggestions) = Self.comparison(at: position, in: parent)
+            (typeHint, suggestions) = comparison(at: position, in: parent)
         }
         // The rule read is the comparison around the attribute, or the attribute alone when it is a condition itself.
         let worded: JsonLogicOperation
@@ -138,29 +137,25 @@ struct JsonLogicAttributeWalk {
     }
 
     /// What `parent` compares the attribute read by its argument at `position` with.
-    private static func comparison(at position: Int, in parent: JsonLogicOperation) -> (AttributeTypeHint?, [String]) {
+    private func comparison(at position: Int, in parent: JsonLogicOperation) -> (AttributeTypeHint?, [String]) {
         guard let arguments = parent.argumentList, arguments.indices.contains(position) else { return (nil, []) }
         switch parent.kind {
         case .standard(.equal), .standard(.strictEqual), .standard(.notEqual), .standard(.strictNotEqual):
-            return hint(of: arguments, skipping: position, suggesting: true)
+            return Self.hint(of: arguments, skipping: position, suggesting: true)
         case .standard(.less), .standard(.lessOrEqual), .standard(.greater), .standard(.greaterOrEqual):
-            return hint(of: arguments, skipping: position, suggesting: false)
+            return Self.hint(of: arguments, skipping: position, suggesting: false)
         case .standard(.in):
             guard arguments.count == 2 else { return (nil, []) }
             if position == 0 {
-                if let items = arguments[1].listItems { return hint(of: items, suggesting: true) }
+                if let items = arguments[1].listItems { return Self.hint(of: items, suggesting: true) }
                 if case .literal(.string) = arguments[1] { return (.text, []) }
                 return (nil, [])
             }
             // The attribute is where the text is looked for.
             if case .literal(.string) = arguments[0] { return (.text, []) }
             return (nil, [])
-        case .flagd(.startsWith), .flagd(.endsWith):
-            return position == 0 ? (.text, []) : (nil, [])
-        case .flagd(.semVer):
-            return position == 0 || position == 2 ? (.version, []) : (nil, [])
-        case .flagd(.fractional):
-            return position == 0 ? (.text, []) : (nil, [])
+        case .custom(let index):
+            return (operators[index].comparison(ofArgument: position), [])
         default:
             return (nil, [])
         }

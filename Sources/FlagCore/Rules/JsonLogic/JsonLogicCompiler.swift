@@ -30,7 +30,7 @@ struct JsonLogicCompiler {
     /// many times shares the compiled rule and adds its size, without compiling it again.
     private var compiledEvaluators: [String: CompiledEvaluator] = [:]
     /// Every name a `var`, `missing` or `missing_some` compiled so far may read, and
-    /// `targetingKey` once a `fractional` is compiled: more than the rules read (a default's
+    /// what a custom operator compiled so far may read with no `var` (`fractional`'s targeting key): more than the rules read (a default's
     /// text, an item's field), never less, so the attribute index may stop walking rules once
     /// each of these it can read is found (``RuleAttributeIndex/firstReads(of:)``).
     private(set) var namesRead: Set<String> = []
@@ -50,8 +50,12 @@ struct JsonLogicCompiler {
         var height: Int
     }
 
-    init(evaluators: [String: SourceNode]?) {
+    /// The operators of the rules' dialect (flagd's: ``FlagdOperators/table``).
+    let operators: JsonLogicOperators
+
+    init(evaluators: [String: SourceNode]?, operators: JsonLogicOperators) {
         self.evaluators = evaluators
+        self.operators = operators
     }
 
     /// The compiled rule of `node`.
@@ -137,13 +141,15 @@ struct JsonLogicCompiler {
             if name == "$ref", case .scalar(let reference, true) = value.content {
                 return compileReference(reference, at: keyNode.location, depth: depth)
             }
-            let kind = JsonLogicOperatorKind(name)
+            let kind = operators.kind(of: name)
             if case .unknown = kind {
                 report("unknown operator '\(TerminalText.capped(name, limit: 60))'", at: keyNode.location)
             }
             noteNamesRead(by: kind, in: value)
             var arguments = compile(value, depth: depth + 1)
-            JsonLogicSchema.check(name, kind: kind, arguments: value, at: keyNode.location) { report($0, at: $1) }
+            JsonLogicSchema.check(name, kind: kind, operators: operators, arguments: value, at: keyNode.location) {
+                report($0, at: $1)
+            }
             if case .list(var items) = arguments {
                 // `items` is then the list's one reference: its rules are moved into the operation.
                 arguments = .literal(.null)
@@ -180,8 +186,8 @@ struct JsonLogicCompiler {
                 }
             }
             note(value, levels: 2)
-        case .flagd(.fractional):
-            noteNameRead("targetingKey")
+        case .custom(let index):
+            for name in operators[index].implicitNames { noteNameRead(name) }
         default:
             break
         }

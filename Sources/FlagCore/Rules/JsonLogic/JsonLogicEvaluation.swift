@@ -28,6 +28,8 @@ struct JsonLogicEvaluation {
 
     /// The flag being evaluated (`$flagd.flagKey`).
     let flagKey: String
+    /// The operators of the rule's dialect: its own are applied from there.
+    let operators: JsonLogicOperators
     /// The simulated device.
     let context: EvaluationContext
     /// Whether steps and reads are recorded: without them the result, variant and reason are
@@ -49,8 +51,9 @@ struct JsonLogicEvaluation {
         var location: TextLocation?
     }
 
-    init(flagKey: String, context: EvaluationContext, tracing: Bool = true) {
+    init(flagKey: String, context: EvaluationContext, tracing: Bool = true, operators: JsonLogicOperators) {
         self.flagKey = flagKey
+        self.operators = operators
         self.context = context
         isTracing = tracing
         reads.isRecording = tracing
@@ -193,10 +196,10 @@ struct JsonLogicEvaluation {
         switch operation.kind {
         case .standard(let op):
             return try apply(op, operation, scope)
-        case .flagd(let name):
+        case .custom(let index):
             let readStart = reads.count
             let arguments = try evaluateArguments(of: operation, scope)
-            let result = FlagdOperators.named(name).evaluate(arguments, in: &self)
+            let result = operators[index].evaluate(arguments, in: &self)
             recordOperatorStep(operation, result: result, readStart: readStart)
             return result.value
         case .unknown:
@@ -205,10 +208,10 @@ struct JsonLogicEvaluation {
         }
     }
 
-    /// A flagd operator's note and split go to the step it is the condition of, or to a step
+    /// A custom operator's note and split go to the step it is the condition of, or to a step
     /// of its own when it is not one (a `fractional` that is the whole rule or a branch).
     private mutating func recordOperatorStep(
-        _ operation: JsonLogicOperation, result: FlagdOperatorResult, readStart: Int
+        _ operation: JsonLogicOperation, result: CustomOperatorResult, readStart: Int
     ) {
         guard isTracing else { return }
         let identity = OperationIdentity(name: operation.name, location: operation.location)
@@ -229,7 +232,7 @@ struct JsonLogicEvaluation {
     /// with the branch an `if` chose: an object of one key is an operation.
     mutating func applyDynamic(_ value: LogicValue, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
         guard case .object(let members) = value, members.count == 1 else { return value }
-        var compiler = JsonLogicCompiler(evaluators: nil)
+        var compiler = JsonLogicCompiler(evaluators: nil, operators: operators)
         return try evaluate(compiler.compile(value.sourceNode), scope)
     }
 

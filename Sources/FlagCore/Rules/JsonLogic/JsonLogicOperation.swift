@@ -11,9 +11,10 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
     // writes to it after `make` returns.
     private let storage: Storage
 
-    /// What an operation is, apart from its arguments. The name of a known operator is its
-    /// kind's (16 bytes less for every operation); an unknown operator's name is stored after
-    /// the arguments, as a value.
+    /// What an operation is, apart from its arguments. The name of one of JsonLogic's own
+    /// operators is its kind's (16 bytes less for every operation); a dialect's or an unknown
+    /// operator's name is stored after the arguments, as a value (a short name needs no
+    /// allocation of its own).
     struct Header {
         /// Which operator it is.
         let kind: JsonLogicOperatorKind
@@ -31,7 +32,7 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
     fileprivate final class Storage: ManagedBuffer<Header, JsonLogicRule> {
         deinit {
             _ = withUnsafeMutablePointers { header, elements in
-                elements.deinitialize(count: Int(header.pointee.count) + (header.pointee.kind.isKnown ? 0 : 1))
+                elements.deinitialize(count: Int(header.pointee.count) + (header.pointee.kind.storesName ? 1 : 0))
             }
         }
     }
@@ -66,17 +67,17 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
         }
     }
 
-    /// An operation whose `count` argument rules `initialize` puts in place (an unknown
-    /// operator's name goes after them).
+    /// An operation whose `count` argument rules `initialize` puts in place (a custom or an
+    /// unknown operator's name goes after them).
     private static func make(
         name: String, kind: JsonLogicOperatorKind, isList: Bool, count: Int, location: TextLocation,
         initialize: (UnsafeMutablePointer<JsonLogicRule>) -> Void
     ) -> JsonLogicOperation {
         let header = Header(kind: kind, isList: isList, count: Int32(count), location: location)
-        let buffer = Storage.create(minimumCapacity: count + (kind.isKnown ? 0 : 1)) { _ in header }
+        let buffer = Storage.create(minimumCapacity: count + (kind.storesName ? 1 : 0)) { _ in header }
         buffer.withUnsafeMutablePointerToElements { elements in
             initialize(elements)
-            if !kind.isKnown { (elements + count).initialize(to: .literal(.string(name))) }
+            if kind.storesName { (elements + count).initialize(to: .literal(.string(name))) }
         }
         return JsonLogicOperation(storage: unsafeDowncast(buffer, to: Storage.self))
     }
@@ -86,8 +87,7 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
         storage.withUnsafeMutablePointers { header, elements in
             switch header.pointee.kind {
             case .standard(let op): return op.rawValue
-            case .flagd(let op): return op.rawValue
-            case .unknown:
+            case .custom, .unknown:
                 guard case .literal(.string(let name)) = elements[Int(header.pointee.count)] else { return "" }
                 return name
             }
@@ -192,43 +192,19 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
     }
 }
 
-/// The operators flagd's evaluator knows: JsonLogic's own (as its Go library has them) and
-/// flagd's, which live in ``FlagdOperators``.
+/// Which operator an operation is: one of JsonLogic's own, one a dialect added (by its number in
+/// the dialect's ``JsonLogicOperators``), or one nobody knows.
 enum JsonLogicOperatorKind: Sendable, Hashable {
     case standard(JsonLogicOperator)
-    case flagd(FlagdOperatorName)
+    case custom(UInt8)
     case unknown
 
-    /// Whether this is an operator flagd's evaluator knows.
-    var isKnown: Bool {
-        if case .unknown = self { return false }
+    /// Whether the operator's name is stored with the operation: JsonLogic's own are named by
+    /// their kind; a custom operator's name is its dialect's, and an unknown one's as written.
+    var storesName: Bool {
+        if case .standard = self { return false }
         return true
     }
-
-    init(_ name: String) {
-        self = .unknown
-        let count = name.utf8.count
-        guard let first = name.utf8.first, Int(first) < Self.byFirstByte.count else { return }
-        for known in Self.byFirstByte[Int(first)] where known.count == count && known.name == name {
-            self = known.kind
-            return
-        }
-    }
-
-    /// Every known operator, listed under its name's first byte with its length: a name is
-    /// compared with the few that start alike and are as long (short names compare as two
-    /// machine words). Hashing the name, once per operation compiled, cost more than this.
-    private static let byFirstByte: [[(name: String, count: Int, kind: JsonLogicOperatorKind)]] = {
-        var table = [[(name: String, count: Int, kind: JsonLogicOperatorKind)]](repeating: [], count: 128)
-        func add(_ name: String, _ kind: JsonLogicOperatorKind) {
-            let first = Int(name.utf8.first!)
-            guard !table[first].contains(where: { $0.name == name }) else { return }
-            table[first].append((name, name.utf8.count, kind))
-        }
-        for op in JsonLogicOperator.allCases { add(op.rawValue, .standard(op)) }
-        for op in FlagdOperatorName.allCases { add(op.rawValue, .flagd(op)) }
-        return table
-    }()
 }
 
 /// JsonLogic's operators, as flagd's Go evaluator (diegoholiveira/jsonlogic) registers them.

@@ -1,5 +1,5 @@
 /// The constraints flagd's schema (`targeting.json`) puts on each operator's arguments, checked
-/// in code: `validate` reports a violation at its line and column, while evaluation stays as
+/// in code (a dialect's own operators check theirs, ``JsonLogicCustomOperator/check(_:shown:report:)``): `validate` reports a violation at its line and column, while evaluation stays as
 /// lenient as flagd's own (a negative weight counts as zero there).
 enum JsonLogicSchema {
     /// How many arguments an operator takes, as the schema says.
@@ -29,8 +29,8 @@ enum JsonLogicSchema {
 
     /// Reports each violation in `arguments` of the operator `name`.
     static func check(
-        _ name: String, kind: JsonLogicOperatorKind, arguments: SourceNode, at location: TextLocation,
-        report: (String, TextLocation?) -> Void
+        _ name: String, kind: JsonLogicOperatorKind, operators: JsonLogicOperators, arguments: SourceNode,
+        at location: TextLocation, report: (String, TextLocation?) -> Void
     ) {
         if case .unknown = kind { return }
         // A known operator's name is short ASCII: nothing to cap or escape. Quoted only for a
@@ -39,8 +39,8 @@ enum JsonLogicSchema {
         switch kind {
         case .unknown:
             return
-        case .flagd(let custom):
-            checkFlagd(custom, shown: shown, arguments: arguments, at: location, report: report)
+        case .custom(let index):
+            operators[index].check(arguments, shown: shown, report: report)
         case .standard(let op):
             switch op {
             case .variable: checkVariable(arguments, report: report)
@@ -106,102 +106,16 @@ enum JsonLogicSchema {
         }
     }
 
-    private static func checkFlagd(
-        _ op: FlagdOperatorName, shown: () -> String, arguments: SourceNode, at location: TextLocation,
-        report: (String, TextLocation?) -> Void
-    ) {
-        switch op {
-        case .startsWith, .endsWith:
-            guard let items = arguments.sequence, items.count == 2 else {
-                report("\(shown()) takes 2 arguments: the attribute and the text", arguments.location)
-                return
-            }
-            for item in items where !isText(item) && item.mapping == nil {
-                report("\(shown()) compares text: found \(item.kindDescription)", item.location)
-            }
-        case .semVer:
-            guard let items = arguments.sequence, items.count == 3 else {
-                report("\(shown()) takes 3 arguments: a version, a comparison and a version", arguments.location)
-                return
-            }
-            for index in stride(from: 0, through: 2, by: 2) {
-                let item = items[index]
-                if item.mapping != nil { continue }
-                if isText(item), let text = item.scalarText, SemanticVersion.isStrictlyWritten(text) { continue }
-                report(
-                    "\(shown()) needs a version such as \"1.2.3\" or a rule, found \(shownValue(item))", item.location)
-            }
-            if !(isText(items[1]) && SemVerComparison(symbol: items[1].scalarText ?? "") != nil) {
-                let comparisons = SemVerComparison.allCases.map(\.rawValue)
-                report(
-                    "\(shown()) compares with one of \(comparisons.joined(separator: " ")), found \(shownValue(items[1]))",
-                    items[1].location)
-            }
-        case .fractional:
-            checkFractional(shown: shown, arguments: arguments, report: report)
-        }
-    }
-
-    private static func checkFractional(
-        shown: () -> String, arguments: SourceNode, report: (String, TextLocation?) -> Void
-    ) {
-        guard let items = arguments.sequence, let first = items.first else {
-            report("\(shown()) takes a list of [variant, weight] buckets", arguments.location)
-            return
-        }
-        var buckets = items[...]
-        if first.mapping != nil {
-            buckets = items.dropFirst()
-        } else if first.sequence == nil {
-            report(
-                "\(shown()) starts with a rule that gives the bucketing value, or with a bucket; found \(shownValue(first))",
-                first.location)
-            buckets = items.dropFirst()
-        }
-        var total = 0.0
-        for bucket in buckets {
-            guard let parts = bucket.sequence, (1...2).contains(parts.count) else {
-                report(
-                    "each bucket of \(shown()) is [variant] or [variant, weight], found \(shownValue(bucket))",
-                    bucket.location)
-                continue
-            }
-            guard parts.count == 2 else {
-                total += 1
-                continue
-            }
-            let weight = parts[1]
-            if weight.mapping != nil { continue }
-            guard isNumber(weight), let value = weight.scalarText.flatMap(PlainScalar.number) else {
-                report(
-                    "a weight of \(shown()) must be a whole number or a rule, found \(shownValue(weight))",
-                    weight.location)
-                continue
-            }
-            if value != value.rounded() {
-                report(
-                    "a weight of \(shown()) must be a whole number, found \(weight.scalarText ?? "")", weight.location)
-            } else if value < 0 {
-                report("a weight of \(shown()) must not be negative, found \(weight.scalarText ?? "")", weight.location)
-            } else {
-                total += value
-            }
-        }
-        if total > Double(Int32.max) {
-            report("the weights of \(shown()) add up to more than \(Int32.max)", arguments.location)
-        }
-    }
-
-    private static func isText(_ node: SourceNode) -> Bool {
+    static func isText(_ node: SourceNode) -> Bool {
         if case .scalar(_, true) = node.content { return true }
         return false
     }
 
-    private static func isNumber(_ node: SourceNode) -> Bool {
+    static func isNumber(_ node: SourceNode) -> Bool {
         node.isPlainScalar && node.scalarText.flatMap(PlainScalar.number) != nil
     }
 
-    private static func shownValue(_ node: SourceNode) -> String {
+    static func shownValue(_ node: SourceNode) -> String {
         if case .scalar(let text, let quoted) = node.content, !node.isNull {
             return quoted ? "\"\(TerminalText.capped(text, limit: 60))\"" : TerminalText.capped(text, limit: 60)
         }

@@ -1,7 +1,8 @@
-extension UnleashRules {
+extension UnleashRules: RuleEngine {
     /// Every context field the toggle's rules read (constraints, segments, strategies,
-    /// variant stickiness and overrides, and its parents' rules), in the order written.
-    var attributeReads: [AttributeRead] {
+    /// variant stickiness and overrides, and its parents' rules), in the order written. What
+    /// each is compared with is at hand in the toggle, so `keysOnly` saves nothing here.
+    func attributeReads(keysOnly: Bool) -> [AttributeRead] {
         guard let toggle else { return [] }
         var reads: [AttributeRead] = []
         Self.collect(toggle, features: features, into: &reads)
@@ -10,6 +11,12 @@ extension UnleashRules {
             Self.collect(parent, features: features, into: &reads)
         }
         return reads
+    }
+
+    /// The payloads of the variants, when the flag reads a payload: each is a value the toggle may
+    /// give, checked by `validate` against the flag's type.
+    var possibleValues: [(name: String, value: RawValue)] {
+        answer == .payload ? payloads.map { ($0.variant, $0.value) } : []
     }
 
     private static func collect(_ toggle: UnleashToggle, features: UnleashFeatures, into reads: inout [AttributeRead]) {
