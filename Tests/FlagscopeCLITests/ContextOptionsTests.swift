@@ -193,4 +193,3 @@ struct ContextOptionsTests {
             "\(output.stdout)")
     }
 }
-

@@ -285,4 +285,3 @@ struct ExplainCommandTests {
         #expect(try folder.read("Sources/App/AppFlags.swift") == SwiftAppWorkspace.flags)
     }
 }
-

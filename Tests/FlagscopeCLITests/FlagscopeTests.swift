@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The root command: a mistyped subcommand answered like a mistyped option, usage errors worded like
 /// every other message, and help whose examples are real keys.

@@ -1,7 +1,7 @@
 import FlagCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `flagscope get KEY`: the value, its default, where it came from and every layer's state, in text
 /// and JSON (docs/commands.md).
@@ -107,7 +107,9 @@ struct GetCommandTests {
 
     @Test("get on a feature key says it is a feature and names the explain command")
     func getOnAFeature() throws {
-        let output = try CLIRunner.run(["get", "podcast_favourites/smart_playlists", "--config", Repository.demoWorkspaceFile.path])
+        let output = try CLIRunner.run([
+            "get", "podcast_favourites/smart_playlists", "--config", Repository.demoWorkspaceFile.path,
+        ])
         #expect(output.status == 1)
         #expect(
             output.stderr.hasPrefix(

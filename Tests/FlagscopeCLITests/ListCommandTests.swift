@@ -220,7 +220,9 @@ struct ListCommandTests {
         defer { folder.remove() }
         let output = try CLIRunner.run(["list"], in: folder.url)
         #expect(
-            CLIFixture.row("lab/theme", in: output.stdout) == ["lab/theme", "enum", "light", "Remote (Local shadowed)"],
+            CLIFixture.row("lab/theme", in: output.stdout) == [
+                "lab/theme", "enum", "light", "Remote (Local shadowed)",
+            ],
             "\(output.stdout)")
     }
 }

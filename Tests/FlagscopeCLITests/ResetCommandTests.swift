@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `flagscope reset KEY…` and `reset --all`: only the named keys leave the writable file, and it says
 /// what now applies (docs/commands.md).

@@ -8,20 +8,20 @@ import Testing
 struct RolloutCommandTests {
     static let blueprint = RuleWorkspace.blueprint(
         """
-              checkoutLayout:
-                type: string
-                default: classic
-                description: Checkout layout
+          checkoutLayout:
+            type: string
+            default: classic
+            description: Checkout layout
 
-            """,
+        """,
         RuleWorkspace.homeLayout,
         """
-              newSearch:
-                type: bool
-                default: false
-                description: New search
+          newSearch:
+            type: bool
+            default: false
+            description: New search
 
-            """)
+        """)
 
     static let flags = """
         {

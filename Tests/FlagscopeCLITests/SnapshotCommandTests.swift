@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `flagscope snapshot`: the browser drawn once, headless, after the keys given.
 @Suite("snapshot command")

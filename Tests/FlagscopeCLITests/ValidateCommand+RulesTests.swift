@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `validate` on rules files: a flagd schema slip, a Firebase condition that does not parse and an
 /// Unleash constraint the SDKs cannot use, each at its line and column with the source line and caret.

@@ -211,4 +211,3 @@ struct FeatureEvaluatorConstraintTests {
         #expect(explanation.nextSteps.isEmpty)
     }
 }
-

@@ -12,7 +12,8 @@ struct GetReportTests {
         defer { folder.remove() }
         let resolver = Resolver(workspace: workspace, now: StreamedReportFixture.now)
         for key in workspace.flags.keys {
-            let report = GetReport(resolution: try #require(resolver.resolve(key)), now: StreamedReportFixture.now, workspace: workspace)
+            let report = GetReport(
+                resolution: try #require(resolver.resolve(key)), now: StreamedReportFixture.now, workspace: workspace)
             let streamed = StreamedReportFixture.written(chunkSize: 16) { report.writeJSON(to: &$0) }
             #expect(
                 String(decoding: streamed.bytes, as: UTF8.self)

@@ -64,7 +64,8 @@ struct ListReportStreamingTests {
         }
         let table = StreamedReportFixture.written(chunkSize: 64) { output in
             ListReport.writeText(
-                resolver: resolver, filter: .init(writableProvider: "Local"), width: nil, now: StreamedReportFixture.now, to: &output)
+                resolver: resolver, filter: .init(writableProvider: "Local"), width: nil,
+                now: StreamedReportFixture.now, to: &output)
         }
         let text = String(decoding: table.bytes, as: UTF8.self)
         #expect(text.hasPrefix("KEY "))

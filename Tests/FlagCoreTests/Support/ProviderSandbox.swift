@@ -108,4 +108,3 @@ extension LayerState {
         return nil
     }
 }
-

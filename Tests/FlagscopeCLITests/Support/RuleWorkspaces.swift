@@ -78,20 +78,20 @@ enum TraceWorkspace {
     static let blueprint = RuleWorkspace.blueprint(
         RuleWorkspace.homeLayout, RuleWorkspace.newCheckout,
         """
-              darkMode:
-                type: bool
-                default: false
-                description: Dark mode
-              legacyBanner:
-                type: string
-                default: none
-                description: Legacy banner
-              betaBadge:
-                type: bool
-                default: false
-                description: Beta badge
+          darkMode:
+            type: bool
+            default: false
+            description: Dark mode
+          legacyBanner:
+            type: string
+            default: none
+            description: Legacy banner
+          betaBadge:
+            type: bool
+            default: false
+            description: Beta badge
 
-            """)
+        """)
 
     static let flags = """
         {

@@ -377,4 +377,3 @@ final class TmuxSession {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
-

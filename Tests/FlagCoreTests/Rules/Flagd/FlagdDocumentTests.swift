@@ -52,7 +52,8 @@ struct FlagdDocumentTests {
               "off": {"state": "DISABLED", "variants": {"on": 1}, "defaultVariant": "on", "targeting": {"if": [true, "on", null]}},
               "none": {"state": "ENABLED", "variants": {"on": 1}, "defaultVariant": null}}}
             """#
-        let (entries, problems, _) = try ProviderReaders.flagdFile(Array(text.utf8))
+        let file = try ProviderReaders.flagdFile(Array(text.utf8))
+        let (entries, problems) = (file.entries, file.problems)
         #expect(problems.isEmpty)
         #expect(entries["plain"]?.notes == ["default variant: on", #"metadata {"team":"core","owner":"ana"}"#])
         #expect(entries["plain"]?.value == .native(.int(1)))

@@ -111,4 +111,3 @@ struct FlagdFlagTests {
         #expect(try RuleFixture.outcome(targeting: targeting) == early)
     }
 }
-

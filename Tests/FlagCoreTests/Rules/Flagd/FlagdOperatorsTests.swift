@@ -6,7 +6,7 @@ import Testing
 /// flagd's own operators besides `fractional`: `sem_ver`, `starts_with`, `ends_with`. Each gives
 /// `null` (so the default variant applies) where its input is not what it takes.
 @Suite("Rules: flagd operators")
-struct FlagdOperatorTests {
+struct FlagdOperatorsTests {
     @Test(
         "starts_with compares bytes and is null for anything but two texts",
         arguments: [
