@@ -2,41 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A private copy of the bundled demo workspace, so `set` never touches `Resources/Demo`.
-struct ExplainDemoWorkspace {
-    let folder: TemporaryFolder
-    let config: URL
-
-    init() throws {
-        folder = try TemporaryFolder()
-        config = try folder.copyDemo(to: "demo")
-    }
-
-    /// Runs `flagscope arguments… --config <copy>` from the temp folder, with no demo variables set.
-    func run(_ arguments: [String]) throws -> CLIRunner.Output {
-        try CLIRunner.run(arguments + ["--config", config.path], in: folder.url)
-    }
-
-    /// `explain FEATURE --json`, parsed.
-    func explainJSON(_ feature: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        let output = try run(["explain", feature, "--json"])
-        try #require(output.status == 0, "explain \(feature) --json: \(output.stderr)", sourceLocation: sourceLocation)
-        return try ExplainDemoWorkspace.object(output.stdout, sourceLocation: sourceLocation)
-    }
-
-    /// `flagscope set KEY VALUE`, which must succeed.
-    func set(_ key: String, _ value: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let output = try run(["set", key, value])
-        #expect(output.status == 0, "set \(key) \(value): \(output.stderr)", sourceLocation: sourceLocation)
-    }
-
-    static func object(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        try parseJSONObject(text, sourceLocation: sourceLocation)
-    }
-
-    func remove() { folder.remove() }
-}
-
 /// `flagscope explain` on the demo workspace (docs/blueprints.md#features, docs/commands.md), as a QA engineer runs it.
 @Suite("explain on the demo workspace")
 struct ExplainCommandTests {
@@ -124,7 +89,7 @@ struct ExplainCommandTests {
         let expected = try #require(Self.demo.first { $0.key == key })
         let output = try CLIRunner.run(["explain", key, "--json", "--config", Self.demoConfig])
         #expect(output.status == 0, "\(output.stderr)")
-        let json = try ExplainDemoWorkspace.object(output.stdout)
+        let json = try ConfiguredDemoCopy.object(output.stdout)
         #expect(json["feature"] as? String == key)
         #expect(json["name"] as? String == expected.name)
         #expect(json["availability"] as? String == expected.availability)
@@ -159,7 +124,7 @@ struct ExplainCommandTests {
         let output = try CLIRunner.run([
             "explain", "podcast_favourites/smart_playlists", "--json", "--config", Self.demoConfig,
         ])
-        let json = try ExplainDemoWorkspace.object(output.stdout)
+        let json = try ConfiguredDemoCopy.object(output.stdout)
         #expect(
             Set(json.keys).isSuperset(of: ["feature", "name", "availability", "parent", "constraints", "nextSteps"]))
         #expect(json["feature"] as? String == "podcast_favourites/smart_playlists")
@@ -215,7 +180,7 @@ struct ExplainCommandTests {
     func listJSONAvailability() throws {
         let output = try CLIRunner.run(["list", "--json", "--config", Self.demoConfig])
         #expect(output.status == 0, "\(output.stderr)")
-        let json = try ExplainDemoWorkspace.object(output.stdout)
+        let json = try ConfiguredDemoCopy.object(output.stdout)
         let features = try #require(json["features"] as? [[String: Any]])
         var byKey: [String: [String: Any]] = [:]
         for feature in features { byKey[feature["key"] as? String ?? ""] = feature }
@@ -230,7 +195,7 @@ struct ExplainCommandTests {
 
     @Test("Buying Premium with `set context/purchases/SUB0001 purchased` removes the purchase step")
     func buyPremium() throws {
-        let demo = try ExplainDemoWorkspace()
+        let demo = try ConfiguredDemoCopy()
         defer { demo.remove() }
         try demo.set("context/purchases/SUB0001", "purchased")
         let smart = try demo.explainJSON("podcast_favourites/smart_playlists")
@@ -252,7 +217,7 @@ struct ExplainCommandTests {
 
     @Test("Marking the offline pack notPurchased turns unknown into unavailable with a purchase step")
     func offlinePackNotPurchased() throws {
-        let demo = try ExplainDemoWorkspace()
+        let demo = try ConfiguredDemoCopy()
         defer { demo.remove() }
         try demo.set("context/purchases/PACK0001", "notPurchased")
         let offline = try demo.explainJSON("podcast_favourites/offline_favourites")
@@ -276,7 +241,7 @@ struct ExplainCommandTests {
         "Setting every key a feature's next steps list makes it available",
         arguments: demo.filter { $0.availability != "available" }.map(\.key))
     func settingStepKeysMakesAvailable(key: String) throws {
-        let demo = try ExplainDemoWorkspace()
+        let demo = try ConfiguredDemoCopy()
         defer { demo.remove() }
         let before = try demo.explainJSON(key)
         let steps = try #require(before["nextSteps"] as? [[String: Any]])
@@ -294,104 +259,29 @@ struct ExplainCommandTests {
         #expect(text.stdout.hasPrefix("✓ "))
         #expect(!text.stdout.contains("Next steps"))
     }
-}
 
-/// `explain` follows a switch down to the rule that decided it, and says what to run.
-@Suite("explain: the rule behind a switch, and commands to try")
-struct ExplainRuleDecisionTests {
-    @Test(
-        "explain turbo_downloads shows the Unleash strategy that turned its switch off, what to set, and a command that makes it available"
-    )
-    func ruleBehindTheSwitch() throws {
-        let demo = try ExplainDemoWorkspace()
-        defer { demo.remove() }
-        let output = try demo.run(["explain", "turbo_downloads"])
+    @Test("explain on a Flint conditional feature: its constraints and next steps, editable like YAML ones")
+    func swiftFeature() throws {
+        let folder = try SwiftAppWorkspace.folder()
+        defer { folder.remove() }
+        var output = try CLIRunner.run(["explain", "smart_playlists"], in: folder.url)
         #expect(output.status == 0, "\(output.stderr)")
-        let text = output.stdout
-        #expect(text.contains("internal/turbo_downloads is decided by the rules of Toggles:"), "\(text)")
-        #expect(text.contains("    userWithId userIds qa-ana, qa-bo → false"), "\(text)")
-        #expect(text.contains("      reads context/userId (unset)"), "\(text)")
-        #expect(text.contains("  to change it: set context/userId to qa-ana or qa-bo"), "\(text)")
-        #expect(
-            text.contains(
-                "1. enableRuntime: The runtime switch internal/turbo_downloads is off for this device: the rules of Toggles decide it; set context/userId to qa-ana or qa-bo."
-            ), "\(text)")
-        let tryLine = try #require(text.split(separator: "\n").first { $0.hasPrefix("     try:  ") })
-        #expect(tryLine == "     try:  flagscope set context/userId qa-ana --config \(demo.config.path)")
-
-        // The command runs as printed, and the feature is available after it.
-        let words = tryLine.dropFirst("     try:  flagscope ".count).split(separator: " ").map(String.init)
-        let set = try CLIRunner.run(words, in: demo.folder.url)
-        #expect(set.status == 0, "\(set.stderr)")
-        let after = try demo.run(["explain", "turbo_downloads"])
-        #expect(after.stdout.hasPrefix("✓ Turbo downloads (downloads/turbo_downloads) is available"), "\(after.stdout)")
-    }
-
-    @Test("explain --json carries the deciding layer as get --json writes it, what to set, and the command")
-    func ruleBehindTheSwitchInJSON() throws {
-        let demo = try ExplainDemoWorkspace()
-        defer { demo.remove() }
-        let object = try demo.explainJSON("downloads/turbo_downloads")
-        let constraint = try #require((object["constraints"] as? [[String: Any]])?.first)
-        let decided = try #require(constraint["decidedBy"] as? [String: Any])
-        #expect(decided["provider"] as? String == "Toggles")
-        #expect(decided["value"] as? Bool == false)
-        let rules = try #require(decided["rules"] as? [String: Any])
-        let step = try #require((rules["steps"] as? [[String: Any]])?.first)
-        #expect(step["rule"] as? String == "userWithId userIds qa-ana, qa-bo")
-        #expect((step["reads"] as? [String: Any])?["context/userId"] is NSNull)
-        let set = try #require(constraint["set"] as? [[String: Any]])
-        #expect(set.count == 1)
-        #expect(set.first?["key"] as? String == "context/userId")
-        #expect(set.first?["values"] as? [String] == ["qa-ana", "qa-bo"])
-        let next = try #require((object["nextSteps"] as? [[String: Any]])?.first)
-        #expect(next["keys"] as? [String] == ["context/userId", "internal/turbo_downloads"])
-        #expect(next["command"] as? String == "flagscope set context/userId qa-ana --config \(demo.config.path)")
-    }
-
-    @Test("Next steps name the real key and give a command: purchase, permission, OS version, user toggle")
-    func commandsForEachStep() throws {
-        let demo = try ExplainDemoWorkspace()
-        defer { demo.remove() }
-        let config = " --config \(demo.config.path)"
-        let playlists = try demo.run(["explain", "smart_playlists"]).stdout
-        #expect(playlists.contains("simulate by setting context/purchases/SUB0001 to purchased."), "\(playlists)")
-        #expect(!playlists.contains("<productID>"))
-        #expect(playlists.contains("     try:  flagscope set context/purchases/SUB0001 purchased" + config))
-        #expect(
-            playlists.contains("     try:  flagscope set context/permissions/location_when_in_use authorized" + config))
-        #expect(playlists.contains("? notDetermined  not asked yet"), "the state is not said twice: \(playlists)")
-        let sync = try demo.run(["explain", "cloud_sync"]).stdout
-        let upgrade = try #require(sync.split(separator: "\n").first { $0.hasPrefix("     try:  ") })
-        #expect(upgrade.hasPrefix("     try:  flagscope set context/os_version "), "\(sync)")
-        let timer = try demo.run(["explain", "sleep_timer"]).stdout
-        #expect(timer.contains("     try:  flagscope set player/sleep_timer/user_toggled true" + config), "\(timer)")
-    }
-
-    @Test(
-        "A feature is found by a unique start or part of its key or name; several are listed; none gets every feature",
-        arguments: [
-            ("nearby", "Nearby podcasts (nearby_podcasts)"), ("Live events", "Live events calendar"),
-            ("turbo", "Turbo downloads"), ("QR", "Podcast QR codes"),
-        ])
-    func partialNames(typed: String, found: String) throws {
-        let demo = try ExplainDemoWorkspace()
-        defer { demo.remove() }
-        let output = try demo.run(["explain", typed])
-        #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.split(separator: "\n").first?.contains(found) == true, "\(output.stdout)")
-    }
-
-    @Test("Ambiguous and unknown parts of names")
-    func ambiguousAndUnknown() throws {
-        let demo = try ExplainDemoWorkspace()
-        defer { demo.remove() }
-        let pod = try demo.run(["explain", "pod"])
-        #expect(pod.status == 1)
-        #expect(pod.stderr.hasPrefix("error: 'pod' could be any of 4 features; give its full key:"), "\(pod.stderr)")
-        let unknown = try demo.run(["explain", "xyzzy"])
-        #expect(unknown.status == 1)
-        #expect(unknown.stderr.contains("; features are player, "), "\(unknown.stderr)")
-        #expect(unknown.stderr.hasSuffix("qr_scanner, tv_top_shelf\n"), "every feature is listed: \(unknown.stderr)")
+        #expect(output.stdout.contains("Smart playlists (smart_playlists) is"), "\(output.stdout)")
+        for key in [
+            "context/permissions/location_when_in_use", "context/purchases/SUB0001", "smart_playlists/user_toggled",
+        ] {
+            #expect(output.stdout.contains(key), "\(key) in \(output.stdout)")
+        }
+        for (key, value) in [
+            ("context/permissions/location_when_in_use", "authorized"), ("context/purchases/SUB0001", "purchased"),
+            ("context/platform", "iOS"), ("context/os_version", "17.4"),
+        ] {
+            let set = try CLIRunner.run(["set", key, value], in: folder.url)
+            #expect(set.status == 0, "\(set.stderr)")
+        }
+        output = try CLIRunner.run(["explain", "smart_playlists"], in: folder.url)
+        #expect(output.stdout.hasPrefix("✓ Smart playlists (smart_playlists) is available"), "\(output.stdout)")
+        // Swift sources are never written; edits go to the writable provider.
+        #expect(try folder.read("Sources/App/AppFlags.swift") == SwiftAppWorkspace.flags)
     }
 }

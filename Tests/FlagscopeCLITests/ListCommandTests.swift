@@ -124,4 +124,105 @@ struct ListCommandTests {
         #expect(output.stderr.contains("flagscope validate"))
         #expect(output.stdout.isEmpty)
     }
+
+    @Test("list --json lists keys no blueprint declares under unknownKeys, with position and did you mean")
+    func listJSONUnknownKeys() throws {
+        let workspace = try EditWorkspace(
+            local: "{\n  \"theme\": \"dark\",\n  \"them\": \"light\",\n  \"context/locale\": \"it\"\n}\n")
+        defer { workspace.remove() }
+        let output = try workspace.run(["list", "--json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let list = try parseJSONObject(output.stdout)
+        let unknown = try #require(list["unknownKeys"] as? [[String: Any]])
+        #expect(unknown.count == 1, "context/* keys are accepted: \(unknown)")
+        #expect(unknown.first?["key"] as? String == "them")
+        #expect(unknown.first?["provider"] as? String == "Local")
+        #expect(unknown.first?["file"] as? String == ".flagscope/local.json")
+        #expect(unknown.first?["line"] as? Int == 3)
+        #expect(unknown.first?["column"] as? Int == 3)
+        #expect(unknown.first?["didYouMean"] as? String == "theme")
+        let validate = try workspace.run(["validate"])
+        #expect(validate.status == 0)
+        #expect(validate.stdout.contains(".flagscope/local.json:3:3: warning:"), "\(validate.stdout)")
+        #expect(validate.stdout.contains("did you mean 'theme'"))
+    }
+
+    @Test("list gives each targeted flag's value, source and variant; get still shows the steps that decided")
+    func listShowsRuleDecisions() throws {
+        let folder = try TargetingWorkspace.folder(
+            device: #"{"context/email": "ana@example.com", "context/targeting_key": "user-1"}"#)
+        defer { folder.remove() }
+        let flags = TargetingWorkspace.flags
+        try folder.write("flags.flagd.json", flags.replacingOccurrences(of: "-5", with: "50"))
+        let output = try CLIRunner.run(["list", "--json"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let flagRows = (rows?["flags"] as? [[String: Any]]) ?? []
+        let home = try #require(flagRows.first { $0["key"] as? String == "home_layout" }, "\(output.stdout)")
+        #expect(home["value"] as? String == "video")
+        #expect(home["source"] as? String == "Flags")
+        #expect(home["variant"] as? String == "video")
+        let text = try CLIRunner.run(["list"], in: folder.url)
+        #expect(text.stdout.contains("home_layout"), "\(text.stdout)")
+        #expect(text.stdout.contains("video"), "\(text.stdout)")
+        let get = try CLIRunner.run(["get", "home_layout"], in: folder.url)
+        #expect(get.stdout.contains(#"reads context/email = "ana@example.com""#), "\(get.stdout)")
+    }
+
+    @Test("list --json gives the variant of every row a flagd flag decides, with targeting or without")
+    func listVariants() throws {
+        let folder = try TraceWorkspace.folder(device: #"{"context/email": "ana@example.com"}"#)
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["list", "--json"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let rows = try #require(object["flags"] as? [[String: Any]])
+        var variants: [String: String] = [:]
+        for row in rows {
+            if let key = row["key"] as? String, let variant = row["variant"] as? String { variants[key] = variant }
+        }
+        // legacy_banner and beta_badge have no variant: the blueprint default is the value.
+        #expect(variants == ["home_layout": "video", "new_checkout": "off", "dark_mode": "on"], "\(output.stdout)")
+    }
+
+    @Test("list --json shows computed provenance in the flag rows")
+    func listComputed() throws {
+        let output = try CLIRunner.run(["list", "--json", "--config", Repository.demoWorkspaceFile.path])
+        let json = try ConfiguredDemoCopy.object(output.stdout)
+        let flags = try #require(json["flags"] as? [[String: Any]])
+        let remember = try #require(flags.first { $0["key"] as? String == "lab/remember_login" })
+        #expect(remember["source"] as? String == "computed")
+        #expect(remember["reason"] as? String == "computed")
+        let consent = try #require(flags.first { $0["key"] as? String == "lab/show_eu_consent" })
+        #expect(consent["reason"] as? String == "default")
+    }
+
+    @Test("A local value that does not fit the flag is called ignored, with the reason, not shadowed")
+    func ignoredLocalValue() throws {
+        let folder = try CLIFixture.folder([".flagscope/local.json": #"{"lab/playback_rate": "fast"}"# + "\n"])
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["list"], in: folder.url)
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        let row = try #require(CLIFixture.row("lab/playback_rate", in: output.stdout), "\(output.stdout)")
+        #expect(
+            row == [
+                "lab/playback_rate", "double", "1.5", #"default (Local ignored: expected a number, found text "fast")"#,
+            ])
+        #expect(!output.stdout.contains("shadowed"))
+    }
+
+    @Test("A local value a higher layer beats is still called shadowed")
+    func shadowedLocalValue() throws {
+        let folder = try CLIFixture.folder([
+            "remote.json": #"{"lab/theme": "light"}"# + "\n",
+            ".flagscope/local.json": #"{"lab/theme": "dark"}"# + "\n",
+        ])
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["list"], in: folder.url)
+        #expect(
+            CLIFixture.row("lab/theme", in: output.stdout) == [
+                "lab/theme", "enum", "light", "Remote (Local shadowed)",
+            ],
+            "\(output.stdout)")
+    }
 }

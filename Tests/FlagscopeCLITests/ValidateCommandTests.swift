@@ -130,4 +130,167 @@ struct ValidateCommandTests {
                 "blueprints/b.json:1:64: error: unknown field 'descripton' in flag 'y'; did you mean 'description'?",
             ], "\(output.stdout)")
     }
+
+    @Test("validate: a missing read-only file is a warning, an unparseable one an error")
+    func validateProviderFiles() throws {
+        let workspace = try EditWorkspace()
+        defer { workspace.remove() }
+        try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("profiles/qa.json"))
+        let missing = try workspace.run(["validate", "--json"])
+        #expect(missing.status == 0, "\(missing.stdout)")
+        let diagnostics = try #require(try parseJSONObject(missing.stdout)["diagnostics"] as? [[String: Any]])
+        let warnings = diagnostics.filter { $0["severity"] as? String != "note" }
+        #expect(warnings.count == 1, "the missing writable file is no warning (only a note): \(diagnostics)")
+        #expect(warnings.first?["severity"] as? String == "warning")
+        #expect((warnings.first?["message"] as? String)?.contains("profiles/qa.json") == true)
+
+        try workspace.folder.write("profiles/qa.json", "{\"theme\": \"dark\"\n")
+        let broken = try workspace.run(["validate", "--json"])
+        #expect(broken.status == 1)
+        let errors = try #require(try parseJSONObject(broken.stdout)["diagnostics"] as? [[String: Any]])
+        #expect(
+            errors.contains { $0["severity"] as? String == "error" && $0["file"] as? String == "profiles/qa.json" },
+            "\(errors)")
+    }
+
+    /// The usual workspace with the writable file at `localPath`.
+    static func workspace(localPath: String) -> String {
+        CLIFixture.workspace(blueprints: ["blueprints/app.yml"])
+            .replacingOccurrences(of: "path: .flagscope/local.json", with: "path: \(localPath)")
+    }
+
+    @Test("validate notes a writable file that does not exist, at the path: value, and still passes")
+    func notedAtThePath() throws {
+        let folder = try CLIFixture.folder(["flagscope.yml": Self.workspace(localPath: ".flagscope/lcoal.json")])
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["validate"], in: folder.url)
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasPrefix("flagscope.yml:9:11: note: ") }, "\(output.stdout)")
+        #expect(
+            lines[index]
+                == "flagscope.yml:9:11: note: .flagscope/lcoal.json does not exist; it will be created on the first write to 'Local' (check the path if you expected an existing file)"
+        )
+        #expect(lines[index + 1] == "        path: .flagscope/lcoal.json")
+        #expect(lines[index + 2] == "              ^")
+        #expect(output.stdout.contains("✓ 0 errors, 0 warnings, 1 note"), "\(output.stdout)")
+
+        let json = try CLIFixture.object(try CLIRunner.run(["validate", "--json"], in: folder.url).stdout)
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?["severity"] as? String == "note")
+        #expect(diagnostics.first?["line"] as? Int == 9)
+        #expect(json["valid"] as? Bool == true)
+    }
+
+    @Test("After the first set creates the file, the note is gone; an existing file never gets one")
+    func goneOnceWritten() throws {
+        let folder = try CLIFixture.folder(["flagscope.yml": Self.workspace(localPath: "overrides.json")])
+        defer { folder.remove() }
+        #expect(try CLIRunner.run(["validate"], in: folder.url).stdout.contains("note: overrides.json does not exist"))
+        let set = try CLIRunner.run(["set", "lab/sson", "true"], in: folder.url)
+        #expect(set.status == 0, "\(CLIFixture.describe(set))")
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("overrides.json").path))
+        let after = try CLIRunner.run(["validate"], in: folder.url)
+        #expect(after.stdout.hasPrefix("✓ workspace is valid"), "\(after.stdout)")
+    }
+
+    static let oneOfEach = """
+        blueprints:
+          - app.yml
+        providers:
+          - name: Local
+            format: json
+            path: local.json
+            writable: true
+
+        """
+
+    static let oneFlagOneFeature = """
+        name: App
+        flags:
+          alpha: { type: bool, default: false, description: Alpha }
+        features:
+          search:
+            description: Search
+            constraints:
+              userToggled: { default: true }
+
+        """
+
+    @Test("validate counts in the singular when there is one: 1 blueprint, 1 flag, 1 feature, 1 provider")
+    func singularCounts() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("flagscope.yml", Self.oneOfEach)
+        try folder.write("app.yml", Self.oneFlagOneFeature)
+        try folder.write("local.json", "{}\n")
+        let output = try CLIRunner.run(["validate"], in: folder.url)
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        #expect(
+            output.stdout.contains("✓ workspace is valid: 1 blueprint, 1 flag, 1 feature, 1 provider"),
+            "\(output.stdout)")
+    }
+
+    @Test("An unknown format suggests the close one, then lists them all in a sentence of its own")
+    func unknownFormat() throws {
+        let folder = try CLIFixture.folder([
+            "flagscope.yml": CLIFixture.workspace(blueprints: ["blueprints/app.yml"])
+                .replacingOccurrences(
+                    of: "format: json\n    path: remote.json", with: "format: jsno\n    path: remote.json")
+        ])
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["validate"], in: folder.url)
+        #expect(output.status == 1)
+        #expect(
+            output.stdout.contains(
+                "error: unknown format 'jsno'; did you mean 'json'? Formats are json, plist, env, firebase, unleash, flagd, ofrep\n"
+            ),
+            "\(output.stdout)")
+    }
+
+    @Test(
+        "validate on a mis-indented blueprint says the indentation is off, where, and warns of no undeclared provider keys"
+    )
+    func misIndentedBlueprint() throws {
+        let blueprint =
+            "name: App\nkeyPrefix: lab\nflags:\n  allowsSSON:\n    key: sson\n    type: bool\n     default: false\n"
+        let folder = try CLIFixture.folder([
+            "blueprints/app.yml": blueprint,
+            ".flagscope/local.json": #"{"lab/sson": true, "lab/theme": "dark"}"# + "\n",
+        ])
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["validate"], in: folder.url)
+        #expect(output.status == 1)
+        #expect(
+            output.stdout.hasPrefix(
+                """
+                blueprints/app.yml:7:6: error: the indentation is off: line 7 starts at column 6, deeper than the line above (column 5), so it reads as the rest of that value; keys of one mapping start in the same column
+                         default: false
+                         ^
+                """), "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                ".flagscope/local.json: note: 2 keys not checked against the blueprints: blueprints/app.yml cannot be read"
+            ), "\(output.stdout)")
+        #expect(!output.stdout.contains("declared by no blueprint"), "\(output.stdout)")
+    }
+
+    @Test("validate reads the Swift sources; a default that calls a function is a warning with line and caret")
+    func swiftSources() throws {
+        let folder = try SwiftAppWorkspace.folder()
+        defer { folder.remove() }
+        let output = try CLIRunner.run(["validate"], in: folder.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        let text = output.stdout + output.stderr
+        #expect(
+            text.contains(
+                "Sources/App/AppFlags.swift:7:20: warning: default of 'fetchLimit' cannot be known without compiling: it calls Remote.limit(…), which only running the app can evaluate; shown as written"
+            ), "\(text)")
+        #expect(
+            text.contains(
+                "        @Flag(default: Remote.limit(), description: \"Fetch limit\")\n                       ^"),
+            "\(text)")
+        #expect(text.contains("0 errors, 1 warning"), "\(text)")
+    }
 }

@@ -41,6 +41,16 @@ struct MarkedText {
     subscript(index: Int) -> TextLocation { marks[index] }
 }
 
+/// One blueprint as written in a file, with `‸` markers where its diagnostics must point.
+struct WrittenBlueprint: Sendable, CustomTestStringConvertible {
+    /// Where it is written; the ending says YAML or JSON.
+    let file: String
+    /// Its text, markers included.
+    let marked: String
+
+    var testDescription: String { file }
+}
+
 /// A temporary workspace folder: write files (``TestFolder``), load the workspace, remove everything.
 struct FixtureFolder: TestFolder {
     let url: URL

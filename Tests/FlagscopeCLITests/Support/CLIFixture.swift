@@ -71,10 +71,20 @@ enum CLIFixture {
         try parseJSONObject(text, sourceLocation: sourceLocation)
     }
 
+    /// The layer of `provider` in a `get --json` report.
+    static func layer(_ report: [String: Any], _ provider: String) -> [String: Any]? {
+        (report["layers"] as? [[String: Any]])?.first { $0["provider"] as? String == provider }
+    }
+
     /// Splits a table row into its cells (columns are separated by two or more spaces).
     static func cells(_ line: Substring) -> [String] {
         line.split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
+    }
+
+    /// The cells of the table row whose first cell is `key`.
+    static func row(_ key: String, in stdout: String) -> [String]? {
+        stdout.split(separator: "\n").map(CLIFixture.cells).first { $0.first == key }
     }
 
     /// Everything a run printed, for failure messages.

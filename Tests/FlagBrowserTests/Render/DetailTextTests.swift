@@ -1,0 +1,91 @@
+import FlagCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FlagBrowser
+
+/// The detail pane's text: a flagd layer says how flagd decided each flag, with targeting to
+/// evaluate or without (docs/rules.md); a Swift default that is code shows as written.
+@Suite("Detail pane")
+struct DetailTextTests {
+    /// A flagd layer above a writable file.
+    static let flagdFiles = [
+        "flagscope.yml": """
+        blueprints:
+          - blueprints/*.yml
+        providers:
+          - name: Flags
+            format: flagd
+            path: flags.flagd.json
+          - name: Local
+            format: json
+            path: local.json
+            writable: true
+
+        """,
+        "blueprints/app.yml": """
+        name: App
+        flags:
+          darkMode:
+            type: bool
+            default: false
+            description: Dark mode
+          legacyBanner:
+            type: string
+            default: none
+            description: Legacy banner
+
+        """,
+        "flags.flagd.json": """
+        {"flags": {
+          "dark_mode": {"state": "ENABLED", "variants": {"on": true, "off": false}, "defaultVariant": "on"},
+          "legacy_banner": {"state": "ENABLED", "variants": {"top": "top"}, "defaultVariant": null}
+        }}
+
+        """,
+        "local.json": "{}\n",
+    ]
+
+    @Test("The detail pane of a flagd flag without targeting shows its STATIC variant, or DEFAULT without one")
+    func reasonsWithoutTargeting() throws {
+        let folder = try TemporaryFolder(prefix: "flagscope-flagd-browser")
+        defer { folder.remove() }
+        for (path, text) in Self.flagdFiles { try folder.write(path, text) }
+        var session = BrowserSession(
+            workspaceFile: folder.url.appendingPathComponent("flagscope.yml"), environment: [:], width: 120,
+            height: 30, now: DemoFixture.today)
+        func press(_ keys: String) throws {
+            for key in try KeyEvent.parse(keys) { _ = session.press(key) }
+        }
+        /// The detail pane's text, right of the tree, with its wrapped lines joined again.
+        func detail() -> String {
+            session.render().text.split(separator: "\n")
+                .compactMap { $0.split(separator: "│", maxSplits: 1).dropFirst().first }
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        try press("/dark_mode<Enter>")
+        #expect(
+            detail().contains(#"default variant: on variant "on", no rules to evaluate (STATIC)"#), "\(detail())")
+        try press("/legacy_banner<Enter>")
+        #expect(
+            detail().contains("no rule applies: no default variant, so the next layer decides (DEFAULT)"), "\(detail())"
+        )
+    }
+
+    @Test("A default that is code shows as its source text, marked unknown")
+    func unknownDefaultDetail() throws {
+        let folder = try TemporaryFolder(prefix: "flagscope-swift-browser")
+        defer { folder.remove() }
+        try folder.write("flagscope.yml", SwiftApp.workspace)
+        try folder.write("local.json", "{}\n")
+        try folder.write("Sources/AppFlags.swift", SwiftApp.root)
+        try folder.write("Sources/Lab/LabFlags.swift", SwiftApp.lab)
+        var session = BrowserSession(
+            workspaceFile: folder.file("flagscope.yml"), environment: [:], width: 120, height: 30,
+            now: FlagDate.parse("2026-11-21")!)
+        for key in try KeyEvent.parse("/fetch_limit<Enter>") { _ = session.press(key) }
+        let screen = session.render().text
+        #expect(screen.contains("unknown: Remote.limit() (Swift code)"), "\(screen)")
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import FlagCore
+
+/// SHA-256, which Firebase's percent conditions bucket with.
+@Suite("SHA-256")
+struct SHA256Tests {
+    @Test(
+        "SHA-256 gives the published digests",
+        arguments: [
+            ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+            ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            (
+                "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+            ),
+            (String(repeating: "a", count: 1000), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"),
+        ])
+    func digests(input: String, expected: String) {
+        #expect(SHA256.hexDigest(Array(input.utf8)) == expected)
+    }
+
+    @Test("Messages of 55, 56 and 64 bytes pad into one or two blocks correctly")
+    func paddingEdges() {
+        // Digests from sha256sum.
+        #expect(
+            SHA256.hexDigest(Array(String(repeating: "a", count: 55).utf8))
+                == "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318")
+        #expect(
+            SHA256.hexDigest(Array(String(repeating: "a", count: 56).utf8))
+                == "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a")
+        #expect(
+            SHA256.hexDigest(Array(String(repeating: "a", count: 64).utf8))
+                == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
+    }
+}
