@@ -41,7 +41,7 @@ struct Demo: ParsableCommand, TakesContext {
             copied = try installation.install(reset: reset)
         } catch {
             Console.error(
-                "error: cannot copy the demo to \(installation.destination.path): \(FileProblem.describe(error))")
+                "error: cannot copy the demo to \(installation.destination.path): \(FileErrorText.describe(error))")
             throw ExitCode.failure
         }
         // Said before the browser opens, and again on its status line, which covers the terminal.

@@ -59,11 +59,11 @@ struct Init: ParsableCommand {
         } catch let exit as ExitCode {
             // Already said: only the exit status is left to give.
             throw exit
-        } catch let refusal as StarterWorkspace.Refusal {
+        } catch let refusal as StarterWorkspace.InitError {
             Console.error("error: \(refusal.description)")
             throw ExitCode.failure
         } catch {
-            Console.error("error: cannot write the starter workspace: \(FileProblem.describe(error))")
+            Console.error("error: cannot write the starter workspace: \(FileErrorText.describe(error))")
             throw ExitCode.failure
         }
     }

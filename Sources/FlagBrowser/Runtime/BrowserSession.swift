@@ -140,7 +140,7 @@ package struct BrowserSession: Sendable {
                         WriteOutcome(model: model, message: StatusMessage(line.text, line.isWarning ? .warning : .info))
                     ))
             } catch {
-                return .wrote(request, .failure(WriteFailure(error.description)))
+                return .wrote(request, .failure(BrowserWriteError(error.description)))
             }
         }
     }

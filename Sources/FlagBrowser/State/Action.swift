@@ -11,7 +11,7 @@ package enum Action: Sendable {
     /// A fresh model after a reload (`r`, or files changed on disk), with what to say.
     case loaded(BrowserModel, message: StatusMessage?)
     /// A write finished: the reloaded model and what to say, or the error.
-    case wrote(WriteRequest, Result<WriteOutcome, WriteFailure>)
+    case wrote(WriteRequest, Result<WriteOutcome, BrowserWriteError>)
     /// Remote providers are being fetched in the background (their names, for the header).
     case fetchStarted([String])
     /// Remote providers answered or failed: the model rebuilt with their answers, and what to say.
@@ -33,11 +33,11 @@ package struct WriteOutcome: Sendable {
 }
 
 /// A refused or failed write; nothing changed on disk.
-package struct WriteFailure: Error, Sendable {
+package struct BrowserWriteError: Error, Sendable {
     /// Why.
     package var message: String
 
-    /// Creates a failure.
+    /// Creates the error.
     package init(_ message: String) { self.message = message }
 }
 

@@ -12,12 +12,12 @@ extension Reducer {
     /// What typed text gives a key: read as its rules compare it for a rule attribute, else by
     /// the key's own value rules.
     static func typedValue(_ text: String, flag: FlagDefinition, _ state: BrowserState) -> Result<
-        FlagValue, ValueProblem
+        FlagValue, ValueError
     > {
         // An attribute of the device set to nothing is never what was meant (an empty "other…"
         // Enter): unset is, and x does that.
         if flag.key.hasPrefix(ContextKeys.prefix), text.isEmpty {
-            return .failure(ValueProblem("type a value (x removes the attribute instead)"))
+            return .failure(ValueError("type a value (x removes the attribute instead)"))
         }
         return ruleAttribute(of: flag, state)?.value(fromText: text) ?? flag.rules.value(fromText: text)
     }

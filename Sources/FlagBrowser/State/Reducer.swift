@@ -138,8 +138,8 @@ package enum Reducer {
         case .resetKey: return resetKey(&state)
         case .resetAll: confirmResetAll(&state)
         case .restoreDevice: confirmRestoreDevice(&state)
-        case .undo: return undo(&state)
-        case .redo: return redo(&state)
+        case .undo: return replay(.undo, &state)
+        case .redo: return replay(.redo, &state)
         case .search: startSearch(&state)
         case .nextMatch: findMatch(forward: true, includeCurrent: false, &state)
         case .previousMatch: findMatch(forward: false, includeCurrent: false, &state)
@@ -501,26 +501,18 @@ package enum Reducer {
         return []
     }
 
-    static func undo(_ state: inout BrowserState) -> [Effect] {
-        guard let entry = state.undoStack.last else {
-            state.status = StatusMessage("nothing to undo")
+    /// `u` and `Ctrl-R`: the last edit's changes written backward, or the last undone edit's
+    /// forward, as any edit is written; the entry moves to the other stack once it is written.
+    static func replay(_ origin: WriteRequest.Origin, _ state: inout BrowserState) -> [Effect] {
+        let undoing = origin == .undo
+        guard let entry = (undoing ? state.undoStack : state.redoStack).last else {
+            state.status = StatusMessage(undoing ? "nothing to undo" : "nothing to redo")
             return []
         }
         if state.writing { return [] }
         let request = WriteRequest(
-            changes: entry.backward, removeAll: false, summary: entry.summary, entry: entry, origin: .undo)
-        return submit(request, &state)
-    }
-
-    static func redo(_ state: inout BrowserState) -> [Effect] {
-        guard let entry = state.redoStack.last else {
-            state.status = StatusMessage("nothing to redo")
-            return []
-        }
-        if state.writing { return [] }
-        let request = WriteRequest(
-            changes: entry.forward, removeAll: entry.forwardRemovesAll, summary: entry.summary,
-            entry: entry, origin: .redo)
+            changes: undoing ? entry.backward : entry.forward, removeAll: !undoing && entry.forwardRemovesAll,
+            summary: entry.summary, entry: entry, origin: origin)
         return submit(request, &state)
     }
 }

@@ -37,73 +37,51 @@ package enum ExpressionParser {
     }
 
     enum Lexer {
+        /// The two-scalar operators.
+        static let pairs: Set<String> = ["==", "!=", "<=", ">=", "&&", "||"]
+
         static func tokens(of text: String) throws(ExpressionError) -> [Token] {
-            let scalars = Array(text.unicodeScalars)
+            var scanner = ScalarScanner(text)
             var tokens: [Token] = []
-            var index = 0
+            // A key is a name that may also hold digits and `/` after its first letter.
             func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
-                (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar) || scalar == "_"
-                    || scalar == "/"
+                ScalarScanner.isNameStart(scalar) || ScalarScanner.isDigit(scalar) || scalar == "/"
             }
-            while index < scalars.count {
-                let scalar = scalars[index]
-                if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                    index += 1
-                    continue
-                }
-                let start = index
-                if scalar.isASCII, scalar.properties.isAlphabetic || scalar == "_" {
-                    while index < scalars.count, isKeyCharacter(scalars[index]) { index += 1 }
-                    var name = String.UnicodeScalarView()
-                    name.append(contentsOf: scalars[start..<index])
-                    tokens.append(Token(kind: .identifier(String(name)), offset: start))
+            // A minus starts a number only where an operand may stand: first, or after a symbol.
+            var operandMayFollow: Bool {
+                tokens.last.map { if case .symbol = $0.kind { return true } else { return false } } ?? true
+            }
+            while true {
+                scanner.skipSpaces()
+                let start = scanner.index
+                guard let scalar = scanner.current else { break }
+                if ScalarScanner.isNameStart(scalar) {
+                    tokens.append(Token(kind: .identifier(scanner.take(while: isKeyCharacter)), offset: start))
                     continue
                 }
                 let startsNumber =
-                    ("0"..."9").contains(scalar)
-                    || (scalar == "-" && index + 1 < scalars.count && ("0"..."9").contains(scalars[index + 1])
-                        && (tokens.last.map { if case .symbol = $0.kind { return true } else { return false } } ?? true))
+                    ScalarScanner.isDigit(scalar)
+                    || (scalar == "-" && scanner.peek(1).map(ScalarScanner.isDigit) == true && operandMayFollow)
                 if startsNumber {
-                    index += 1
-                    while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." {
-                        index += 1
-                    }
-                    var number = String.UnicodeScalarView()
-                    number.append(contentsOf: scalars[start..<index])
-                    tokens.append(Token(kind: .number(String(number)), offset: start))
+                    scanner.index += 1
+                    scanner.take { ScalarScanner.isDigit($0) || $0 == "." }
+                    tokens.append(Token(kind: .number(scanner.text(from: start)), offset: start))
                     continue
                 }
                 if scalar == "'" || scalar == "\"" {
-                    index += 1
-                    var content = String.UnicodeScalarView()
-                    var closed = false
-                    while index < scalars.count {
-                        let next = scalars[index]
-                        if next == "\\", index + 1 < scalars.count {
-                            content.append(scalars[index + 1])
-                            index += 2
-                            continue
-                        }
-                        index += 1
-                        if next == scalar {
-                            closed = true
-                            break
-                        }
-                        content.append(next)
+                    guard let content = scanner.quoted() else {
+                        throw ExpressionError(message: "unterminated string", offset: start)
                     }
-                    guard closed else { throw ExpressionError(message: "unterminated string", offset: start) }
-                    tokens.append(Token(kind: .string(String(content)), offset: start))
+                    tokens.append(Token(kind: .string(content), offset: start))
                     continue
                 }
-                let two = index + 1 < scalars.count ? String(scalar) + String(scalars[index + 1]) : ""
-                if ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
-                    tokens.append(Token(kind: .symbol(two), offset: start))
-                    index += 2
+                if let pair = scanner.take(oneOf: pairs) {
+                    tokens.append(Token(kind: .symbol(pair), offset: start))
                     continue
                 }
                 if "!<>()".unicodeScalars.contains(scalar) {
                     tokens.append(Token(kind: .symbol(String(scalar)), offset: start))
-                    index += 1
+                    scanner.index += 1
                     continue
                 }
                 let hint: String
@@ -117,7 +95,7 @@ package enum ExpressionParser {
                 throw ExpressionError(
                     message: "unexpected character '\(TerminalText.escaped(String(scalar)))'\(hint)", offset: start)
             }
-            tokens.append(Token(kind: .end, offset: scalars.count))
+            tokens.append(Token(kind: .end, offset: scanner.scalars.count))
             return tokens
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a file could not be read: what the path names when it is not a regular file, or the
-/// system's reason. One wording for every reader (``FileProblem/describe(_:)``).
+/// system's reason. One wording for every reader (``FileErrorText/describe(_:)``).
 package struct FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What stood in the way.
     package enum Kind: Sendable, Equatable {
@@ -136,7 +136,7 @@ package enum FileSizeLimit {
 
 /// Human text for file errors: one wording for every reader and writer (Foundation's own are
 /// long, vary by platform, and on Linux read "NSCocoaErrorDomain error 256").
-package enum FileProblem {
+package enum FileErrorText {
     /// A short reason such as "no such file", "permission denied" or "it is a folder, not a file".
     /// `raisable`: the limit a file went past is the workspace's `limits: { fileSize: }`, and
     /// the reason says how to raise it.

@@ -141,7 +141,8 @@ struct WorkspaceLoading {
                     filesRead[path] = url
                 } catch {
                     diagnostics.append(
-                        .error("cannot read file: \(FileProblem.describe(error, raisable: true))", file: path, at: nil))
+                        .error(
+                            "cannot read file: \(FileErrorText.describe(error, raisable: true))", file: path, at: nil))
                     read.unread.append(path)
                 }
                 continue
@@ -271,7 +272,7 @@ struct WorkspaceLoading {
         do {
             bytes = try fileSystem.contents(of: url, limit: limit ?? FileSizeLimit.defaultBytes)
         } catch {
-            let reason = FileProblem.describe(error, raisable: limit != nil)
+            let reason = FileErrorText.describe(error, raisable: limit != nil)
             diagnostics.append(.error("cannot read file: \(reason)", file: displayPath, at: nil))
             return nil
         }

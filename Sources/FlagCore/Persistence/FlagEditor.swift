@@ -16,17 +16,17 @@ package struct FlagEditor: Sendable {
     }
 
     /// Why an edit was refused; nothing was written.
-    package struct Refusal: Error, Sendable, CustomStringConvertible {
+    package struct EditError: Error, Sendable, CustomStringConvertible {
         /// The message, naming what would be right.
         package var description: String
     }
 
     /// The writable provider, its file and a writer for it.
-    package func writer() throws(Refusal) -> (provider: ProviderConfig, writer: ProviderFileWriter) {
+    package func writer() throws(EditError) -> (provider: ProviderConfig, writer: ProviderFileWriter) {
         guard let provider = workspace.config.writableProvider, let path = provider.path,
             let format = provider.format.writable
         else {
-            throw Refusal(
+            throw EditError(
                 description:
                     "no writable provider: mark one json or plist provider with `writable: true` in \(WorkspacePath.displayPath(of: workspace.config.file, in: workspace.folder))"
             )
@@ -43,9 +43,9 @@ package struct FlagEditor: Sendable {
     }
 
     /// The declared flag for `key`, or a refusal with "did you mean".
-    package func flag(_ key: String) throws(Refusal) -> FlagDefinition {
+    package func flag(_ key: String) throws(EditError) -> FlagDefinition {
         guard let flag = workspace.definition(for: key) else {
-            throw Refusal(
+            throw EditError(
                 description:
                     "unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: workspace.flags.keys.elements))"
             )
@@ -54,11 +54,11 @@ package struct FlagEditor: Sendable {
     }
 
     /// Parses `text` by the flag's type and checks it fits.
-    package func parse(_ text: String, for flag: FlagDefinition) throws(Refusal) -> FlagValue {
+    package func parse(_ text: String, for flag: FlagDefinition) throws(EditError) -> FlagValue {
         switch flag.rules.value(fromText: text) {
         case .success(let value): return value
         case .failure(let problem):
-            throw Refusal(
+            throw EditError(
                 description:
                     "cannot set \(TerminalText.escaped(flag.key)) (\(flag.rules.kindWord)): \(TerminalText.escaped(problem.message))"
             )
@@ -66,14 +66,14 @@ package struct FlagEditor: Sendable {
     }
 
     /// Sets typed values (already parsed); refuses locked flags unless `force`.
-    package func set(_ values: OrderedDictionary<String, FlagValue>, force: Bool) throws(Refusal) -> EditReport {
+    package func set(_ values: OrderedDictionary<String, FlagValue>, force: Bool) throws(EditError) -> EditReport {
         for key in values.keys {
             let flag = try flag(key)
             if flag.locked, !force {
-                throw Refusal(description: "\(TerminalText.escaped(key)) is locked; pass --force to change it anyway")
+                throw EditError(description: "\(TerminalText.escaped(key)) is locked; pass --force to change it anyway")
             }
             if let value = values[key], let problem = flag.rules.problem(with: value) {
-                throw Refusal(
+                throw EditError(
                     description: "cannot set \(TerminalText.escaped(key)): \(TerminalText.escaped(problem.message))")
             }
         }
@@ -83,28 +83,29 @@ package struct FlagEditor: Sendable {
         do {
             result = try writer.apply(changes)
         } catch {
-            throw Refusal(description: error.description)
+            throw EditError(description: error.description)
         }
         return report(result, provider: provider)
     }
 
     /// Applies raw changes as they are (undo and redo replay the file's previous entries).
-    package func apply(_ changes: OrderedDictionary<String, KeyChange>, removeAll: Bool) throws(Refusal) -> EditReport {
+    package func apply(_ changes: OrderedDictionary<String, KeyChange>, removeAll: Bool) throws(EditError) -> EditReport
+    {
         let (provider, writer) = try writer()
         do {
             return report(try writer.apply(changes, removeAll: removeAll), provider: provider)
         } catch {
-            throw Refusal(description: error.description)
+            throw EditError(description: error.description)
         }
     }
 
     /// Removes keys from the writable provider (declared keys, or unknown keys present in it).
-    package func reset(_ keys: [String]) throws(Refusal) -> EditReport {
+    package func reset(_ keys: [String]) throws(EditError) -> EditReport {
         let (provider, writer) = try writer()
         let present = Set(workspace.writableProvider?.keyOrder ?? [])
         for key in keys where workspace.definition(for: key) == nil && !present.contains(key) {
             let candidates = workspace.flags.keys.elements + Array(present)
-            throw Refusal(
+            throw EditError(
                 description:
                     "nothing was reset: unknown key '\(TerminalText.escaped(key))'\(Suggestion.hint(for: key, in: candidates))"
             )
@@ -113,17 +114,17 @@ package struct FlagEditor: Sendable {
         do {
             return report(try writer.apply(changes), provider: provider)
         } catch {
-            throw Refusal(description: error.description)
+            throw EditError(description: error.description)
         }
     }
 
     /// Removes every key of the writable provider, declared or not.
-    package func resetAll() throws(Refusal) -> EditReport {
+    package func resetAll() throws(EditError) -> EditReport {
         let (provider, writer) = try writer()
         do {
             return report(try writer.apply([:], removeAll: true), provider: provider)
         } catch {
-            throw Refusal(description: error.description)
+            throw EditError(description: error.description)
         }
     }
 

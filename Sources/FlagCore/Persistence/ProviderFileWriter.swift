@@ -72,7 +72,7 @@ package struct ProviderFileWriter: Sendable {
         do {
             try fileSystem.createDirectory(target.deletingLastPathComponent())
         } catch {
-            throw WriteError(description: FileProblem.describe(error))
+            throw WriteError(description: FileErrorText.describe(error))
         }
         let lock: FileLock
         do {
@@ -80,7 +80,7 @@ package struct ProviderFileWriter: Sendable {
                 target.deletingLastPathComponent().appendingPathComponent(target.lastPathComponent + ".lock"),
                 timeout: lockTimeout)
         } catch {
-            throw WriteError(description: FileProblem.describe(error))
+            throw WriteError(description: FileErrorText.describe(error))
         }
         defer { lock.release() }
 
@@ -123,7 +123,7 @@ package struct ProviderFileWriter: Sendable {
             do {
                 temporary = try fileSystem.writeTemporary(bytes, beside: target, permissions: permissions)
             } catch {
-                throw WriteError(description: "\(FileProblem.describe(error)); \(shown) was not changed")
+                throw WriteError(description: "\(FileErrorText.describe(error)); \(shown) was not changed")
             }
             guard fileSystem.status(of: target) == before else {
                 fileSystem.removeFile(temporary)
@@ -133,7 +133,7 @@ package struct ProviderFileWriter: Sendable {
                 try fileSystem.replace(target, with: temporary)
             } catch {
                 fileSystem.removeFile(temporary)
-                throw WriteError(description: "\(FileProblem.describe(error)); \(shown) was not changed")
+                throw WriteError(description: "\(FileErrorText.describe(error)); \(shown) was not changed")
             }
             return result
         }
@@ -149,7 +149,7 @@ package struct ProviderFileWriter: Sendable {
         } catch {
             throw WriteError(
                 description:
-                    "cannot read \(shownPath ?? target.path): \(FileProblem.describe(error, raisable: true)); nothing was written"
+                    "cannot read \(shownPath ?? target.path): \(FileErrorText.describe(error, raisable: true)); nothing was written"
             )
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [] }

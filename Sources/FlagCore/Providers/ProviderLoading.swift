@@ -43,8 +43,27 @@ struct ProviderLoading {
         providers.map { load($0, flags: flags) }
     }
 
+    /// Reads one provider: a layer that reads no file is settled at once; a file is found, read
+    /// and parsed, each step reporting what went wrong at its own place.
     mutating func load(_ config: ProviderConfig, flags: OrderedDictionary<String, FlagDefinition>) -> ProviderData {
-        // Remote layers are filled in afterwards: an OFREP request needs the context the other layers resolve.
+        if let settled = withoutFile(config, flags: flags) { return settled }
+        guard let path = config.path else {
+            return ProviderData(
+                config: config, status: .failed(message: "no path", location: nil), displayPath: config.name)
+        }
+        let url = WorkspacePath.url(ofPath: path, in: folder)
+        let displayPath = WorkspacePath.displayPath(of: url, in: folder)
+        switch read(config, at: url, displayPath: displayPath) {
+        case .success(let bytes): return parse(bytes, of: config, displayPath: displayPath, flags: flags)
+        case .failure(let unread): return unread.data
+        }
+    }
+
+    /// A remote layer (pending: an OFREP request needs the context the other layers resolve),
+    /// an OFREP layer without a url, or environment variables; nil for a file to read.
+    private mutating func withoutFile(_ config: ProviderConfig, flags: OrderedDictionary<String, FlagDefinition>)
+        -> ProviderData?
+    {
         if config.isRemote {
             guard let url = config.usableURL else {
                 return ProviderData(
@@ -61,19 +80,24 @@ struct ProviderLoading {
                 status: .failed(message: "an \(config.format.rawValue) provider needs a 'url'", location: nil),
                 displayPath: config.name)
         }
-        if config.format == .env {
-            let prefix = config.prefix ?? ""
-            let entries = ProviderReaders.environment(environment, prefix: prefix, keys: flags.keys)
-            return ProviderData(
-                config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: declaredKeys(flags)),
-                displayPath: "environment (\(prefix)*)")
-        }
-        guard let path = config.path else {
-            return ProviderData(
-                config: config, status: .failed(message: "no path", location: nil), displayPath: config.name)
-        }
-        let url = WorkspacePath.url(ofPath: path, in: folder)
-        let displayPath = WorkspacePath.displayPath(of: url, in: folder)
+        guard config.format == .env else { return nil }
+        let prefix = config.prefix ?? ""
+        let entries = ProviderReaders.environment(environment, prefix: prefix, keys: flags.keys)
+        return ProviderData(
+            config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: declaredKeys(flags)),
+            displayPath: "environment (\(prefix)*)")
+    }
+
+    /// A provider file that could not be read, as the layer shows it.
+    private struct UnreadFile: Error {
+        var data: ProviderData
+    }
+
+    /// The provider file's bytes; a missing file is a warning (not for the writable file, which
+    /// the first edit creates) and an unreadable one an error.
+    private mutating func read(_ config: ProviderConfig, at url: URL, displayPath: String) -> Result<
+        [UInt8], UnreadFile
+    > {
         guard fileSystem.fileExists(at: url) else {
             if !config.writable {
                 diagnostics.append(
@@ -81,21 +105,30 @@ struct ProviderLoading {
                         "provider '\(config.name)' reads \(displayPath), which does not exist; its layer shows 'missing'",
                         file: config.origin.file, at: config.origin.location))
             }
-            return ProviderData(config: config, status: .missing, displayPath: displayPath)
+            return .failure(UnreadFile(data: ProviderData(config: config, status: .missing, displayPath: displayPath)))
         }
-        let bytes: [UInt8]
         do {
-            bytes = try fileSystem.contents(of: url, limit: fileSizeLimit)
+            let bytes = try fileSystem.contents(of: url, limit: fileSizeLimit)
+            filesRead[displayPath] = url
+            return .success(bytes)
         } catch {
-            let message = "cannot read provider file: \(FileProblem.describe(error, raisable: true))"
+            let message = "cannot read provider file: \(FileErrorText.describe(error, raisable: true))"
             diagnostics.append(.error(message, file: displayPath, at: nil))
-            return ProviderData(
-                config: config, status: .failed(message: message, location: nil), displayPath: displayPath)
+            return .failure(
+                UnreadFile(
+                    data: ProviderData(
+                        config: config, status: .failed(message: message, location: nil), displayPath: displayPath)))
         }
-        filesRead[displayPath] = url
+    }
+
+    /// The file's entries in its format, each problem reported at its line and column; the lines
+    /// those problems point at are kept while the bytes are at hand.
+    private mutating func parse(
+        _ bytes: [UInt8], of config: ProviderConfig, displayPath: String,
+        flags: OrderedDictionary<String, FlagDefinition>
+    ) -> ProviderData {
         let knownKeys = declaredKeys(flags)
         let reported = diagnostics.count
-        // The lines this file's problems point at are kept now, while its bytes are at hand.
         defer {
             let lines = diagnostics[reported...].filter { $0.file == displayPath }.compactMap(\.location?.line)
             if !lines.isEmpty {

@@ -9,7 +9,7 @@ import Foundation
 /// `connectTimeout` with a message that says which.
 enum ConnectionProbe {
     /// `nil` when a connection to `host:port` opened within `seconds`, else why not.
-    static func check(host: String, port: Int, within seconds: Double) -> RemoteFetchFailure? {
+    static func check(host: String, port: Int, within seconds: Double) -> RemoteFetchError? {
         let outcome = ProbeOutcome()
         let deadline = DispatchTime.now() + seconds
         // Name resolution cannot be interrupted, so the probe runs aside and is waited for with a deadline.
@@ -21,7 +21,7 @@ enum ConnectionProbe {
         return failure
     }
 
-    private static func tooSlow(_ host: String, _ port: Int, _ seconds: Double) -> RemoteFetchFailure {
+    private static func tooSlow(_ host: String, _ port: Int, _ seconds: Double) -> RemoteFetchError {
         .cannotConnect(
             "no connection to \(endpoint(host, port)) within \(RemoteText.seconds(seconds)) (connectTimeout)")
     }
@@ -32,8 +32,7 @@ enum ConnectionProbe {
     }
 
     /// Tries every address of `host` in turn, as curl does, until one accepts or the deadline passes.
-    private static func connect(host: String, port: Int, deadline: DispatchTime, seconds: Double) -> RemoteFetchFailure?
-    {
+    private static func connect(host: String, port: Int, deadline: DispatchTime, seconds: Double) -> RemoteFetchError? {
         let endpoint = Self.endpoint(host, port)
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -86,15 +85,15 @@ enum ConnectionProbe {
 private final class ProbeOutcome: @unchecked Sendable {
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
-    private var failure: RemoteFetchFailure?
+    private var failure: RemoteFetchError?
 
-    func finish(_ failure: RemoteFetchFailure?) {
+    func finish(_ failure: RemoteFetchError?) {
         lock.withLock { self.failure = failure }
         done.signal()
     }
 
     /// The probe's failure, `.some(nil)` when it connected, or `nil` when the deadline passed first.
-    func wait(until deadline: DispatchTime) -> RemoteFetchFailure?? {
+    func wait(until deadline: DispatchTime) -> RemoteFetchError?? {
         guard done.wait(timeout: deadline) == .success else { return nil }
         return .some(lock.withLock { failure })
     }

@@ -20,7 +20,7 @@ package struct HTTPRemoteFetcher: RemoteFetcher {
     }
 
     /// Connects (bounded by `connectTimeout`), sends, and waits for the answer until `timeout`.
-    package func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchFailure> {
+    package func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchError> {
         let deadline = DispatchTime.now() + request.timeout
         if let host = request.url.host, !ProxyRoute.usesProxy(request.url, environment: environment) {
             let port = request.url.port ?? (request.url.scheme?.lowercased() == "https" ? 443 : 80)
@@ -70,7 +70,7 @@ package struct HTTPRemoteFetcher: RemoteFetcher {
     fileprivate static func result(
         data: Data?, response: URLResponse?, error: Error?,
         timeout: Double
-    ) -> Result<RemoteResponse, RemoteFetchFailure> {
+    ) -> Result<RemoteResponse, RemoteFetchError> {
         if let error {
             return .failure(failure(for: error, timeout: timeout))
         }
@@ -85,7 +85,7 @@ package struct HTTPRemoteFetcher: RemoteFetcher {
     }
 
     /// Foundation's own descriptions vary by platform and read like error dumps on Linux.
-    private static func failure(for error: Error, timeout: Double) -> RemoteFetchFailure {
+    private static func failure(for error: Error, timeout: Double) -> RemoteFetchError {
         let code = (error as NSError).domain == NSURLErrorDomain ? (error as NSError).code : 0
         switch code {
         case NSURLErrorTimedOut: return .timedOut(timeout)
@@ -172,10 +172,10 @@ private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecke
 private final class ResponseMailbox: @unchecked Sendable {
     private let lock = NSLock()
     private let arrived = DispatchSemaphore(value: 0)
-    private var result: Result<RemoteResponse, RemoteFetchFailure>?
+    private var result: Result<RemoteResponse, RemoteFetchError>?
 
     /// Keeps the first result only: a refused answer's cancellation completes the task again.
-    func deliver(_ result: Result<RemoteResponse, RemoteFetchFailure>) {
+    func deliver(_ result: Result<RemoteResponse, RemoteFetchError>) {
         let first = lock.withLock { () -> Bool in
             guard self.result == nil else { return false }
             self.result = result
@@ -185,7 +185,7 @@ private final class ResponseMailbox: @unchecked Sendable {
     }
 
     /// The result, or `nil` when the deadline passed first.
-    func wait(until deadline: DispatchTime) -> Result<RemoteResponse, RemoteFetchFailure>? {
+    func wait(until deadline: DispatchTime) -> Result<RemoteResponse, RemoteFetchError>? {
         guard arrived.wait(timeout: deadline) == .success else { return nil }
         return lock.withLock { result }
     }

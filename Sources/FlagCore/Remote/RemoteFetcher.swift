@@ -6,7 +6,7 @@ import Foundation
 /// ``HTTPRemoteFetcher``. An implementation must return within `request.timeout` seconds.
 package protocol RemoteFetcher: Sendable {
     /// Sends `request` and waits for the whole answer, at most `request.timeout` seconds.
-    func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchFailure>
+    func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchError>
 }
 
 /// An HTTP request to a flag server.
@@ -70,7 +70,7 @@ package struct RemoteResponse: Sendable, Equatable {
 }
 
 /// Why no answer came back at all.
-package enum RemoteFetchFailure: Error, Sendable, Equatable {
+package enum RemoteFetchError: Error, Sendable, Equatable {
     /// Nothing answered within the total timeout (seconds).
     case timedOut(Double)
     /// No connection could be made (refused, unreachable, unknown host, connect timeout).

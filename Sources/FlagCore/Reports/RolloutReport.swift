@@ -22,7 +22,7 @@ package struct RolloutReport: Sendable {
     }
 
     /// Why no report can be made.
-    package struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct RolloutError: Error, Sendable, CustomStringConvertible {
         /// What is wrong, in a sentence.
         package var description: String
     }
@@ -63,9 +63,9 @@ package struct RolloutReport: Sendable {
     package static func sample(
         _ key: String, in workspace: Workspace, size: Int, attribute: String? = nil, seed: UInt64 = 0,
         now: Date = Date()
-    ) throws(Failure) -> RolloutReport {
+    ) throws(RolloutError) -> RolloutReport {
         guard let flag = workspace.definition(for: key) else {
-            throw Failure(description: "unknown key '\(TerminalText.escaped(key))'")
+            throw RolloutError(description: "unknown key '\(TerminalText.escaped(key))'")
         }
         let resolver = Resolver(workspace: workspace, now: now)
         let context = resolver.evaluationContext()
@@ -75,7 +75,7 @@ package struct RolloutReport: Sendable {
             guard !flag.excludedProviders.contains(name), let rules = provider.entries[key]?.rules else { continue }
             withRules.append(name)
             if let problem = rules.engine.rolloutProblem(key: key, provider: name) {
-                throw Failure(description: problem)
+                throw RolloutError(description: problem)
             }
             let forced = attribute.map { $0.hasPrefix(ContextKeys.prefix) ? $0 : ContextKeys.prefix + $0 }
             guard let found = split(of: rules, in: context, forcing: forced) else {
@@ -83,13 +83,13 @@ package struct RolloutReport: Sendable {
                 if let forced, let probe = probe(rules, in: context, workspace: workspace), let hashed = probe.hashed,
                     !probe.reads.contains(forced)
                 {
-                    throw Failure(description: mismatch(key, name, hashed: hashed, forced: forced, probe: probe))
+                    throw RolloutError(description: mismatch(key, name, hashed: hashed, forced: forced, probe: probe))
                 }
                 continue
             }
             if let forced, let hashed = found.hashed, !found.reads.contains(forced) {
                 let probe = SplitProbe(rule: found.rule, hashed: hashed, reads: found.reads, needs: [])
-                throw Failure(description: mismatch(key, name, hashed: hashed, forced: forced, probe: probe))
+                throw RolloutError(description: mismatch(key, name, hashed: hashed, forced: forced, probe: probe))
             }
             return tally(
                 key: key, provider: provider, rules: rules, found: found, context: context, size: size, seed: seed)
@@ -115,7 +115,7 @@ package struct RolloutReport: Sendable {
             withRules.isEmpty
             ? "no layer has rules for it"
             : "the rules of \(withRules.joined(separator: ", ")) reach no percentage split for this device\(reading)\(reachable ?? "")"
-        throw Failure(description: "'\(TerminalText.escaped(key))' has no percentage rollout: \(scope)")
+        throw RolloutError(description: "'\(TerminalText.escaped(key))' has no percentage rollout: \(scope)")
     }
 
     /// `--by` names an attribute the split does not hash: what it hashes instead, and how to sample it.

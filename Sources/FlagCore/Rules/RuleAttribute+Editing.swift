@@ -3,25 +3,25 @@ extension RuleAttribute {
     /// that compare it with numbers, a semantic version (kept as text) for `sem_ver`, `true` or
     /// `false` for rules that compare it with a bool, the text itself for text rules. `nil`
     /// when the rules do not agree on a kind: the key's own value rules decide then.
-    package func value(fromText text: String) -> Result<FlagValue, ValueProblem>? {
+    package func value(fromText text: String) -> Result<FlagValue, ValueError>? {
         switch typeHint {
         case .number?:
             switch JSONValue(parsingOrText: text) {
             case .int(let number): return .success(.json(.int(number)))
             case .double(let number): return .success(.json(.double(number)))
-            default: return .failure(ValueProblem("its rules compare it with numbers: type a number, such as 42"))
+            default: return .failure(ValueError("its rules compare it with numbers: type a number, such as 42"))
             }
         case .bool?:
             switch text.lowercased() {
             case "true": return .success(.json(.bool(true)))
             case "false": return .success(.json(.bool(false)))
-            default: return .failure(ValueProblem("its rules compare it with true or false: type one of them"))
+            default: return .failure(ValueError("its rules compare it with true or false: type one of them"))
             }
         case .version?:
             guard SemVerOperator.version(.string(text)) != nil else {
                 // Worded as the OS version's editor words it: both are versions to the person typing.
                 let example = suggestions.first { SemVerOperator.version(.string($0)) != nil } ?? "4.12.0"
-                return .failure(ValueProblem("'\(text)' is not a version: type one, such as \(example)"))
+                return .failure(ValueError("'\(text)' is not a version: type one, such as \(example)"))
             }
             return .success(.string(text))
         case .text?:

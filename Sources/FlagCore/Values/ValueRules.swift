@@ -94,34 +94,34 @@ package struct ValueRules: Sendable, Hashable {
 
     /// Reads a native value from a YAML/JSON node (blueprint defaults, JSON providers).
     /// A quoted `"true"` is text, not a bool: JSON files carry real types.
-    package func value(from node: SourceNode) -> Result<FlagValue, ValueProblem> {
+    package func value(from node: SourceNode) -> Result<FlagValue, ValueError> {
         let found = node.kindDescription
         switch type {
         case .bool:
             if node.isPlainScalar, let text = node.scalarText, let bool = PlainScalar.bool(text) {
                 return fitted(.bool(bool))
             }
-            return .failure(ValueProblem("expected a bool (true or false), found \(found)\(quotedHint(node))"))
+            return .failure(ValueError("expected a bool (true or false), found \(found)\(quotedHint(node))"))
         case .int:
             if node.isPlainScalar, let text = node.scalarText, let int = PlainScalar.int(text) {
                 return fitted(.int(int))
             }
             if node.isPlainScalar, let text = node.scalarText, PlainScalar.double(text) != nil {
-                return .failure(ValueProblem("expected a whole number, found \(text)"))
+                return .failure(ValueError("expected a whole number, found \(text)"))
             }
-            return .failure(ValueProblem("expected a whole number, found \(found)\(quotedHint(node))"))
+            return .failure(ValueError("expected a whole number, found \(found)\(quotedHint(node))"))
         case .double:
             if node.isPlainScalar, let text = node.scalarText, let double = PlainScalar.number(text) {
                 return fitted(.double(double))
             }
-            return .failure(ValueProblem("expected a number, found \(found)\(quotedHint(node))"))
+            return .failure(ValueError("expected a number, found \(found)\(quotedHint(node))"))
         case .string, .enum, .date, .url:
             guard let text = node.scalarText, !node.isNull else {
-                return .failure(ValueProblem("expected \(typeDescription), found \(found)"))
+                return .failure(ValueError("expected \(typeDescription), found \(found)"))
             }
             if node.isPlainScalar, PlainScalar.bool(text) != nil || PlainScalar.number(text) != nil {
                 return .failure(
-                    ValueProblem("expected \(typeDescription), found \(found) \(text); quote it to make it text"))
+                    ValueError("expected \(typeDescription), found \(found) \(text); quote it to make it text"))
             }
             return value(fromText: text, lenientBools: false)
         case .json:
@@ -130,7 +130,7 @@ package struct ValueRules: Sendable, Hashable {
     }
 
     /// Checks a native JSON value (JSON, plist and flagd providers carry real types).
-    package func value(fromJSON json: JSONValue) -> Result<FlagValue, ValueProblem> {
+    package func value(fromJSON json: JSONValue) -> Result<FlagValue, ValueError> {
         if acceptsAnyJSON, let value = Self.anyJSONValue(json) { return .success(value) }
         switch (type, json) {
         case (.bool, .bool(let bool)): return .success(.bool(bool))
@@ -142,12 +142,12 @@ package struct ValueRules: Sendable, Hashable {
             return value(fromText: text, lenientBools: false)
         case (.json, _): return .success(.json(json))
         default:
-            return .failure(ValueProblem("expected \(typeDescription), found \(Self.describe(json))"))
+            return .failure(ValueError("expected \(typeDescription), found \(Self.describe(json))"))
         }
     }
 
     /// Checks a provider's raw value against these rules.
-    package func value(from raw: RawValue) -> Result<FlagValue, ValueProblem> {
+    package func value(from raw: RawValue) -> Result<FlagValue, ValueError> {
         switch raw {
         case .native(let json): return value(fromJSON: json)
         // Text sources give text: an environment variable "42" stays the text "42" (docs/rules.md).
@@ -187,12 +187,12 @@ package struct ValueRules: Sendable, Hashable {
         return visible(first) && visible(last) ? text : text.trimmingCharacters(in: .whitespaces)
     }
 
-    package func value(fromText text: String, lenientBools: Bool = true) -> Result<FlagValue, ValueProblem> {
+    package func value(fromText text: String, lenientBools: Bool = true) -> Result<FlagValue, ValueError> {
         if acceptsAnyJSON {
             // What people type for an attribute is JSON when it parses (42, true, {"a":1},
             // "quoted text"), else the text itself.
             guard let value = Self.anyJSONValue(JSONValue(parsingOrText: text)) else {
-                return .failure(ValueProblem("null is no value; reset the key to leave it unset"))
+                return .failure(ValueError("null is no value; reset the key to leave it unset"))
             }
             return .success(value)
         }
@@ -201,47 +201,47 @@ package struct ValueRules: Sendable, Hashable {
             let word = text.lowercased()
             if lenientBools ? Self.trueWords.contains(word) : word == "true" { return .success(.bool(true)) }
             if lenientBools ? Self.falseWords.contains(word) : word == "false" { return .success(.bool(false)) }
-            return .failure(ValueProblem("'\(text)' is not a bool; use true/false, on/off, yes/no or 1/0"))
+            return .failure(ValueError("'\(text)' is not a bool; use true/false, on/off, yes/no or 1/0"))
         case .int:
             guard let int = Int(Self.trimmed(text)) else {
-                return .failure(ValueProblem("'\(text)' is not a whole number\(rangeHint)"))
+                return .failure(ValueError("'\(text)' is not a whole number\(rangeHint)"))
             }
             return fitted(.int(int))
         case .double:
             guard let double = PlainScalar.number(Self.trimmed(text)) else {
-                return .failure(ValueProblem("'\(text)' is not a number\(rangeHint)"))
+                return .failure(ValueError("'\(text)' is not a number\(rangeHint)"))
             }
             return fitted(.double(double))
         case .string, .enum:
             return fitted(.string(text))
         case .date:
             guard FlagDate.parse(text) != nil else {
-                return .failure(ValueProblem("'\(text)' is not a date; write YYYY-MM-DD or 2026-03-01T09:30:00Z"))
+                return .failure(ValueError("'\(text)' is not a date; write YYYY-MM-DD or 2026-03-01T09:30:00Z"))
             }
             return .success(.date(text))
         case .url:
             guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty, !text.utf8.contains(0x20)
             else {
-                return .failure(ValueProblem("'\(text)' is not a URL with a scheme, such as https://example.com"))
+                return .failure(ValueError("'\(text)' is not a URL with a scheme, such as https://example.com"))
             }
             return .success(.url(text))
         case .json:
             do {
                 return .success(.json(JSONValue(try JSONReader.parse(text))))
             } catch {
-                return .failure(ValueProblem("not valid JSON: \(error.message) at column \(error.location.column)"))
+                return .failure(ValueError("not valid JSON: \(error.message) at column \(error.location.column)"))
             }
         }
     }
 
     /// The value when it respects the enum values, range and pattern.
-    package func fitted(_ value: FlagValue) -> Result<FlagValue, ValueProblem> {
+    package func fitted(_ value: FlagValue) -> Result<FlagValue, ValueError> {
         if let problem = problem(with: value) { return .failure(problem) }
         return .success(value)
     }
 
     /// Why a typed value does not fit these rules, or `nil` when it does.
-    package func problem(with value: FlagValue) -> ValueProblem? {
+    package func problem(with value: FlagValue) -> ValueError? {
         switch (type, value) {
         case (.bool, .bool), (.date, .date), (.url, .url), (.json, .json):
             return nil
@@ -255,7 +255,7 @@ package struct ValueRules: Sendable, Hashable {
             return rangeProblem(Double(int), text: String(int))
         case (.enum, .string(let text)):
             guard values.contains(text) else {
-                return ValueProblem(
+                return ValueError(
                     "'\(text)' is not one of \(values.joined(separator: ", "))\(Suggestion.hint(for: text, in: values))"
                 )
             }
@@ -265,13 +265,13 @@ package struct ValueRules: Sendable, Hashable {
             guard let regex = try? Regex(pattern) else { return nil }  // a bad pattern is its own diagnostic
             if (try? regex.wholeMatch(in: text)) == nil {
                 if let kind = textKind {
-                    return ValueProblem("'\(text)' is not a \(kind.name): type one, such as \(kind.example)")
+                    return ValueError("'\(text)' is not a \(kind.name): type one, such as \(kind.example)")
                 }
-                return ValueProblem("'\(text)' does not match the pattern \(pattern)")
+                return ValueError("'\(text)' does not match the pattern \(pattern)")
             }
             return nil
         default:
-            return ValueProblem("expected \(typeDescription), found \(value.displayText)")
+            return ValueError("expected \(typeDescription), found \(value.displayText)")
         }
     }
 
@@ -299,9 +299,9 @@ package struct ValueRules: Sendable, Hashable {
         }
     }
 
-    private func rangeProblem(_ number: Double, text: @autoclosure () -> String) -> ValueProblem? {
-        if let minimum, number < minimum { return ValueProblem("\(text()) is below the minimum\(rangeHint)") }
-        if let maximum, number > maximum { return ValueProblem("\(text()) is above the maximum\(rangeHint)") }
+    private func rangeProblem(_ number: Double, text: @autoclosure () -> String) -> ValueError? {
+        if let minimum, number < minimum { return ValueError("\(text()) is below the minimum\(rangeHint)") }
+        if let maximum, number > maximum { return ValueError("\(text()) is above the maximum\(rangeHint)") }
         return nil
     }
 
@@ -320,10 +320,10 @@ package struct ValueRules: Sendable, Hashable {
 }
 
 /// Why a value does not fit a flag.
-package struct ValueProblem: Error, Sendable, Hashable {
+package struct ValueError: Error, Sendable, Hashable {
     /// What is wrong and what is allowed.
     package var message: String
 
-    /// Creates a problem.
+    /// Creates the error.
     package init(_ message: String) { self.message = message }
 }

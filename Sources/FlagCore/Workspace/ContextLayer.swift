@@ -95,7 +95,7 @@ package struct ContextLayer: Sendable {
         do {
             bytes = try fileSystem.contents(of: url)
         } catch {
-            return [.error("cannot read the context file: \(FileProblem.describe(error))", file: path, at: nil)]
+            return [.error("cannot read the context file: \(FileErrorText.describe(error))", file: path, at: nil)]
         }
         sources[path] = SourceText(path: path, text: String(decoding: bytes, as: UTF8.self))
         let root: SourceNode
@@ -135,12 +135,12 @@ package struct ContextLayer: Sendable {
     }
 
     /// Why a name cannot be a context attribute.
-    struct NameProblem: Error {
+    struct NameError: Error {
         var message: String
     }
 
     /// The full key of an attribute name, and whether `context/` was left out.
-    static func key(for name: String) -> Result<(key: String, omittedPrefix: Bool), NameProblem> {
+    static func key(for name: String) -> Result<(key: String, omittedPrefix: Bool), NameError> {
         let omittedPrefix = !name.hasPrefix(ContextKeys.prefix)
         let bare = omittedPrefix ? name : String(name.dropFirst(ContextKeys.prefix.count))
         // Rules read a dotted name `user.name` as `context/user/name`.
@@ -148,7 +148,7 @@ package struct ContextLayer: Sendable {
             .flatMap { $0.split(separator: ".", omittingEmptySubsequences: false) }
         guard !bare.isEmpty, !segments.contains(where: \.isEmpty) else {
             return .failure(
-                NameProblem(
+                NameError(
                     message: bare.isEmpty
                         ? "no attribute name; write a context key such as age or context/email"
                         : "'\(TerminalText.escaped(name))' has an empty segment; write a context key such as user/name or user.name"
@@ -159,7 +159,7 @@ package struct ContextLayer: Sendable {
             let permission = String(key.dropFirst("context/permissions/".count))
             let names = Permission.allCases.map(\.rawValue)
             return .failure(
-                NameProblem(
+                NameError(
                     message:
                         "'\(TerminalText.escaped(key))' is not a context key: '\(TerminalText.escaped(permission))' is not a permission Flagscope knows\(Suggestion.hint(for: permission, in: names, listing: "permissions"))"
                 ))

@@ -63,7 +63,7 @@ package enum StarterWorkspace {
     ]
 
     /// Why `init` refused.
-    package struct Refusal: Error, Sendable, CustomStringConvertible {
+    package struct InitError: Error, Sendable, CustomStringConvertible {
         /// The files that already exist.
         package var existing: [String]
         package var description: String {
@@ -105,7 +105,7 @@ package enum StarterWorkspace {
     package static func create(_ files: [(path: String, contents: String)], in folder: URL) throws -> [String] {
         let manager = FileManager.default
         let existing = files.map(\.path).filter { manager.fileExists(atPath: folder.appendingPathComponent($0).path) }
-        guard existing.isEmpty else { throw Refusal(existing: existing) }
+        guard existing.isEmpty else { throw InitError(existing: existing) }
         for (path, contents) in files {
             let url = folder.appendingPathComponent(path)
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -87,15 +87,45 @@ package struct WorkspaceConfig: Sendable {
         return bytes
     }
 
+    /// One entry of `providers:`, read in steps: who it is (name and format), where it reads
+    /// (a file, a server or the environment), its remote settings, and whether edits may go to it.
     private static func loadProvider(_ node: SourceNode, file: String, diagnostics: inout [Diagnostic])
         -> ProviderConfig?
     {
         guard
             let fields = MappingReader(
-                node, file: file, what: "a provider", allowed: providerFields, diagnostics: &diagnostics)
+                node, file: file, what: "a provider", allowed: providerFields, diagnostics: &diagnostics),
+            let (name, format) = identity(of: fields, at: node, file: file, diagnostics: &diagnostics)
         else {
             return nil
         }
+        let path = fields.text("path", &diagnostics)
+        let url = fields.text("url", &diagnostics)
+        let prefix = fields.text("prefix", &diagnostics)
+        let writable = fields.bool("writable", &diagnostics) ?? false
+        let priority = fields.int("priority", &diagnostics)
+        let nameLocation = fields.keyNode("name")!.location
+        checkSource(of: fields, name: name, format: format, path: path, file: file, diagnostics: &diagnostics)
+        let remote = remoteSettings(of: fields, format: format, url: url, file: file, diagnostics: &diagnostics)
+        let isRemote = url != nil && format.canBeRemote
+        checkWritable(
+            fields, writable: writable, format: format, isRemote: isRemote, file: file, diagnostics: &diagnostics)
+        var config = ProviderConfig(
+            name: name, format: format, path: isRemote ? nil : path, prefix: prefix,
+            writable: writable && format.isWritable && !isRemote, priority: priority,
+            origin: SourceReference(file: file, location: nameLocation),
+            url: isRemote ? url : nil, remote: isRemote ? remote : nil)
+        config.urlLocation = fields.value("url")?.location
+        config.nameLocation = fields.value("name")?.location
+        config.writableLocation = fields.value("writable")?.location
+        config.pathLocation = fields.value("path")?.location
+        return config
+    }
+
+    /// The provider's `name` and `format`, both required; an unknown format gets a did-you-mean.
+    private static func identity(
+        of fields: MappingReader, at node: SourceNode, file: String, diagnostics: inout [Diagnostic]
+    ) -> (name: String, format: ProviderFormat)? {
         guard let name = fields.text("name", &diagnostics), !name.isEmpty else {
             if fields.value("name") == nil {
                 diagnostics.append(.error("a provider needs a 'name'", file: file, at: node.location))
@@ -118,71 +148,59 @@ package struct WorkspaceConfig: Sendable {
                     file: file, at: fields.value("format")!.location))
             return nil
         }
-        let path = fields.text("path", &diagnostics)
-        let url = fields.text("url", &diagnostics)
-        let prefix = fields.text("prefix", &diagnostics)
-        let writable = fields.bool("writable", &diagnostics) ?? false
-        let priority = fields.int("priority", &diagnostics)
-        let nameLocation = fields.keyNode("name")!.location
+        return (name, format)
+    }
+
+    /// Where the provider reads: environment variables take a `prefix` and nothing else; every
+    /// other format reads a file (`path`) or, where it can, a server (`url`), never both.
+    private static func checkSource(
+        of fields: MappingReader, name: String, format: ProviderFormat, path: String?, file: String,
+        diagnostics: inout [Diagnostic]
+    ) {
         if format == .env {
-            if let pathNode = fields.keyNode("path") {
+            for field in ["path", "url"] {
+                guard let node = fields.keyNode(field) else { continue }
                 diagnostics.append(
                     .error(
-                        "an env provider reads environment variables and takes no 'path'; use 'prefix'",
-                        file: file, at: pathNode.location))
+                        "an env provider reads environment variables and takes no '\(field)'; use 'prefix'",
+                        file: file, at: node.location))
             }
-            if let urlNode = fields.keyNode("url") {
-                diagnostics.append(
-                    .error(
-                        "an env provider reads environment variables and takes no 'url'; use 'prefix'",
-                        file: file, at: urlNode.location))
-            }
-        } else {
-            if let pathNode = fields.keyNode("path"), let urlNode = fields.keyNode("url") {
-                diagnostics.append(
-                    .error(
-                        "a provider reads either a file ('path') or a server ('url'), not both",
-                        file: file, at: max(pathNode.location, urlNode.location)))
-            } else if fields.keyNode("url") == nil, path == nil || path?.isEmpty == true {
-                let message: String
-                if format.isRemoteOnly {
-                    message =
-                        "provider '\(name)' needs a 'url' (its \(format.rawValue) server, such as http://localhost:8016)"
-                } else if format.canBeRemote {
-                    message =
-                        "provider '\(name)' needs a 'path' to its \(format.rawValue) file or a 'url' of its server"
-                } else {
-                    message = "provider '\(name)' needs a 'path' to its \(format.rawValue) file"
-                }
-                diagnostics.append(.error(message, file: file, at: nameLocation))
-            }
-            if format.isRemoteOnly, let pathNode = fields.keyNode("path") {
-                diagnostics.append(
-                    .error(
-                        "an \(format.rawValue) provider reads a server: give its 'url' (such as http://localhost:8016), not a 'path'",
-                        file: file, at: pathNode.location))
-            }
-            if let prefixNode = fields.keyNode("prefix") {
-                diagnostics.append(
-                    .error("'prefix' only applies to env providers", file: file, at: prefixNode.location))
-            }
+            return
         }
-        var remote: RemoteSettings?
-        if let urlNode = fields.keyNode("url"), format != .env {
-            if !format.canBeRemote {
-                diagnostics.append(
-                    .error(
-                        "a \(format.rawValue) provider reads a file ('path'); only \(ProviderFormat.remoteNamesText) read a server ('url')",
-                        file: file, at: urlNode.location))
+        if let pathNode = fields.keyNode("path"), let urlNode = fields.keyNode("url") {
+            diagnostics.append(
+                .error(
+                    "a provider reads either a file ('path') or a server ('url'), not both",
+                    file: file, at: max(pathNode.location, urlNode.location)))
+        } else if fields.keyNode("url") == nil, path == nil || path?.isEmpty == true {
+            let message: String
+            if format.isRemoteOnly {
+                message =
+                    "provider '\(name)' needs a 'url' (its \(format.rawValue) server, such as http://localhost:8016)"
+            } else if format.canBeRemote {
+                message = "provider '\(name)' needs a 'path' to its \(format.rawValue) file or a 'url' of its server"
+            } else {
+                message = "provider '\(name)' needs a 'path' to its \(format.rawValue) file"
             }
-            if let url, let problem = ProviderConfig.urlProblem(url) {
-                // The line is not quoted: a url with user:password@ in it is a secret in the wrong place.
-                var diagnostic = Diagnostic.error(problem, file: file, at: fields.value("url")!.location)
-                diagnostic.hidesSourceLine = true
-                diagnostics.append(diagnostic)
-            }
-            remote = Self.remoteSettings(fields, file: file, diagnostics: &diagnostics)
-        } else {
+            diagnostics.append(.error(message, file: file, at: fields.keyNode("name")!.location))
+        }
+        if format.isRemoteOnly, let pathNode = fields.keyNode("path") {
+            diagnostics.append(
+                .error(
+                    "an \(format.rawValue) provider reads a server: give its 'url' (such as http://localhost:8016), not a 'path'",
+                    file: file, at: pathNode.location))
+        }
+        if let prefixNode = fields.keyNode("prefix") {
+            diagnostics.append(.error("'prefix' only applies to env providers", file: file, at: prefixNode.location))
+        }
+    }
+
+    /// The settings of a provider with a `url`: the url itself is checked (a secret in it is not
+    /// quoted back), then the remote fields; without a url, a remote field is out of place.
+    private static func remoteSettings(
+        of fields: MappingReader, format: ProviderFormat, url: String?, file: String, diagnostics: inout [Diagnostic]
+    ) -> RemoteSettings? {
+        guard let urlNode = fields.keyNode("url"), format != .env else {
             for field in remoteFields {
                 guard let key = fields.keyNode(field) else { continue }
                 diagnostics.append(
@@ -190,29 +208,40 @@ package struct WorkspaceConfig: Sendable {
                         "'\(field)' only applies to remote providers (those with a 'url')", file: file, at: key.location
                     ))
             }
+            return nil
         }
-        let isRemote = url != nil && format.canBeRemote
-        if writable, isRemote {
+        if !format.canBeRemote {
+            diagnostics.append(
+                .error(
+                    "a \(format.rawValue) provider reads a file ('path'); only \(ProviderFormat.remoteNamesText) read a server ('url')",
+                    file: file, at: urlNode.location))
+        }
+        if let url, let problem = ProviderConfig.urlProblem(url) {
+            // The line is not quoted: a url with user:password@ in it is a secret in the wrong place.
+            var diagnostic = Diagnostic.error(problem, file: file, at: fields.value("url")!.location)
+            diagnostic.hidesSourceLine = true
+            diagnostics.append(diagnostic)
+        }
+        return Self.remoteSettings(fields, file: file, diagnostics: &diagnostics)
+    }
+
+    /// `writable: true` only on a local json or plist file.
+    private static func checkWritable(
+        _ fields: MappingReader, writable: Bool, format: ProviderFormat, isRemote: Bool, file: String,
+        diagnostics: inout [Diagnostic]
+    ) {
+        guard writable else { return }
+        if isRemote {
             diagnostics.append(
                 .error(
                     "a remote provider cannot be writable; edits go to a local json or plist file",
                     file: file, at: fields.value("writable")!.location))
-        } else if writable, !format.isWritable {
+        } else if !format.isWritable {
             diagnostics.append(
                 .error(
                     "a \(format.rawValue) provider cannot be writable; only json and plist files are written",
                     file: file, at: fields.value("writable")!.location))
         }
-        var config = ProviderConfig(
-            name: name, format: format, path: isRemote ? nil : path, prefix: prefix,
-            writable: writable && format.isWritable && !isRemote, priority: priority,
-            origin: SourceReference(file: file, location: nameLocation),
-            url: isRemote ? url : nil, remote: isRemote ? remote : nil)
-        config.urlLocation = fields.value("url")?.location
-        config.nameLocation = fields.value("name")?.location
-        config.writableLocation = fields.value("writable")?.location
-        config.pathLocation = fields.value("path")?.location
-        return config
     }
 
     /// Reads `tokenEnv`, `timeout`, `connectTimeout` and `refresh`, checking each value.

@@ -10,16 +10,16 @@ final class ScriptedFetcher: RemoteFetcher, @unchecked Sendable {
     private let lock = NSLock()
     private let gate = DispatchSemaphore(value: 0)
     private var held: Bool
-    private var answer: Result<RemoteResponse, RemoteFetchFailure>
+    private var answer: Result<RemoteResponse, RemoteFetchError>
     private(set) var requests: [RemoteRequest] = []
 
-    init(_ answer: Result<RemoteResponse, RemoteFetchFailure>, held: Bool = false) {
+    init(_ answer: Result<RemoteResponse, RemoteFetchError>, held: Bool = false) {
         self.answer = answer
         self.held = held
     }
 
     /// An OFREP answer setting `lab/sson`.
-    static func ofrep(_ sson: Bool) -> Result<RemoteResponse, RemoteFetchFailure> {
+    static func ofrep(_ sson: Bool) -> Result<RemoteResponse, RemoteFetchError> {
         .success(
             RemoteResponse(
                 status: 200,
@@ -28,7 +28,7 @@ final class ScriptedFetcher: RemoteFetcher, @unchecked Sendable {
                         .utf8)))
     }
 
-    func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchFailure> {
+    func fetch(_ request: RemoteRequest) -> Result<RemoteResponse, RemoteFetchError> {
         let wait = lock.withLock { () -> Bool in
             requests.append(request)
             return held
@@ -43,7 +43,7 @@ final class ScriptedFetcher: RemoteFetcher, @unchecked Sendable {
         gate.signal()
     }
 
-    func answer(with result: Result<RemoteResponse, RemoteFetchFailure>) { lock.withLock { answer = result } }
+    func answer(with result: Result<RemoteResponse, RemoteFetchError>) { lock.withLock { answer = result } }
     var count: Int { lock.withLock { requests.count } }
     func body(_ index: Int) -> String { lock.withLock { String(decoding: requests[index].body ?? [], as: UTF8.self) } }
 }

@@ -48,6 +48,6 @@ struct FileSystemTests {
         #expect(throws: FileReadError(.notRegular("a FIFO (named pipe)"))) {
             try fileSystem.contents(of: folder.file("pipe"))
         }
-        #expect(FileProblem.describe(CocoaError(.fileReadUnknown)).contains("NSCocoaErrorDomain") == false)
+        #expect(FileErrorText.describe(CocoaError(.fileReadUnknown)).contains("NSCocoaErrorDomain") == false)
     }
 }

@@ -145,7 +145,7 @@ struct WorkspaceChecksContextKeysTests {
         let (sandbox, workspace) = try Self.load(local: "{}")
         defer { sandbox.remove() }
         let editor = FlagEditor(workspace: workspace)
-        #expect(throws: FlagEditor.Refusal.self) { try editor.parse("null", for: try editor.flag("context/age")) }
+        #expect(throws: FlagEditor.EditError.self) { try editor.parse("null", for: try editor.flag("context/age")) }
     }
 
     @Test(

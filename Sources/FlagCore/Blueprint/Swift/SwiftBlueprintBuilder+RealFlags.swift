@@ -12,10 +12,7 @@ extension SwiftBlueprintBuilder {
         let collections = realFlagsCollections
         let loaders = index.files.flatMap(\.realFlagsLoaders)
         if loaders.isEmpty {
-            let nested = Set(
-                collections.flatMap { index.properties(of: $0) }.filter { $0.attribute("FlagCollection") != nil }
-                    .compactMap { $0.type.map { SwiftFlagTypeName.simple($0) } })
-            for name in collections where !nested.contains(name) {
+            for name in unnested(collections, by: "FlagCollection") {
                 guard let declaration = index.declaration(of: name) else { continue }
                 addRealFlagsRoot(name, declaration: declaration, displayName: nil, description: nil, style: .init())
             }
@@ -68,24 +65,14 @@ extension SwiftBlueprintBuilder {
         _ typeName: String, displayName: String, description: String?, path: [String], style: RealFlagsKeyStyle,
         origin: SourceReference, visiting: inout Set<String>
     ) -> FlagCollection {
-        var collection = FlagCollection(
-            name: displayName, description: description, keyPath: path.joined(separator: style.separator),
-            origin: origin)
-        for property in index.properties(of: typeName) where !property.isStatic {
-            let propertyFile = property.file
-            if let attribute = property.attribute("Flag") {
-                collection.flags.append(
-                    realFlag(
-                        property, attribute: attribute, owner: typeName, path: path, style: style, in: propertyFile))
-            } else if let attribute = property.attribute("FlagCollection") {
-                if let nested = nestedRealFlagsCollection(
-                    property, attribute: attribute, path: path, style: style, in: propertyFile, visiting: &visiting)
-                {
-                    collection.collections.append(nested)
-                }
-            }
-        }
-        return collection
+        collection(
+            of: typeName, name: displayName, description: description, keyPath: path.joined(separator: style.separator),
+            origin: origin, nestingAttribute: "FlagCollection",
+            flag: { $0.realFlag($1, attribute: $2, owner: typeName, path: path, style: style, in: $1.file) },
+            nested: {
+                $0.nestedRealFlagsCollection(
+                    $1, attribute: $2, path: path, style: style, in: $1.file, visiting: &visiting)
+            })
     }
 
     private mutating func realFlag(
@@ -134,23 +121,10 @@ extension SwiftBlueprintBuilder {
         _ property: SwiftProperty, attribute: AttributeSyntax, path: [String], style: RealFlagsKeyStyle,
         in file: SwiftSourceFile, visiting: inout Set<String>
     ) -> FlagCollection? {
-        guard let type = property.type else {
-            warning("the collection '\(property.name)' needs a written type", in: file, at: property.nameNode)
-            return nil
-        }
-        let typeName = SwiftFlagTypeName.simple(type)
-        let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) ?? LabeledExprListSyntax([])
-        guard index.declaration(of: typeName) != nil else {
-            warning(
-                "the collection type \(typeName) of '\(property.name)' is not declared in the files read; its flags cannot be shown",
-                in: file, at: type)
-            return nil
-        }
-        guard visiting.insert(typeName).inserted else {
-            error("\(typeName) nests itself through '\(property.name)'", in: file, at: attribute)
-            return nil
-        }
+        guard let typeName = nestedType(of: property, attribute: attribute, what: "collection", visiting: &visiting)
+        else { return nil }
         defer { visiting.remove(typeName) }
+        let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) ?? LabeledExprListSyntax([])
         // How the collection contributes to its children's keys (RealFlags' CollectionKeyPathConfiguration):
         // its own `key:` only names the collection, not the path of what it holds.
         var childPath = path

@@ -14,10 +14,7 @@ extension SwiftBlueprintBuilder {
         let containers = vexilContainers
         let poles = index.files.flatMap(\.vexilPoles).filter { containers.contains($0.typeName) }
         if poles.isEmpty {
-            let nested = Set(
-                containers.flatMap { index.properties(of: $0) }.filter { $0.attribute("FlagGroup") != nil }
-                    .compactMap { $0.type.map { SwiftFlagTypeName.simple($0) } })
-            for name in containers where !nested.contains(name) {
+            for name in unnested(containers, by: "FlagGroup") {
                 addVexilRoot(name, style: VexilKeyStyle())
             }
             return
@@ -36,55 +33,48 @@ extension SwiftBlueprintBuilder {
         addRoot(root, file: declaration.file.path)
     }
 
+    /// A container and the groups nested in it; `path` is the key components its flags start with.
     private mutating func vexilContainer(
         _ typeName: String, displayName: String, description: String?, path: [String], style: VexilKeyStyle,
         origin: SourceReference, visiting: inout Set<String>
     ) -> FlagCollection {
-        var collection = FlagCollection(
-            name: displayName, description: description, keyPath: path.joined(separator: style.separator),
-            origin: origin)
-        for property in index.properties(of: typeName) where !property.isStatic {
-            if let attribute = property.attribute("Flag") {
-                collection.flags.append(
-                    vexilFlag(property, attribute: attribute, owner: typeName, path: path, style: style))
-            } else if let attribute = property.attribute("FlagGroup"), let type = property.type {
-                let groupType = SwiftFlagTypeName.simple(type)
-                guard index.declaration(of: groupType) != nil else {
-                    warning(
-                        "the group type \(groupType) of '\(property.name)' is not declared in the files read; its flags cannot be shown",
-                        in: property.file, at: type)
-                    continue
-                }
-                guard visiting.insert(groupType).inserted else {
-                    error("\(groupType) nests itself through '\(property.name)'", in: property.file, at: attribute)
-                    continue
-                }
-                let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) ?? LabeledExprListSyntax([])
-                var childPath = path
-                if let segment = vexilSegment(
-                    arguments.argument("keyStrategy") ?? arguments.argument("codingKeyStrategy"), property: property,
-                    style: style)
-                {
-                    if case .path(let fixed) = segment {
-                        childPath = [fixed]
-                    } else if case .segment(let text) = segment {
-                        childPath.append(text)
-                    }
-                }
-                let groupDescription = text(
-                    arguments.argument("description") ?? unlabelledOnly(arguments), owner: typeName,
-                    what: "the description of '\(property.name)'", in: property.file)
-                let displayName =
-                    text(arguments.argument("name"), owner: typeName, what: "a name", in: property.file)
-                    ?? property.name
-                collection.collections.append(
-                    vexilContainer(
-                        groupType, displayName: displayName, description: groupDescription, path: childPath,
-                        style: style, origin: property.file.reference(attribute), visiting: &visiting))
-                visiting.remove(groupType)
+        collection(
+            of: typeName, name: displayName, description: description, keyPath: path.joined(separator: style.separator),
+            origin: origin, nestingAttribute: "FlagGroup",
+            flag: { $0.vexilFlag($1, attribute: $2, owner: typeName, path: path, style: style) },
+            nested: { $0.vexilGroup($1, attribute: $2, owner: typeName, path: path, style: style, visiting: &visiting) }
+        )
+    }
+
+    /// A `@FlagGroup` property's container, its key path made by the group's key strategy.
+    private mutating func vexilGroup(
+        _ property: SwiftProperty, attribute: AttributeSyntax, owner: String, path: [String], style: VexilKeyStyle,
+        visiting: inout Set<String>
+    ) -> FlagCollection? {
+        guard let groupType = nestedType(of: property, attribute: attribute, what: "group", visiting: &visiting) else {
+            return nil
+        }
+        defer { visiting.remove(groupType) }
+        let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) ?? LabeledExprListSyntax([])
+        var childPath = path
+        if let segment = vexilSegment(
+            arguments.argument("keyStrategy") ?? arguments.argument("codingKeyStrategy"), property: property,
+            style: style)
+        {
+            if case .path(let fixed) = segment {
+                childPath = [fixed]
+            } else if case .segment(let text) = segment {
+                childPath.append(text)
             }
         }
-        return collection
+        let groupDescription = text(
+            arguments.argument("description") ?? unlabelledOnly(arguments), owner: owner,
+            what: "the description of '\(property.name)'", in: property.file)
+        let displayName =
+            text(arguments.argument("name"), owner: owner, what: "a name", in: property.file) ?? property.name
+        return vexilContainer(
+            groupType, displayName: displayName, description: groupDescription, path: childPath, style: style,
+            origin: property.file.reference(attribute), visiting: &visiting)
     }
 
     /// The single unlabelled argument of `@Flag("description")` / `@FlagGroup("description")`.

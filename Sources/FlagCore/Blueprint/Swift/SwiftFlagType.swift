@@ -66,11 +66,11 @@ struct SwiftFlagType {
 
     /// The flag value a literal stands for, or why it does not fit; `.success(nil)` for `nil`
     /// in an optional.
-    func value(of literal: SwiftLiteral) -> Result<FlagValue?, ValueProblem> {
+    func value(of literal: SwiftLiteral) -> Result<FlagValue?, ValueError> {
         if literal == .null {
             return isOptional || rules.type == .json
                 ? .success(rules.type == .json && !isOptional ? .json(.null) : nil)
-                : .failure(ValueProblem("nil does not fit a non-optional \(rules.type.rawValue)"))
+                : .failure(ValueError("nil does not fit a non-optional \(rules.type.rawValue)"))
         }
         let value: FlagValue?
         switch (rules.type, literal) {
@@ -87,7 +87,7 @@ struct SwiftFlagType {
         default: value = nil
         }
         guard let value else {
-            return .failure(ValueProblem("\(Self.describe(literal)) does not fit \(rules.typeDescription)"))
+            return .failure(ValueError("\(Self.describe(literal)) does not fit \(rules.typeDescription)"))
         }
         return rules.fitted(value).map { Optional($0) }
     }

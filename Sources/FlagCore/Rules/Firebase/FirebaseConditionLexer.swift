@@ -43,65 +43,48 @@ struct FirebaseConditionError: Error, Sendable, Hashable {
 
 /// Splits a condition expression into tokens.
 enum FirebaseConditionLexer {
+    /// The two-scalar operators.
+    static let pairs: Set<String> = ["==", "!=", "<=", ">=", "&&", "||"]
+
     /// The tokens of `scalars`, ending with `.end`.
     static func tokens(_ scalars: [Unicode.Scalar]) throws(FirebaseConditionError) -> [FirebaseToken] {
+        var scanner = ScalarScanner(scalars)
         var tokens: [FirebaseToken] = []
-        var index = 0
-        func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "_" || (scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)))
+        func token(_ kind: FirebaseToken.Kind, from start: Int) {
+            tokens.append(FirebaseToken(kind: kind, offset: start, length: scanner.index - start))
         }
-        func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let start = index
-            if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                index += 1
-                continue
-            }
-            if isNameStart(scalar) {
-                while index < scalars.count, isNameStart(scalars[index]) || isDigit(scalars[index]) { index += 1 }
-                tokens.append(
-                    FirebaseToken(kind: .name(text(scalars[start..<index])), offset: start, length: index - start))
+        while true {
+            scanner.skipSpaces()
+            let start = scanner.index
+            guard let scalar = scanner.current else { break }
+            if ScalarScanner.isNameStart(scalar) {
+                let name = scanner.take { ScalarScanner.isNameStart($0) || ScalarScanner.isDigit($0) }
+                token(.name(name), from: start)
                 continue
             }
             let startsNumber =
-                isDigit(scalar)
-                || ((scalar == "-" || scalar == "+") && index + 1 < scalars.count && isDigit(scalars[index + 1]))
+                ScalarScanner.isDigit(scalar)
+                || ((scalar == "-" || scalar == "+") && scanner.peek(1).map(ScalarScanner.isDigit) == true)
             if startsNumber {
-                index += 1
-                while index < scalars.count, isDigit(scalars[index]) || scalars[index] == "." { index += 1 }
-                tokens.append(
-                    FirebaseToken(kind: .number(text(scalars[start..<index])), offset: start, length: index - start))
+                scanner.index += 1
+                scanner.take { ScalarScanner.isDigit($0) || $0 == "." }
+                token(.number(scanner.text(from: start)), from: start)
                 continue
             }
             if scalar == "'" || scalar == "\"" {
-                index += 1
-                var value = ""
-                while true {
-                    guard index < scalars.count else {
-                        throw FirebaseConditionError(message: "this text has no closing \(scalar)", offset: start)
-                    }
-                    let next = scalars[index]
-                    if next == scalar { break }
-                    if next == "\\", index + 1 < scalars.count {
-                        index += 1
-                    }
-                    value.unicodeScalars.append(scalars[index])
-                    index += 1
+                guard let value = scanner.quoted() else {
+                    throw FirebaseConditionError(message: "this text has no closing \(scalar)", offset: start)
                 }
-                index += 1
-                tokens.append(FirebaseToken(kind: .text(value), offset: start, length: index - start))
+                token(.text(value), from: start)
                 continue
             }
-            let pair = index + 1 < scalars.count ? text(scalars[index...(index + 1)]) : ""
-            if ["==", "!=", "<=", ">=", "&&", "||"].contains(pair) {
-                index += 2
-                tokens.append(FirebaseToken(kind: .symbol(pair), offset: start, length: 2))
+            if let pair = scanner.take(oneOf: pairs) {
+                token(.symbol(pair), from: start)
                 continue
             }
             if ".[](),<>!&|=".unicodeScalars.contains(scalar) {
-                index += 1
-                tokens.append(FirebaseToken(kind: .symbol(String(scalar)), offset: start, length: 1))
+                scanner.index += 1
+                token(.symbol(String(scalar)), from: start)
                 continue
             }
             throw FirebaseConditionError(
@@ -109,11 +92,5 @@ enum FirebaseConditionLexer {
         }
         tokens.append(FirebaseToken(kind: .end, offset: scalars.count, length: 0))
         return tokens
-    }
-
-    private static func text(_ scalars: some Sequence<Unicode.Scalar>) -> String {
-        var text = ""
-        text.unicodeScalars.append(contentsOf: scalars)
-        return text
     }
 }
