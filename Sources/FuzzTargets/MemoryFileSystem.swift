@@ -6,6 +6,8 @@ import Foundation
 struct MemoryFileSystem: FileSystem {
     /// File contents by absolute, standardized path.
     let files: [String: [UInt8]]
+    /// Their paths, for globs and folders.
+    let listing: PathListing
 
     /// Files at `folder` + each relative path.
     init(folder: URL, files relativeFiles: [String: [UInt8]]) {
@@ -14,6 +16,7 @@ struct MemoryFileSystem: FileSystem {
             files[folder.appendingPathComponent(path).standardizedFileURL.path] = bytes
         }
         self.files = files
+        listing = PathListing(files.keys)
     }
 
     func contents(of url: URL) throws -> [UInt8] {
@@ -23,21 +26,9 @@ struct MemoryFileSystem: FileSystem {
         return bytes
     }
 
-    func fileExists(at url: URL) -> Bool {
-        let path = url.standardizedFileURL.path
-        // A folder exists when some file is below it.
-        return files[path] != nil || files.keys.contains { $0.hasPrefix(path.hasSuffix("/") ? path : path + "/") }
-    }
+    func fileExists(at url: URL) -> Bool { listing.exists(url) }
 
-    func glob(_ pattern: String, in folder: URL) -> [String] {
-        let base = folder.standardizedFileURL.path
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        let absolute = pattern.hasPrefix("/") ? pattern : prefix + pattern
-        // `**` spans folders as RecursiveGlob does; otherwise a `*` stays within one.
-        let flags = pattern.contains("**") ? 0 : FNM_PATHNAME
-        return files.keys.filter { fnmatch(absolute, $0, flags) == 0 }
-            .map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }.sorted()
-    }
+    func glob(_ pattern: String, in folder: URL) -> [String] { listing.glob(pattern, in: folder) }
 
     func resolvingSymlinks(_ url: URL) -> URL { url }
 

@@ -16,7 +16,8 @@ package enum BrowserApp {
     /// is the first status line (what a command did just before, which the screen now covers),
     /// unless the workspace has an error to show there. `context` is the `--context` layer, when given.
     package static func run(
-        workspaceFile: URL, colors: Bool, greeting: StatusMessage? = nil, context: ContextLayer? = nil
+        workspaceFile: URL, colors: Bool, greeting: StatusMessage? = nil, context: ContextLayer? = nil,
+        device: String? = nil
     )
         -> Outcome
     {
@@ -27,7 +28,7 @@ package enum BrowserApp {
         // "fetching…") at once, and a slow or dead server never freezes the keys.
         var session = BrowserSession(
             workspaceFile: workspaceFile, width: size.width, height: size.height,
-            remote: .background(HTTPRemoteFetcher()), context: context)
+            remote: .background(HTTPRemoteFetcher()), context: context, device: device)
         if let greeting { session.greet(greeting) }
         var watcher = FileWatcher(urls: session.watchedFiles)
         var lastPoll = Date()

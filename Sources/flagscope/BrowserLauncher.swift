@@ -21,7 +21,8 @@ enum BrowserLauncher {
     /// Opens the browser; `greeting` is also its first status line, since the browser's screen
     /// covers what was printed just before it. `context` is the `--context` layer, when given.
     static func open(
-        _ workspaceFile: URL, display: DisplayOptions, greeting: StatusMessage? = nil, context: ContextLayer? = nil
+        _ workspaceFile: URL, display: DisplayOptions, greeting: StatusMessage? = nil, context: ContextLayer? = nil,
+        device: String? = nil
     ) throws {
         do {
             try TerminalCheck.verify()
@@ -30,7 +31,7 @@ enum BrowserLauncher {
             throw ExitCode.failure
         }
         switch BrowserApp.run(
-            workspaceFile: workspaceFile, colors: display.colors, greeting: greeting, context: context)
+            workspaceFile: workspaceFile, colors: display.colors, greeting: greeting, context: context, device: device)
         {
         case .quit:
             return

@@ -3,7 +3,7 @@ import FlagBrowser
 import FlagCore
 import Foundation
 
-/// A command that takes `--context` and `--context-file`.
+/// A command that takes `--context`, `--context-file` and `--device`.
 protocol TakesContext {}
 
 /// `--context KEY=VALUE` and `--context-file FILE`: the simulated device's attributes for one run,
@@ -22,6 +22,22 @@ struct ContextOptions: ParsableArguments {
             "A JSON object of attributes of the simulated device, for this run only. Repeatable; --context wins over it.",
             valueName: "file"))
     var files: [String] = []
+
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp(
+            "A device profile to simulate (devices/*.yml): its name, file name or a unique start of either. Its layer sits below the writable file; --context goes on top.",
+            valueName: "name"))
+    var device: String?
+
+    /// Loads the workspace with the simulated device these options give, and stops when it
+    /// cannot be used: `--device` naming no profile or several is bad usage (exit 64), the
+    /// rest as ``check(_:printsWarnings:)`` says.
+    func load(_ options: WorkspaceOptions) throws -> Workspace {
+        let loaded = try options.loadValid(context: try layer(), device: device)
+        try check(loaded)
+        return loaded
+    }
 
     /// The layer; `nil` when neither option was given. A malformed `KEY=VALUE` is bad usage
     /// (exit 64); a context file that cannot be used is printed with its `path:line:column` and
@@ -59,6 +75,7 @@ struct ContextOptions: ParsableArguments {
     /// caller (the browser shows them on its status line) and returns them.
     @discardableResult
     func check(_ workspace: Workspace, printsWarnings: Bool = true) throws -> [ContextProblem] {
+        try Self.checkDevice(of: workspace)
         guard let layer = workspace.contextLayer else { return [] }
         let problems = layer.problems(in: workspace)
         let errors = problems.filter { $0.severity == .error }
@@ -75,13 +92,26 @@ struct ContextOptions: ParsableArguments {
         throw isUsage ? ExitCode.validationFailure : ExitCode.failure
     }
 
+    /// Stops when `--device` names no profile or several (exit 64), after the problems of any
+    /// profile that could not be read, since the device meant may be among them.
+    static func checkDevice(of workspace: Workspace) throws {
+        guard let error = workspace.deviceChoiceError else { return }
+        let files = Set(workspace.deviceFiles)
+        let unread = workspace.diagnostics.filter { $0.severity == .error && files.contains($0.file) }
+        if !unread.isEmpty {
+            Console.error(workspace.diagnosticRenderer(from: WorkspaceOptions.currentDirectory).render(all: unread))
+        }
+        Console.error("error: \(error.description)")
+        throw ExitCode.validationFailure
+    }
+
     /// Refuses `--context` and `--context-file` on a command that does not take them (bad usage):
     /// the root's options reach every subcommand, and `set` or `validate` would silently ignore them.
     static func refuseUnless(_ command: ParsableCommand, arguments: [String] = Array(CommandLine.arguments.dropFirst()))
         throws
     {
         guard !(command is TakesContext) else { return }
-        let names = ["--context", "--context-file"]
+        let names = ["--context", "--context-file", "--device"]
         guard
             let given = arguments.prefix(while: { $0 != "--" }).first(where: { argument in
                 names.contains { argument == $0 || argument.hasPrefix($0 + "=") }
@@ -106,8 +136,9 @@ struct ContextOptions: ParsableArguments {
     /// browser does before it opens. Returns what the browser's first status line should warn
     /// of (an attribute nothing reads), since its screen covers standard error.
     func checkBeforeBrowsing(_ file: URL, layer: ContextLayer?) throws -> StatusMessage? {
-        guard let layer else { return nil }
-        let warnings = try check(Workspace.load(from: file, remote: .known([:]), context: layer), printsWarnings: false)
+        guard layer != nil || device != nil else { return nil }
+        let warnings = try check(
+            Workspace.load(from: file, remote: .known([:]), context: layer, device: device), printsWarnings: false)
         return Self.statusMessage(warning: warnings)
     }
 

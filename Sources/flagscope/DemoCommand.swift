@@ -67,6 +67,6 @@ struct Demo: ParsableCommand, TakesContext {
         let warning = try context.checkBeforeBrowsing(installation.workspaceFile, layer: layer)
         try BrowserLauncher.open(
             installation.workspaceFile, display: display, greeting: warning ?? news.map { StatusMessage($0) },
-            context: layer)
+            context: layer, device: context.device)
     }
 }

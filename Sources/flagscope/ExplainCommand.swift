@@ -16,8 +16,7 @@ struct Explain: ParsableCommand, TakesContext {
     var feature: String
 
     func run() throws {
-        let loaded = try workspace.loadValid(context: try context.layer())
-        try context.check(loaded)
+        let loaded = try context.load(workspace)
         let found: FeatureDefinition
         switch loaded.feature(named: feature) {
         case .found(let definition):

@@ -17,7 +17,7 @@ struct Flagscope: ParsableCommand, TakesContext {
         version: Flagscope.version,
         subcommands: [
             Demo.self, Init.self, Validate.self, List.self, Get.self, SetValue.self, Reset.self, Explain.self,
-            Snapshot.self, Rollout.self,
+            Snapshot.self, Rollout.self, Devices.self, Diff.self,
         ]
     )
 
@@ -29,7 +29,7 @@ struct Flagscope: ParsableCommand, TakesContext {
         let file = try workspace.locate()
         let layer = try context.layer()
         let warning = try context.checkBeforeBrowsing(file, layer: layer)
-        try BrowserLauncher.open(file, display: display, greeting: warning, context: layer)
+        try BrowserLauncher.open(file, display: display, greeting: warning, context: layer, device: context.device)
     }
 
     /// ArgumentParser's own entry point, except that its messages go through ``Console``: usage

@@ -13,8 +13,7 @@ struct Get: ParsableCommand, TakesContext {
     @Argument(help: "The full flag key, such as lab/secrets/boom_feature.") var key: String
 
     func run() throws {
-        let loaded = try workspace.loadValid(context: try context.layer())
-        try context.check(loaded)
+        let loaded = try context.load(workspace)
         guard let resolution = Resolver(workspace: loaded).resolve(key) else {
             // A feature has no value of its own: its availability is what `explain` shows.
             if let feature = loaded.features[key] {

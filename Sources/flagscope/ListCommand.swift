@@ -19,8 +19,7 @@ struct List: ParsableCommand, TakesContext {
     @Flag(help: "Only flags past their expiry date.") var stale = false
 
     func run() throws {
-        let loaded = try workspace.loadValid(context: try context.layer())
-        try context.check(loaded)
+        let loaded = try context.load(workspace)
         // The table shows values, sources and variants, never rule steps. Rows are written as
         // each key is resolved, so the resolutions and the text are never whole in memory.
         let resolver = Resolver(workspace: loaded, tracingRuleSteps: false)

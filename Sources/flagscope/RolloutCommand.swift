@@ -28,8 +28,7 @@ struct Rollout: ParsableCommand, TakesContext {
     }
 
     func run() throws {
-        let loaded = try workspace.loadValid(context: try context.layer())
-        try context.check(loaded)
+        let loaded = try context.load(workspace)
         do {
             let report = try RolloutReport.sample(key, in: loaded, size: sample, attribute: by, seed: seed)
             if json { Console.json(report.json) } else { Console.out(report.text) }

@@ -37,7 +37,8 @@ struct Snapshot: ParsableCommand, TakesContext {
         let (width, height) = parsedSize!
         let fileSystem: FileSystem = write ? LocalFileSystem() : OverlayFileSystem()
         var session = BrowserSession(
-            workspaceFile: file, fileSystem: fileSystem, width: width, height: height, context: try context.layer())
+            workspaceFile: file, fileSystem: fileSystem, width: width, height: height, context: try context.layer(),
+            device: context.device)
         // As in the browser, a warning about the context is its first status line.
         let warnings = try context.check(session.state.model.workspace, printsWarnings: false)
         if let warning = ContextOptions.statusMessage(warning: warnings) { session.greet(warning) }

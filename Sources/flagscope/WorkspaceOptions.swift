@@ -23,36 +23,43 @@ struct WorkspaceOptions: ParsableArguments {
         }
     }
 
-    /// Finds and loads the workspace, with the `--context` layer on top when there is one.
-    func load(context: ContextLayer? = nil) throws -> Workspace {
-        Workspace.load(from: try locate(), context: context)
+    /// Finds and loads the workspace, with the `--context` layer on top when there is one and
+    /// the device profile named `device` active.
+    func load(context: ContextLayer? = nil, device: String? = nil) throws -> Workspace {
+        Workspace.load(from: try locate(), context: context, device: device)
     }
 
     /// Loads the workspace and stops with its diagnostics when it has errors.
-    func loadValid(context: ContextLayer? = nil) throws -> Workspace {
-        let workspace = try load(context: context)
-        // A broken provider file or a server that does not answer is confined to its own layer
-        // (its state is `error`); only
-        // problems in the workspace file and blueprints stop a command.
-        let providerFiles = Set(workspace.providers.map(\.displayPath))
-        let errors = workspace.diagnostics.filter {
-            $0.severity == .error && !providerFiles.contains($0.file) && $0.provider == nil
-        }
-        if !errors.isEmpty {
-            Console.error(workspace.diagnosticRenderer(from: Self.currentDirectory).render(all: errors))
-            // The count is validate's; the errors shown are the ones that stop a command.
-            let all = workspace.diagnostics.filter { $0.severity == .error }.count
-            let shown =
-                all == errors.count
-                ? ""
-                : errors.count == 1
-                    ? " (the one above stops this command; the others concern one provider layer each)"
-                    : " (the \(errors.count) above stop this command; the others concern one provider layer each)"
-            Console.error(
-                "\nthe workspace has \(Plural.count(all, "error"))\(shown); run `flagscope validate` for details")
-            throw ExitCode.failure
-        }
+    func loadValid(context: ContextLayer? = nil, device: String? = nil) throws -> Workspace {
+        let workspace = try load(context: context, device: device)
+        try Self.stopOnErrors(in: workspace)
         return workspace
+    }
+
+    /// Stops (exit 1) with the errors that keep a command from working on `workspace`: those in
+    /// the workspace file and blueprints. A broken provider file or a server that does not
+    /// answer is confined to its own layer (its state is `error`), and a device profile that
+    /// cannot be read to itself, unless it is the one simulated. `at` names a revision read.
+    static func stopOnErrors(in workspace: Workspace, at revision: String? = nil) throws {
+        let confined = Set(workspace.providers.map(\.displayPath)).union(workspace.deviceFiles)
+            .subtracting([workspace.activeDevice?.file].compactMap { $0 })
+        let errors = workspace.diagnostics.filter {
+            $0.severity == .error && !confined.contains($0.file) && $0.provider == nil
+        }
+        guard !errors.isEmpty else { return }
+        Console.error(workspace.diagnosticRenderer(from: currentDirectory).render(all: errors))
+        // The count is validate's; the errors shown are the ones that stop a command.
+        let all = workspace.diagnostics.filter { $0.severity == .error }.count
+        let shown =
+            all == errors.count
+            ? ""
+            : errors.count == 1
+                ? " (the one above stops this command; the others concern one provider layer each)"
+                : " (the \(errors.count) above stop this command; the others concern one provider layer each)"
+        let which = revision.map { "at \($0) " } ?? ""
+        Console.error(
+            "\nthe workspace \(which)has \(Plural.count(all, "error"))\(shown); run `flagscope validate` for details")
+        throw ExitCode.failure
     }
 }
 

@@ -87,9 +87,10 @@ package enum Renderer {
     }
 
     /// Whether a provider keeps its place in a header too narrow for the whole stack: the
-    /// writable one, and one whose layer cannot give values.
+    /// writable one, the simulated device, and one whose layer cannot give values.
     static func keepsInHeader(_ provider: ProviderData) -> Bool {
-        provider.config.writable || stackEntry(provider) != provider.config.name
+        provider.config.writable || provider.config.name.hasPrefix(DeviceProfile.layerPrefix)
+            || stackEntry(provider) != provider.config.name
     }
 
     /// A provider in the header's stack: its name, ✎ when edits go there, and a word when its
@@ -392,7 +393,10 @@ package enum Renderer {
     }
 
     static func drawPicker(_ picker: Picker, _ state: BrowserState, _ screen: inout ScreenBuffer) {
-        let current = state.model.value(picker.key)?.value
+        let current =
+            picker.purpose == .device
+            ? FlagValue.string(state.model.workspace.activeDevice?.name ?? Picker.noDevice)
+            : state.model.value(picker.key)?.value
         var lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
             let mark = (index == picker.selected ? "›" : " ") + (option == current ? "● " : "  ")
             return (mark + option.preview(limit: PreviewLimits.row), valueRole(option))
@@ -404,7 +408,8 @@ package enum Renderer {
         }
         let width = (lines.map { TerminalText.displayWidth(of: $0.0) }.max() ?? 10) + 6
         let note = picker.typed.isEmpty ? "type to jump" : "jump: " + picker.typed
-        box(lines, title: "set \(picker.key)", width: max(width, 24), &screen, selected: picker.selected, note: note)
+        let title = picker.purpose == .device ? "simulate a device" : "set \(picker.key)"
+        box(lines, title: title, width: max(width, 24), &screen, selected: picker.selected, note: note)
     }
 
     static func drawConfirmation(_ confirmation: Confirmation, _ screen: inout ScreenBuffer) {

@@ -14,6 +14,8 @@ package struct BrowserSession: Sendable {
     package let environment: [String: String]
     /// The `--context` layer put on top of the stack at every load, when one was given.
     package let context: ContextLayer?
+    /// The device profile made active at every load (docs/devices.md), by the name given.
+    package var device: String?
     /// Set when the user quit.
     package private(set) var finished = false
     /// Set when the user asked to suspend (Ctrl-Z); the terminal run loop takes it with
@@ -47,12 +49,13 @@ package struct BrowserSession: Sendable {
     package init(
         workspaceFile: URL, fileSystem: FileSystem = LocalFileSystem(),
         environment: [String: String] = ProcessInfo.processInfo.environment, width: Int, height: Int, now: Date? = nil,
-        remote: RemoteMode = .synchronous(HTTPRemoteFetcher()), context: ContextLayer? = nil
+        remote: RemoteMode = .synchronous(HTTPRemoteFetcher()), context: ContextLayer? = nil, device: String? = nil
     ) {
         self.workspaceFile = workspaceFile
         self.fileSystem = fileSystem
         self.environment = environment
         self.context = context
+        self.device = device
         self.now = now
         remoteMode = remote
         let source: RemoteSource
@@ -61,7 +64,8 @@ package struct BrowserSession: Sendable {
         case .background: source = .known([:])
         }
         let workspace = Workspace.load(
-            from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: source, context: context)
+            from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: source, context: context,
+            device: device)
         state = BrowserState(
             model: BrowserModel(workspace: workspace, now: now ?? Date()), width: width, height: height)
         if case .synchronous = remote {
@@ -94,12 +98,14 @@ package struct BrowserSession: Sendable {
         }
     }
 
-    /// Every file the workspace reads: the workspace file, blueprints and provider files, and any
-    /// file a diagnostic points into.
+    /// Every file the workspace reads: the workspace file, blueprints, device profiles and
+    /// provider files, and any file a diagnostic points into.
     package var watchedFiles: [URL] {
         let workspace = state.model.workspace
         var urls = [workspace.config.file]
-        urls += workspace.blueprintFiles.map { WorkspacePath.url(ofPath: $0, in: workspace.folder) }
+        urls += (workspace.blueprintFiles + workspace.deviceFiles).map {
+            WorkspacePath.url(ofPath: $0, in: workspace.folder)
+        }
         urls += workspace.config.providers.compactMap {
             $0.path.map { WorkspacePath.url(ofPath: $0, in: workspace.folder) }
         }
@@ -123,6 +129,19 @@ package struct BrowserSession: Sendable {
             return nil
         case .reload:
             return .loaded(loadModel(), message: StatusMessage("reloaded from disk"))
+        case .simulate(let name):
+            device = name
+            let model = loadModel()
+            let workspace = model.workspace
+            if let error = workspace.deviceChoiceError {
+                return .loaded(model, message: StatusMessage(error.description, .error))
+            }
+            guard let profile = workspace.activeDevice else {
+                return .loaded(model, message: StatusMessage("no device simulated: the stack as its files say"))
+            }
+            let above = workspace.writableProvider.map { "below \($0.config.name), where what-if edits go" } ?? "on top"
+            return .loaded(
+                model, message: StatusMessage("simulating \(profile.name) (\(profile.file)): its layer is \(above)"))
         case .fetch:
             return fetch(RemotePlan.plans(for: state.model.workspace), reason: .user)
         case .write(let request):
@@ -184,7 +203,7 @@ package struct BrowserSession: Sendable {
     private func loadModel(answers: [RemoteIdentity: RemoteAnswer]) -> BrowserModel {
         let workspace = Workspace.load(
             from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: .known(answers),
-            context: context)
+            context: context, device: device)
         return BrowserModel(workspace: workspace, now: now ?? Date())
     }
 

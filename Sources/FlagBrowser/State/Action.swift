@@ -47,6 +47,8 @@ package enum Effect: Sendable, Equatable {
     case write(WriteRequest)
     /// Reload the workspace, then answer with `.loaded`.
     case reload
+    /// Reload the workspace with this device profile active (nil: none), then answer with `.loaded`.
+    case simulate(device: String?)
     /// Ask the remote providers' servers again, then answer with `.fetched` (and, when that
     /// happens in the background, first with `.fetchStarted`).
     case fetch

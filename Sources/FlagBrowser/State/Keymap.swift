@@ -25,6 +25,7 @@ package enum Keymap {
                 [.character("D")], "D",
                 "restore the simulated device: remove every context/* key from the writable file (asks first)",
                 .restoreDevice),
+            Binding([.character("p")], "p", "pick a device profile to simulate (none at the top)", .pickDevice),
             Binding([.character("u")], "u", "undo (writes back)", .undo, footer: "undo"),
             Binding([.control("r")], "^R", "redo", .redo),
             Binding([.character("/")], "/", "search as you type; n / N next, previous", .search, footer: "search"),

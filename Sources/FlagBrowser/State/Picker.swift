@@ -13,6 +13,19 @@ package struct Picker: Sendable, Equatable {
     /// Whether a last row, "other…", opens the line editor for a value not among the options
     /// (a rule attribute's suggestions are what its rules compare it with, not all it may hold).
     package var offersOther = false
+    /// What choosing does: write the key's value, or simulate a device.
+    package var purpose: Purpose = .value
+
+    /// What a picker is for.
+    package enum Purpose: Sendable, Equatable {
+        /// A value for ``key``, written to the writable provider.
+        case value
+        /// A device profile to simulate (`p`); the first option is no device.
+        case device
+    }
+
+    /// The device picker's first option.
+    package static let noDevice = "none"
 
     /// The rows shown: the options, and "other…" when offered.
     package var rowCount: Int { options.count + (offersOther ? 1 : 0) }

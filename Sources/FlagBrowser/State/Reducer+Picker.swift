@@ -18,6 +18,7 @@ extension Reducer {
             case .choose:
                 if picker.isOtherSelected { return editOther(picker, &state) }
                 state.mode = .normal
+                if picker.purpose == .device { return simulate(picker, &state) }
                 return write(key: picker.key, value: picker.options[picker.selected], &state)
             case .up: picker.select(picker.selected - 1)
             case .down: picker.select(picker.selected + 1)

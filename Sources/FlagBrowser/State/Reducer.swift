@@ -138,6 +138,7 @@ package enum Reducer {
         case .resetKey: return resetKey(&state)
         case .resetAll: confirmResetAll(&state)
         case .restoreDevice: confirmRestoreDevice(&state)
+        case .pickDevice: pickDevice(&state)
         case .undo: return replay(.undo, &state)
         case .redo: return replay(.redo, &state)
         case .search: startSearch(&state)

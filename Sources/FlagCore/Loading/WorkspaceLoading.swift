@@ -6,15 +6,18 @@ extension Workspace {
     /// `environment` feeds `env` providers, remote tokens and the cache location (the process
     /// environment by default); `remote` says whether remote providers are fetched now (waiting
     /// at most their timeouts) or shown from answers already at hand. `context`, when given and
-    /// not empty, is an in-memory layer named `--context` on top of the stack.
+    /// not empty, is an in-memory layer named `--context` on top of the stack. `device` names
+    /// the device profile to make active (docs/devices.md), as `--device` does; when it names
+    /// none or several, the workspace says so in ``Workspace/deviceChoiceError``.
     package static func load(
         from url: URL, fileSystem: FileSystem = LocalFileSystem(),
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        remote: RemoteSource = .fetch(HTTPRemoteFetcher()), context: ContextLayer? = nil
+        remote: RemoteSource = .fetch(HTTPRemoteFetcher()), context: ContextLayer? = nil, device: String? = nil
     ) -> Workspace {
         var loader = WorkspaceLoading(
             fileSystem: fileSystem, workspaceFile: url, environment: environment, remote: remote,
             context: context?.isEmpty == false ? context : nil)
+        loader.device = device
         return loader.load()
     }
 }
@@ -36,6 +39,8 @@ struct WorkspaceLoading {
     let remote: RemoteSource
     /// The `--context` layer, when there is one.
     let context: ContextLayer?
+    /// The device profile to make active, as `--device` names it.
+    var device: String?
     var diagnostics: [Diagnostic] = []
     /// Every file read, by the path diagnostics show. Their text is read again only for the few
     /// a diagnostic quotes: keeping it all would hold a second copy of the workspace.
@@ -61,6 +66,7 @@ struct WorkspaceLoading {
     /// needs what the one before found), then the servers asked and what they say checked.
     mutating func load() -> Workspace {
         let config = readConfig()
+        let devices = readDevices(config)
         let paths = blueprintPaths(config)
         let read = readBlueprints(paths, config: config)
         let checks = checkBlueprints(read.blueprints, config: config)
@@ -74,6 +80,12 @@ struct WorkspaceLoading {
             flags[key]?.unknownDefault = source
         }
         var providers = providerLoading.load(config.providers, flags: flags)
+        let chosen = device.map { devices.profiles.choose($0) }
+        if case .success(let profile) = chosen {
+            // Below the writable file, so that what-if edits stay on top of the device.
+            let below = providers.firstIndex(where: \.config.writable).map { $0 + 1 } ?? 0
+            providers.insert(profile.context.providerData(flags: flags, named: profile.layerName), at: below)
+        }
         // The `--context` layer is on top of everything, and read from memory only.
         if let context { providers.insert(context.providerData(flags: flags), at: 0) }
         Self.addContextKeys(setBy: providers, to: &flags)
@@ -100,12 +112,65 @@ struct WorkspaceLoading {
         workspace.blueprintFiles = paths
         workspace.ruleAttributeIndex = LazyRuleAttributes(providers: providers)
         workspace.contextLayer = context
+        workspace.devices = devices.profiles
+        workspace.deviceFiles = devices.files
+        if case .success(let profile) = chosen { workspace.activeDevice = profile }
+        if case .failure(let error) = chosen { workspace.deviceChoiceError = error }
+        // Checked against what the workspace reads, as `--context` is: a value a key cannot take
+        // is an error at its line, an attribute nothing reads a warning.
+        for profile in devices.profiles {
+            diagnostics += profile.context.problems(in: workspace).compactMap(\.diagnostic)
+        }
         workspace.diagnostics = diagnostics
         for path in Set(diagnostics.map(\.file)) {
             workspace.sources[path] = Self.quotable(
                 path, diagnostics: diagnostics, quoted: quoted, filesRead: filesRead, fileSystem: fileSystem)
         }
         return workspace
+    }
+
+    /// The device profiles `devices:` names (by default those in `devices/`), each read whole:
+    /// a profile with an error, or a name another profile has, is left out and said.
+    mutating func readDevices(_ config: WorkspaceConfig) -> (profiles: [DeviceProfile], files: [String]) {
+        var files: OrderedSet<String> = []
+        let patterns =
+            config.devicePatterns
+            ?? WorkspaceConfig.defaultDevicePatterns.map {
+                ($0, SourceReference(file: WorkspacePath.displayPath(of: workspaceFile, in: folder), location: .start))
+            }
+        for (pattern, origin) in patterns {
+            let isGlob = pattern.contains { "*?[".contains($0) }
+            let matches = isGlob ? fileSystem.glob(pattern, in: folder) : [pattern]
+            if config.devicePatterns != nil, matches.isEmpty {
+                diagnostics.append(
+                    .warning("'\(pattern)' matches no device profile", file: origin.file, at: origin.location))
+            }
+            for match in matches {
+                let url = WorkspacePath.url(ofPath: match, in: folder)
+                guard isGlob || fileSystem.fileExists(at: url) else {
+                    diagnostics.append(
+                        .error("device profile '\(pattern)' does not exist", file: origin.file, at: origin.location))
+                    continue
+                }
+                files.append(WorkspacePath.displayPath(of: url, in: folder))
+            }
+        }
+        var profiles: [DeviceProfile] = []
+        for file in files {
+            let url = WorkspacePath.url(ofPath: file, in: folder)
+            guard let root = read(url, displayPath: file, limit: config.fileSizeLimit),
+                let profile = DeviceProfile.read(root, file: file, diagnostics: &diagnostics)
+            else { continue }
+            if let earlier = profiles.first(where: { $0.name == profile.name }) {
+                diagnostics.append(
+                    .error(
+                        "another device profile, \(earlier.file), is named '\(TerminalText.escaped(profile.name))'; each device needs a name of its own",
+                        file: file, at: profile.nameLocation))
+                continue
+            }
+            profiles.append(profile)
+        }
+        return (profiles, Array(files))
     }
 
     /// The workspace file's settings; an unreadable file gives an empty workspace and its error.

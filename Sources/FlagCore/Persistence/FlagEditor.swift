@@ -137,7 +137,7 @@ package struct FlagEditor: Sendable {
             ?? Workspace.load(
                 from: workspace.config.file, fileSystem: fileSystem,
                 environment: workspace.environment, remote: .known(workspace.remoteAnswers),
-                context: workspace.contextLayer)
+                context: workspace.contextLayer, device: workspace.activeDevice?.name)
         let resolver = Resolver(workspace: reloaded)
         let keys = result.storedKeys + result.removedKeys + result.absentKeys
         var resolutions: OrderedDictionary<String, Resolution> = [:]

@@ -22,12 +22,15 @@ package struct ValidateReport: Sendable {
             Plural.count(workspace.flags.values.filter { !$0.isGenerated }.count, "flag"),
             Plural.count(workspace.features.count, "feature"),
             Plural.count(workspace.config.providers.count, "provider"),
-        ].joined(separator: ", ")
-        guard !diagnostics.isEmpty else { return "✓ workspace is valid: \(counts)" }
+        ]
+        // Device profiles are counted once a workspace has some: most have none.
+        let devices = workspace.deviceFiles.isEmpty ? [] : [Plural.count(workspace.devices.count, "device")]
+        let summary = (counts + devices).joined(separator: ", ")
+        guard !diagnostics.isEmpty else { return "✓ workspace is valid: \(summary)" }
         let renderer = currentDirectory.map(workspace.diagnosticRenderer(from:)) ?? workspace.diagnosticRenderer
         let rendered = renderer.render(all: diagnostics)
         let verdict = diagnostics.containsErrors ? "✗" : "✓"
-        return rendered + "\n\n\(verdict) \(Diagnostic.summary(of: diagnostics)) (\(counts))"
+        return rendered + "\n\n\(verdict) \(Diagnostic.summary(of: diagnostics)) (\(summary))"
     }
 
     /// `{"diagnostics":[{"file","path","line","column","severity","message"}]}`: `file` relative to

@@ -23,6 +23,22 @@ package struct ContextLayer: Sendable {
         case argument(String)
         /// A context file (as shown to people) and the attribute's name in it.
         case file(String, TextLocation)
+        /// A device profile's file (docs/devices.md) and the attribute's name in it.
+        case profile(String, TextLocation)
+
+        /// The file and position, when the attribute was written in a file.
+        package var position: (file: String, location: TextLocation)? {
+            switch self {
+            case .argument: return nil
+            case .file(let path, let location), .profile(let path, let location): return (path, location)
+            }
+        }
+
+        /// The device profile's file, when the attribute comes from one.
+        var profileFile: String? {
+            if case .profile(let path, _) = self { return path }
+            return nil
+        }
     }
 
     /// One attribute of the layer.
@@ -75,6 +91,15 @@ package struct ContextLayer: Sendable {
         attributes[key.key] = Attribute(
             key: key.key, given: .argument(value), origin: .argument(argument), omittedPrefix: key.omittedPrefix)
     }
+
+    /// Adds `attribute`, replacing one of the same key.
+    mutating func add(_ attribute: Attribute) {
+        attributes[attribute.key] = nil
+        attributes[attribute.key] = attribute
+    }
+
+    /// Keeps the text of `path`, for quoting its lines in diagnostics.
+    mutating func keep(_ source: SourceText, of path: String) { sources[path] = source }
 
     /// Adds every attribute of `other`, replacing those of the same key.
     package mutating func add(_ other: ContextLayer) {
@@ -182,8 +207,10 @@ package struct ContextLayer: Sendable {
         }
     }
 
-    /// The layer as provider data, with an entry per attribute.
-    func providerData(flags: OrderedDictionary<String, FlagDefinition>) -> ProviderData {
+    /// The layer as provider data named `name`, with an entry per attribute.
+    func providerData(flags: OrderedDictionary<String, FlagDefinition>, named name: String = providerName)
+        -> ProviderData
+    {
         var entries = OrderedDictionary<String, ProviderEntry>()
         for (key, attribute) in attributes {
             let rules = flags[key]?.rules ?? WorkspaceChecks.contextRules(key)
@@ -194,14 +221,18 @@ package struct ContextLayer: Sendable {
             case .file(let path, let at):
                 location = at
                 notes.append("from --context-file \(path)")
+            case .profile(let path, let at):
+                location = at
+                notes.append("from the device profile \(path)")
             }
             entries[key] = ProviderEntry(value: rawValue(of: attribute, rules: rules), location: location, notes: notes)
         }
+        // A profile's layer reads its file; the command line's is named for itself.
+        let displayPath = attributes.values.first?.origin.profileFile ?? name
         let config = ProviderConfig(
-            name: Self.providerName, format: .json,
-            origin: SourceReference(file: Self.providerName, location: .start))
+            name: name, format: .json, origin: SourceReference(file: displayPath, location: .start))
         return ProviderData(
-            config: config, status: .loaded, entries: ProviderEntries(entries), displayPath: Self.providerName)
+            config: config, status: .loaded, entries: ProviderEntries(entries), displayPath: displayPath)
     }
 
     /// What is wrong with the layer for `workspace` (loaded with it): a name given without
@@ -209,9 +240,10 @@ package struct ContextLayer: Sendable {
     /// and (warnings) attributes that nothing in the workspace reads.
     package func problems(in workspace: Workspace) -> [ContextProblem] {
         var problems: [ContextProblem] = []
-        let layer = workspace.providers.first { $0.config.name == Self.providerName }
         // Only asked for when an attribute is given: the rule attribute index is built for it.
-        let read = workspace.sendsContextToServers ? nil : workspace.contextKeysRead
+        // Nor while a blueprint cannot be read: what its features read is not known.
+        let read =
+            workspace.sendsContextToServers || !workspace.unreadBlueprints.isEmpty ? nil : workspace.contextKeysRead
         for (key, attribute) in attributes {
             let name = String(key.dropFirst(ContextKeys.prefix.count))
             if attribute.omittedPrefix, workspace.flags[name] != nil || workspace.features[name] != nil {
@@ -227,7 +259,8 @@ package struct ContextLayer: Sendable {
                 problems.append(Self.unread(attribute, read: read))
                 continue
             }
-            guard let flag = workspace.flags[key], let raw = layer?.entries[key]?.value,
+            guard let flag = workspace.flags[key] ?? workspace.definition(for: key),
+                let raw = rawValue(of: attribute, rules: flag.rules),
                 case .failure(let problem) = flag.rules.value(from: raw)
             else { continue }
             problems.append(
@@ -268,7 +301,7 @@ package struct ContextProblem: Sendable, Hashable {
 
     /// The problem as a diagnostic when the attribute came from a file, located at its name.
     package var diagnostic: Diagnostic? {
-        guard case .file(let path, let location) = origin else { return nil }
+        guard let (path, location) = origin.position else { return nil }
         return Diagnostic(file: path, location: location, severity: severity, message: message)
     }
 
@@ -277,7 +310,7 @@ package struct ContextProblem: Sendable, Hashable {
         switch origin {
         case .argument(let written):
             return "\(severity.rawValue): --context '\(TerminalText.escaped(written))': \(message)"
-        case .file: return diagnostic?.headline ?? "\(severity.rawValue): \(message)"
+        case .file, .profile: return diagnostic?.headline ?? "\(severity.rawValue): \(message)"
         }
     }
 
@@ -285,7 +318,7 @@ package struct ContextProblem: Sendable, Hashable {
     package var statusText: String {
         switch origin {
         case .argument(let written): return "--context \(TerminalText.escaped(written)): \(message)"
-        case .file(let path, let location):
+        case .file(let path, let location), .profile(let path, let location):
             return "\(TerminalText.escaped(path)):\(location.line):\(location.column): \(message)"
         }
     }

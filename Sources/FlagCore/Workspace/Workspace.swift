@@ -43,6 +43,14 @@ package struct Workspace: Sendable {
     /// The `--context` layer on top of the stack, when one was given (docs/rules.md): kept so that
     /// every reload puts it back.
     package var contextLayer: ContextLayer?
+    /// The device profiles that could be read (docs/devices.md), in file order.
+    package var devices: [DeviceProfile] = []
+    /// Every device profile file, read or not (a reload follows them).
+    package var deviceFiles: [String] = []
+    /// The device whose layer is in the stack, when one is active.
+    package var activeDevice: DeviceProfile?
+    /// Why the device asked for is not active: it names no profile, or several.
+    package var deviceChoiceError: DeviceChoiceError?
 
     /// The workspace folder.
     package var folder: URL { config.folder }

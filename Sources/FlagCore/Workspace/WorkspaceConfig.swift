@@ -14,7 +14,14 @@ package struct WorkspaceConfig: Sendable {
     /// (`limits: { fileSize: 512MB }`); anything larger is refused before it is read.
     package var fileSizeLimit: Int64 = FileSizeLimit.defaultBytes
 
-    static let fields = ["blueprints", "providers", "limits"]
+    /// Device profile paths or globs (`devices:`), with where each is written; nil when the
+    /// file lists none, and the profiles in `devices/` are read (docs/devices.md).
+    package var devicePatterns: [(pattern: String, origin: SourceReference)]?
+
+    /// Where device profiles are looked for when `devices:` is not written.
+    package static let defaultDevicePatterns = ["devices/*.yml", "devices/*.yaml", "devices/*.json"]
+
+    static let fields = ["blueprints", "providers", "devices", "limits"]
     static let limitFields = ["fileSize"]
     static let providerFields = [
         "name", "format", "path", "url", "prefix", "writable", "priority",
@@ -45,6 +52,12 @@ package struct WorkspaceConfig: Sendable {
         }
         config.blueprintPatterns = reader.textList("blueprints", &diagnostics).map {
             ($0.text, reader.reference($0.node))
+        }
+
+        if let node = reader.value("devices"), !node.isNull {
+            config.devicePatterns = reader.textList("devices", &diagnostics).map {
+                ($0.text, reader.reference($0.node))
+            }
         }
 
         var declared: [ProviderConfig] = []
@@ -316,6 +329,8 @@ package struct WorkspaceConfig: Sendable {
                 switch provider.name {
                 case "default", "computed": "is reserved for the value's source"
                 case ContextLayer.providerName: "is the name of the layer `--context` adds"
+                case let name where name.hasPrefix(DeviceProfile.layerPrefix):
+                    "is how an active device's layer is named"
                 default: nil as String?
                 }
             if let reserved {

@@ -1,0 +1,148 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FlagCore
+
+/// `flagscope diff` (docs/devices.md#comparing-two-devices): what two devices get, with the rule
+/// step that parts each flag, compared with answers worked out by hand from the rules below.
+@Suite("Diff report")
+struct DiffReportTests {
+    /// Three flags, one decided by each kind of rules, and a feature that needs the camera.
+    static let blueprint = """
+        name: App
+        flags:
+          cellular: { type: bool, default: false, description: Downloads over cellular }
+          turbo: { type: bool, default: false, description: Turbo downloads }
+          greeting: { type: string, default: hello, description: Greeting }
+          plain: { type: int, default: 3, description: Decided by nothing }
+        features:
+          scanner:
+            name: Scanner
+            description: Scans codes
+            constraints:
+              permissions: [camera]
+
+        """
+
+    /// flagd: cellular is on in Italy and Germany.
+    static let flagd = """
+        {"flags": {"cellular": {"state": "ENABLED", "variants": {"on": true, "off": false}, "defaultVariant": "off",
+          "targeting": {"if": [{"in": [{"var": "country"}, ["it", "de"]]}, "on", "off"]}}}}
+        """
+
+    /// Unleash: turbo is on for the user ids qa-ana and qa-bo.
+    static let unleash = """
+        {"version": 2, "features": [{"name": "turbo", "enabled": true,
+          "strategies": [{"name": "userWithId", "parameters": {"userIds": "qa-ana,qa-bo"}}]}]}
+        """
+
+    /// Firebase: greeting is ciao in Italy.
+    static let firebase = """
+        {"conditions": [{"name": "italy", "expression": "device.country in ['it']"}],
+         "parameters": {"greeting": {"defaultValue": {"value": "hello"},
+                                     "conditionalValues": {"italy": {"value": "ciao"}}}}}
+        """
+
+    /// The workspace with two device profiles: Ana in Italy with the camera, Bo in France without.
+    static func folder() throws -> TemporaryFolder {
+        try WorkspaceBuilder(
+            blueprints: ["app.yml"],
+            providers: [
+                .firebase("Remote", "remote.json"), .json("Local", "local.json", writable: true),
+                .flagd("Rollouts", "rollouts.flagd.json"), .unleash("Toggles", "toggles.json"),
+            ]
+        )
+        .file("app.yml", blueprint).file("rollouts.flagd.json", flagd).file("toggles.json", unleash)
+        .file("remote.json", firebase).file("local.json", "{}")
+        .file(
+            "devices/ana.yml",
+            "name: Ana in Italy\ncontext:\n  country: it\n  userId: qa-ana\n  permissions:\n    camera: authorized\n"
+        )
+        .file(
+            "devices/bo.yml",
+            "name: Bo in France\ncontext:\n  country: fr\n  userId: qa-zed\n  permissions:\n    camera: denied\n"
+        )
+        .folder(prefix: "flagscope-diff")
+    }
+
+    static func side(_ device: String, in folder: TemporaryFolder) throws -> DiffReport.Side {
+        let workspace = Workspace.load(
+            from: folder.file("flagscope.yml"), environment: [:], remote: .known([:]), device: device)
+        let profile = try #require(workspace.activeDevice)
+        return DiffReport.Side(label: profile.name, file: profile.file, workspace: workspace)
+    }
+
+    @Test(
+        "Two devices: each rule kind's flag with the step that parts it, the feature's constraint, and the attributes apart"
+    )
+    func twoDevices() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let report = DiffReport(a: try Self.side("ana", in: folder), b: try Self.side("bo", in: folder))
+        let expected = """
+            {
+              "a" : {"label" : "Ana in Italy", "file" : "devices/ana.yml"},
+              "b" : {"label" : "Bo in France", "file" : "devices/bo.yml"},
+              "context" : [
+                {"key" : "context/permissions/camera", "a" : "authorized", "b" : "denied"},
+                {"key" : "context/country", "a" : "it", "b" : "fr"},
+                {"key" : "context/userId", "a" : "qa-ana", "b" : "qa-zed"}
+              ],
+              "flags" : [
+                {"key" : "cellular",
+                 "a" : {"value" : true, "source" : "Rollouts", "variant" : "on"},
+                 "b" : {"value" : false, "source" : "Rollouts", "variant" : "off"},
+                 "step" : {"provider" : "Rollouts", "rule" : "country in [\\"it\\", \\"de\\"]",
+                           "a" : {"result" : true, "reads" : {"context/country" : "it"}},
+                           "b" : {"result" : false, "reads" : {"context/country" : "fr"}}}},
+                {"key" : "turbo",
+                 "a" : {"value" : true, "source" : "Toggles"},
+                 "b" : {"value" : false, "source" : "Toggles"},
+                 "step" : {"provider" : "Toggles", "rule" : "userWithId userIds qa-ana, qa-bo",
+                           "a" : {"result" : true, "reads" : {"context/userId" : "qa-ana"}},
+                           "b" : {"result" : false, "reads" : {"context/userId" : "qa-zed"}}}},
+                {"key" : "greeting",
+                 "a" : {"value" : "ciao", "source" : "Remote", "variant" : "italy"},
+                 "b" : {"value" : "hello", "source" : "Remote", "variant" : "default"},
+                 "step" : {"provider" : "Remote", "rule" : "italy: device.country in ['it']",
+                           "a" : {"result" : true, "reads" : {"context/country" : "it"}},
+                           "b" : {"result" : false, "reads" : {"context/country" : "fr"}}}}
+              ],
+              "features" : [
+                {"key" : "scanner", "name" : "Scanner", "a" : "available", "b" : "unavailable",
+                 "constraints" : [{"name" : "camera", "a" : "satisfied", "b" : "notSatisfied"}]}
+              ]
+            }
+            """
+        let actual = try JSONSerialization.jsonObject(
+            with: Data(report.json.serialized(pretty: false, sortedKeys: true).utf8))
+        let wanted = try JSONSerialization.jsonObject(with: Data(expected.utf8))
+        #expect(
+            NSDictionary(dictionary: try #require(actual as? [String: Any]))
+                == NSDictionary(dictionary: try #require(wanted as? [String: Any])),
+            "\(report.json.serialized(pretty: true, sortedKeys: false))")
+        #expect(report.text.hasSuffix("3 flags and 1 feature differ"), "\(report.text)")
+    }
+
+    @Test("A device compared with itself has no differences, and says so")
+    func sameDevice() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let report = DiffReport(a: try Self.side("ana", in: folder), b: try Self.side("Ana in Italy", in: folder))
+        #expect(report.isEmpty)
+        #expect(report.text == "a: Ana in Italy\nb: Ana in Italy\n\nno differences")
+    }
+
+    @Test("A flag only one side declares is a difference, said as not declared")
+    func undeclaredOnOneSide() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let before = try Self.side("ana", in: folder)
+        try folder.write("app.yml", Self.blueprint.replacingOccurrences(of: "  plain:", with: "  later:"))
+        let after = try Self.side("ana", in: folder)
+        let report = DiffReport(a: before, b: after)
+        #expect(report.flags.map(\.key) == ["plain", "later"])
+        #expect(report.text.contains("plain\n  a: 3  blueprint default\n  b: not declared"), "\(report.text)")
+    }
+}
