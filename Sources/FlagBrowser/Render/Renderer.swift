@@ -158,7 +158,7 @@ package enum Renderer {
         let flag = state.model.workspace.flags[editor.key]
         let kind =
             flag.flatMap { Reducer.ruleAttribute(of: $0, state)?.typeHint?.rawValue } ?? flag?.rules.kindWord ?? "?"
-        let label = "\(editor.key) (\(kind)): "
+        let label = editor.purpose == .deviceName ? "save the simulated device as: " : "\(editor.key) (\(kind)): "
         let used = screen.write(label, x: 0, y: y, role: .key, limit: screen.width / 2)
         let available = max(1, screen.width - used - 1)
         let text = String(editor.text)
@@ -184,6 +184,9 @@ package enum Renderer {
         screen.fill(x: 0, y: hintY, count: screen.width, role: .footer)
         if let problem = editor.problem {
             screen.write("✗ " + problem, x: 1, y: hintY, role: .error)
+        } else if editor.purpose == .deviceName {
+            let file = DeviceProfile.newFile(named: String(editor.text), in: state.model.workspace.config)
+            screen.write("✓ Enter writes \(file), Esc cancels", x: 1, y: hintY, role: .success)
         } else {
             screen.write(
                 "✓ valid — Enter saves to \(state.model.writableProvider ?? "?"), Esc cancels", x: 1, y: hintY,

@@ -1,5 +1,6 @@
 import FlagCore
 import Foundation
+import OrderedCollections
 
 /// Runs the reducer and performs its effects against a workspace on a file system: the part of
 /// the run loop that both the terminal and the headless snapshot share.
@@ -129,6 +130,8 @@ package struct BrowserSession: Sendable {
             return nil
         case .reload:
             return .loaded(loadModel(), message: StatusMessage("reloaded from disk"))
+        case .saveDevice(let name):
+            return .loaded(loadModel(), message: saveDevice(named: name))
         case .simulate(let name):
             device = name
             let model = loadModel()
@@ -205,6 +208,32 @@ package struct BrowserSession: Sendable {
             from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: .known(answers),
             context: context, device: device)
         return BrowserModel(workspace: workspace, now: now ?? Date())
+    }
+
+    /// Writes the simulated device — every `context/*` value the stack resolves — as a new
+    /// profile; what to say. An existing file is never written over.
+    private func saveDevice(named name: String) -> StatusMessage {
+        let workspace = state.model.workspace
+        let file = DeviceProfile.newFile(named: name, in: workspace.config)
+        let url = WorkspacePath.url(ofPath: file, in: workspace.folder)
+        guard !fileSystem.fileExists(at: url) else {
+            return StatusMessage("not saved: \(file) exists; S again with another name", .error)
+        }
+        var values: OrderedDictionary<String, FlagValue> = [:]
+        let resolver = Resolver(workspace: workspace, tracingRuleSteps: false)
+        for key in workspace.flags.keys where key.hasPrefix(ContextKeys.prefix) {
+            if let value = resolver.resolve(key)?.value { values[key] = value }
+        }
+        let text = DeviceProfile.text(name: name, values: values)
+        do {
+            try fileSystem.createDirectory(url.deletingLastPathComponent())
+            let temporary = try fileSystem.writeTemporary(Array(text.utf8), beside: url, permissions: 0o644)
+            try fileSystem.replace(url, with: temporary)
+        } catch {
+            return StatusMessage("not saved: \(file): \(FileErrorText.describe(error))", .error)
+        }
+        return StatusMessage(
+            "saved \(name) as \(file): \(Plural.count(values.count, "attribute")); p simulates it")
     }
 
     /// The current frame.

@@ -49,6 +49,9 @@ package enum Effect: Sendable, Equatable {
     case reload
     /// Reload the workspace with this device profile active (nil: none), then answer with `.loaded`.
     case simulate(device: String?)
+    /// Write every `context/*` value the stack resolves as a new device profile named `name`
+    /// (never over an existing file), then answer with `.loaded`.
+    case saveDevice(name: String)
     /// Ask the remote providers' servers again, then answer with `.fetched` (and, when that
     /// happens in the background, first with `.fetchStarted`).
     case fetch

@@ -26,6 +26,9 @@ package enum Keymap {
                 "restore the simulated device: remove every context/* key from the writable file (asks first)",
                 .restoreDevice),
             Binding([.character("p")], "p", "pick a device profile to simulate (none at the top)", .pickDevice),
+            Binding(
+                [.character("S")], "S", "save the simulated device as a new device profile (asks for a name)",
+                .saveDevice),
             Binding([.character("u")], "u", "undo (writes back)", .undo, footer: "undo"),
             Binding([.control("r")], "^R", "redo", .redo),
             Binding([.character("/")], "/", "search as you type; n / N next, previous", .search, footer: "search"),

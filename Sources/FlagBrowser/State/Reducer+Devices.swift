@@ -28,3 +28,52 @@ extension Reducer {
         return [.simulate(device: chosen)]
     }
 }
+
+extension Reducer {
+    /// `S`: asks for the new profile's name in the line editor.
+    static func askDeviceName(_ state: inout BrowserState) {
+        var editor = TextEditor(key: "", text: [], cursor: 0, problem: "type the device's name, such as QA iPhone 15")
+        editor.purpose = .deviceName
+        state.mode = .edit(editor)
+    }
+
+    /// A key while the new profile's name is typed: Enter saves when the name is new.
+    static func handleDeviceName(_ key: KeyEvent, _ editor: TextEditor, _ state: inout BrowserState) -> [Effect] {
+        var editor = editor
+        switch Keymap.editor.command(for: key) {
+        case .cancel?:
+            state.mode = .normal
+            state.status = StatusMessage("nothing saved")
+            return []
+        case .save?:
+            if let problem = deviceNameProblem(String(editor.text), state) {
+                editor.problem = "not saved: " + problem
+                state.mode = .edit(editor)
+                return []
+            }
+            state.mode = .normal
+            return [.saveDevice(name: String(editor.text).trimmingCharacters(in: .whitespaces))]
+        case let command?:
+            editor.apply(command)
+        case nil:
+            switch key {
+            case .space: editor.insert(" ")
+            case .character(let character): editor.insert(character)
+            default: break
+            }
+        }
+        editor.problem = deviceNameProblem(String(editor.text), state)
+        state.mode = .edit(editor)
+        return []
+    }
+
+    /// Why `name` cannot name a new profile: empty, or another profile's name.
+    static func deviceNameProblem(_ name: String, _ state: BrowserState) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return "type the device's name, such as QA iPhone 15" }
+        if let other = state.model.workspace.devices.first(where: { $0.name == trimmed }) {
+            return "\(other.file) is already named so; choose another name"
+        }
+        return nil
+    }
+}

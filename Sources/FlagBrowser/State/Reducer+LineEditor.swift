@@ -5,6 +5,7 @@ extension Reducer {
     /// other key does nothing (it never cancels an edit: only Esc does).
     static func handleEditor(_ key: KeyEvent, _ editor: TextEditor, _ state: inout BrowserState) -> [Effect] {
         var editor = editor
+        if editor.purpose == .deviceName { return handleDeviceName(key, editor, &state) }
         guard let flag = state.model.workspace.flags[editor.key] else {
             state.mode = .normal
             return []

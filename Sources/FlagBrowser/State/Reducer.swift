@@ -139,6 +139,7 @@ package enum Reducer {
         case .resetAll: confirmResetAll(&state)
         case .restoreDevice: confirmRestoreDevice(&state)
         case .pickDevice: pickDevice(&state)
+        case .saveDevice: askDeviceName(&state)
         case .undo: return replay(.undo, &state)
         case .redo: return replay(.redo, &state)
         case .search: startSearch(&state)

@@ -8,6 +8,16 @@ package struct TextEditor: Sendable, Equatable {
     package var cursor: Int
     /// Why the text does not fit yet (live validation), or `nil` when it does.
     package var problem: String?
+    /// What Enter does with the text: save it as the key's value, or name a new device profile.
+    package var purpose: Purpose = .value
+
+    /// What a line editor is for.
+    package enum Purpose: Sendable, Equatable {
+        /// A value for ``key``, written to the writable provider.
+        case value
+        /// The name of the device profile `S` saves.
+        case deviceName
+    }
 
     /// Values longer than this many bytes are not opened in the line editor (each keystroke
     /// re-validates the whole text).

@@ -51,4 +51,24 @@ struct ReducerDevicesTests {
         try demo.press("p<Enter>")
         #expect(demo.screen.contains("no device is simulated already"))
     }
+
+    @Test("S saves the simulated device as a new profile, never over another's name or file, and p then offers it")
+    func saveDevice() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("SQA iPhone 15 (subscriber)")
+        #expect(demo.screen.contains("devices/qa-iphone-subscriber.yml is already named so; choose another name"))
+        try demo.press("<Enter>")
+        #expect(demo.screen.contains("save the simulated device as:"), "a refused name keeps the editor open")
+        try demo.press("<C-u>Bench phone<Enter>")
+        #expect(demo.screen.contains("saved Bench phone as devices/bench-phone.yml"), "\(demo.screen)")
+        let text = try String(
+            contentsOf: demo.folder.appendingPathComponent("devices/bench-phone.yml"), encoding: .utf8)
+        #expect(text.hasPrefix("name: Bench phone\ncontext:\n  platform: iOS\n  os_version: \"16.4\"\n"), "\(text)")
+        #expect(text.contains("  permissions:\n"))
+        try demo.press("p")
+        #expect(demo.screen.contains("Bench phone"))
+        try demo.press("<Esc>SBench-Phone!<Enter>")
+        #expect(demo.screen.contains("not saved: devices/bench-phone.yml exists; S again with another name"))
+    }
 }
