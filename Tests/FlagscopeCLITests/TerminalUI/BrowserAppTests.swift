@@ -126,7 +126,8 @@ extension TerminalTests {
                 $0.contains("Keys — Esc closes") && $0.contains("more below ↓")
             }
             for line in [
-                "↑ k         move up", "Space       toggle bool", "p           pick a device profile", "u           undo (writes back)",
+                "↑ k         move up", "Space       toggle bool", "p           pick a device profile",
+                "u           undo (writes back)",
             ] {
                 #expect(screen.contains(line), "help lacks “\(line)”")
             }
