@@ -13,6 +13,8 @@ struct Bench {
     var swiftOnly = false
     /// Whether to measure only the flagscope binary against jq and itself (the Scale table).
     var scaleOnly = false
+    /// Whether to measure only diff of two devices against list for one (the Devices table).
+    var devicesOnly = false
     /// The flagscope binary the Scale table runs (`nil`: the one beside this binary).
     var flagscope: String?
 
@@ -64,6 +66,12 @@ struct Bench {
             var all: [ScaleFigures] = []
             for size in sizes { all.append(try scale(size: size, under: root, me: me, jq: jq)) }
             print(Report.scaleTable(all))
+            return
+        }
+        if devicesOnly {
+            var all: [DevicesFigures] = []
+            for size in sizes { all.append(try devices(size: size, under: root, me: me)) }
+            print(Report.devicesTable(all))
             return
         }
         if rulesOnly {

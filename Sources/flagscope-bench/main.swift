@@ -7,7 +7,7 @@ import Foundation
 
 let usage = """
     usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR] [--rules-only] [--unleash-only] [--swift]
-                           [--scale] [--flagscope PATH] [--hostile]
+                           [--scale] [--devices] [--flagscope PATH] [--hostile]
       --sizes       flag counts to generate (default 1000,10000,100000)
       --runs        runs per figure; medians are reported (default 5)
       --keep        generate into DIR and leave it there (default: a temporary folder, removed)
@@ -15,6 +15,7 @@ let usage = """
       --unleash-only  measure only the cost of evaluating Unleash toggles (the Unleash table)
       --swift       measure only opening Swift-source blueprints (the Swift table)
       --scale       measure only the flagscope binary against jq and itself (the Scale table)
+      --devices     measure only diff of two devices against list for one (the Devices table)
       --flagscope   the flagscope binary the Scale table runs (default: the one beside this binary)
       --hostile     measure only how long each hostile rule takes to evaluate (the Hostile rules table)
     """
@@ -55,6 +56,7 @@ var unleashOnly = false
 var swiftOnly = false
 var scaleOnly = false
 var hostileOnly = false
+var devicesOnly = false
 var flagscope: String?
 while let argument = arguments.first {
     arguments.removeFirst()
@@ -78,6 +80,8 @@ while let argument = arguments.first {
         hostileOnly = true
     case "--scale":
         scaleOnly = true
+    case "--devices":
+        devicesOnly = true
     case "--flagscope":
         flagscope = arguments.first
         arguments = Array(arguments.dropFirst())
@@ -101,7 +105,7 @@ do {
     }
     try Bench(
         sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly, unleashOnly: unleashOnly, swiftOnly: swiftOnly,
-        scaleOnly: scaleOnly, flagscope: flagscope
+        scaleOnly: scaleOnly, devicesOnly: devicesOnly, flagscope: flagscope
     ).run()
 } catch {
     FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))
