@@ -20,9 +20,9 @@ struct Devices: ParsableCommand {
         if !problems.isEmpty {
             Console.error(loaded.diagnosticRenderer(from: WorkspaceOptions.currentDirectory).render(all: problems))
         }
-        // Each device is a load of its own: a server that reads the context answers for it.
+        // The same workspace for each device; a load of its own where a server reads the context.
         let report = DevicesReport(devices: loaded.devices) { profile in
-            Workspace.load(from: file, device: profile.name)
+            loaded.simulating(device: profile, context: nil) ?? Workspace.load(from: file, device: profile.name)
         }
         if json {
             Console.json(report.json)

@@ -24,8 +24,11 @@ struct Diff: ParsableCommand, TakesContext {
 
     func run() throws {
         let file = try workspace.locate()
-        let a = try side(first, file: file)
-        let b = try side(second, file: file)
+        // The working tree is read once; each side that simulates another device on it is the
+        // same workspace with other device layers (a second load only where a server reads the context).
+        let tree = try workspace.loadValid()
+        let a = try side(first, file: file, tree: tree)
+        let b = try side(second, file: file, tree: tree)
         let report = DiffReport(a: a, b: b)
         if json {
             Console.json(report.json)
@@ -36,13 +39,14 @@ struct Diff: ParsableCommand, TakesContext {
     }
 
     /// The workspace for one side, checked as the command that simulates it would check it.
-    func side(_ name: String, file: URL) throws -> DiffReport.Side {
+    func side(_ name: String, file: URL, tree: Workspace) throws -> DiffReport.Side {
+        if name.hasPrefix("@") { return try revisionSide(String(name.dropFirst()), file: file, tree: tree) }
         if name == "current" {
-            let loaded = try context.load(workspace)
+            let loaded = try simulate(tree, device: context.device, context: try context.layer())
+            try context.check(loaded)
             let device = loaded.activeDevice.map { " · \($0.name)" } ?? ""
             return DiffReport.Side(label: "current\(device)", workspace: loaded)
         }
-        if name.hasPrefix("@") { return try revisionSide(String(name.dropFirst()), file: file) }
         if name.hasPrefix("context:") {
             let path = String(name.dropFirst("context:".count))
             var layer = ContextLayer()
@@ -52,20 +56,38 @@ struct Diff: ParsableCommand, TakesContext {
                 Console.error(DiagnosticRenderer(sources: layer.sources).render(all: problems))
                 throw ExitCode.failure
             }
-            let loaded = try workspace.loadValid(context: layer)
+            let loaded = try simulate(tree, device: nil, context: layer)
             try ContextOptions().check(loaded)
             return DiffReport.Side(label: "context:\(path)", file: path, workspace: loaded)
         }
-        let loaded = try workspace.loadValid(device: name)
-        try ContextOptions.checkDevice(of: loaded)
+        let loaded = try simulate(tree, device: name, context: nil)
         let profile = loaded.activeDevice!
         return DiffReport.Side(label: profile.name, file: profile.file, workspace: loaded)
     }
 
+    /// `tree` simulating the device profile named `device` (none or several: exit 64, as
+    /// `--device` does) with `context` on top; loaded again when a server reads the context.
+    func simulate(_ tree: Workspace, device: String?, context layer: ContextLayer?) throws -> Workspace {
+        var profile: DeviceProfile?
+        if let device {
+            switch tree.devices.choose(device) {
+            case .success(let chosen): profile = chosen
+            case .failure(let error):
+                var failed = tree
+                failed.deviceChoiceError = error
+                try ContextOptions.checkDevice(of: failed)
+            }
+        }
+        if let simulated = tree.simulating(device: profile, context: layer) {
+            try WorkspaceOptions.stopOnErrors(in: simulated)
+            return simulated
+        }
+        return try workspace.loadValid(context: layer, device: device)
+    }
+
     /// The workspace as it is at git revision `revision`, for the device --device and --context
     /// give: device profiles and local files git ignores come from the working tree.
-    func revisionSide(_ revision: String, file: URL) throws -> DiffReport.Side {
-        let current = try workspace.load()
+    func revisionSide(_ revision: String, file: URL, tree current: Workspace) throws -> DiffReport.Side {
         let folder = current.folder
         let local = current.config.providers.compactMap(\.path).map { WorkspacePath.url(ofPath: $0, in: folder) }
         let fileSystem: GitRevisionFileSystem

@@ -81,13 +81,9 @@ struct WorkspaceLoading {
         }
         var providers = providerLoading.load(config.providers, flags: flags)
         let chosen = device.map { devices.profiles.choose($0) }
-        if case .success(let profile) = chosen {
-            // Below the writable file, so that what-if edits stay on top of the device.
-            let below = providers.firstIndex(where: \.config.writable).map { $0 + 1 } ?? 0
-            providers.insert(profile.context.providerData(flags: flags, named: profile.layerName), at: below)
-        }
-        // The `--context` layer is on top of everything, and read from memory only.
-        if let context { providers.insert(context.providerData(flags: flags), at: 0) }
+        // Before the servers are asked: an OFREP request carries the device's context.
+        Workspace.insertSimulatedLayers(
+            device: try? chosen?.get(), context: context, into: &providers, flags: flags)
         Self.addContextKeys(setBy: providers, to: &flags)
         Self.addRuleAttributes(of: providers, to: &flags)
         var workspace = Workspace(

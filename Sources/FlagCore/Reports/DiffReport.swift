@@ -66,7 +66,8 @@ package struct DiffReport: Sendable {
     /// The two sides.
     package var a: Side
     package var b: Side
-    /// What differs, each in the order of side A's declarations, then B's own.
+    /// What differs: the context attributes by key; flags and features in the order of side A's
+    /// declarations, then B's own.
     package var context: [ContextChange] = []
     package var flags: [FlagChange] = []
     package var features: [FeatureChange] = []
@@ -112,6 +113,8 @@ package struct DiffReport: Sendable {
                 flags.append(FlagChange(key: key, a: left, b: right, step: Self.partingStep(left, right)))
             }
         }
+        // By key: where a context key stands among the flags depends on which layer brought it.
+        context.sort { $0.key < $1.key }
     }
 
     /// The first step of the deciding rules whose result differs, when the same layer's rules

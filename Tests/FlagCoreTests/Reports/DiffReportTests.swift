@@ -85,8 +85,8 @@ struct DiffReportTests {
               "a" : {"label" : "Ana in Italy", "file" : "devices/ana.yml"},
               "b" : {"label" : "Bo in France", "file" : "devices/bo.yml"},
               "context" : [
-                {"key" : "context/permissions/camera", "a" : "authorized", "b" : "denied"},
                 {"key" : "context/country", "a" : "it", "b" : "fr"},
+                {"key" : "context/permissions/camera", "a" : "authorized", "b" : "denied"},
                 {"key" : "context/userId", "a" : "qa-ana", "b" : "qa-zed"}
               ],
               "flags" : [
