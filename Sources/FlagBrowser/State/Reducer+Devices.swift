@@ -53,14 +53,8 @@ extension Reducer {
             }
             state.mode = .normal
             return [.saveDevice(name: String(editor.text).trimmingCharacters(in: .whitespaces))]
-        case let command?:
-            editor.apply(command)
-        case nil:
-            switch key {
-            case .space: editor.insert(" ")
-            case .character(let character): editor.insert(character)
-            default: break
-            }
+        case let command:
+            editor.edit(with: key, command: command)
         }
         editor.problem = deviceNameProblem(String(editor.text), state)
         state.mode = .edit(editor)

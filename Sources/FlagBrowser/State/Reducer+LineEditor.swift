@@ -26,14 +26,8 @@ extension Reducer {
                 state.status = StatusMessage("not saved: \(problem.message)", .error)
                 return []
             }
-        case let command?:
-            editor.apply(command)
-        case nil:
-            switch key {
-            case .space: editor.insert(" ")
-            case .character(let character): editor.insert(character)
-            default: break
-            }
+        case let command:
+            editor.edit(with: key, command: command)
         }
         validate(&editor, flag: flag, state)
         state.mode = .edit(editor)

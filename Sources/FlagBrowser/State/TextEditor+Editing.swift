@@ -1,4 +1,15 @@
 extension TextEditor {
+    /// A key that is not Enter or Esc: the editor command it is bound to, else the character
+    /// typed (Space too); any other key does nothing.
+    mutating func edit(with key: KeyEvent, command: EditorCommand?) {
+        if let command { return apply(command) }
+        switch key {
+        case .space: insert(" ")
+        case .character(let character): insert(character)
+        default: break
+        }
+    }
+
     /// Types a character at the cursor.
     mutating func insert(_ character: Character) {
         text.insert(character, at: cursor)
