@@ -1,3 +1,5 @@
+import FlagBrowser
+import FlagCore
 import Foundation
 
 /// The devices table: what comparing two devices costs against listing one, on the rules
@@ -11,8 +13,16 @@ struct DevicesFigures {
     var list: Double
     var diff: Double
 
+    /// Median seconds, in the browser, of a context edit (Enter in the line editor of
+    /// `context/country`: the write and the frame after it) and of a device switch (Enter in
+    /// the picker of `p`: the frame with the other device).
+    var contextEdit: Double
+    var deviceSwitch: Double
+
     /// `diff` against `list --json`, the goal being at most 2.2×.
     var ratio: Double { diff / list }
+    /// A device switch against a context edit, the goal being at most 1× at 1k flags and 1.5× at 100k.
+    var switchRatio: Double { deviceSwitch / contextEdit }
 
     /// The profiles written under `devices/`.
     static let profiles = [
@@ -52,9 +62,70 @@ extension Bench {
                 samples[command.name, default: []].append(run.seconds)
             }
         }
+        let browser = try browserSwitch(rules, runs: max(runs, 5))
         progress("\(size) flags: devices measured")
         return DevicesFigures(
-            size: size, list: Measure.median(samples["list"] ?? []), diff: Measure.median(samples["diff"] ?? []))
+            size: size, list: Measure.median(samples["list"] ?? []), diff: Measure.median(samples["diff"] ?? []),
+            contextEdit: browser.edit, deviceSwitch: browser.switch)
+    }
+
+    /// Seconds, in the browser on the rules workspace with a writable file on top, of a context
+    /// edit and of a device switch, each pressed as a user does and measured from the key to
+    /// the frame after it; medians of `runs`, taking turns.
+    func browserSwitch(_ rules: RulesWorkspace, runs: Int) throws -> (edit: Double, switch: Double) {
+        let config = rules.folder.appendingPathComponent("browser.yml")
+        try Data(
+            """
+            blueprints:
+              - blueprints/*.json
+            providers:
+              - name: Local
+                format: json
+                path: providers/local.json
+                writable: true
+              - name: Targeting
+                format: flagd
+                path: providers/flagd-rules.json
+              - name: Device
+                format: json
+                path: providers/device.json
+
+            """.utf8
+        ).write(to: config)
+        try? FileManager.default.removeItem(at: rules.folder.appendingPathComponent("providers/local.json"))
+        var session = BrowserSession(
+            workspaceFile: config, environment: [:], width: 120, height: 40, device: "a")
+        func press(_ keys: String) throws {
+            for key in try KeyEvent.parse(keys) { _ = session.press(key) }
+        }
+        try press("/context/country<Enter>")
+        guard session.state.selectedNode?.flagKey == "context/country" else {
+            throw BenchError("the search for context/country found \(session.state.selection?.rawValue ?? "nothing")")
+        }
+        var edits: [Double] = []
+        var switches: [Double] = []
+        for run in 0..<runs {
+            session.state.model.buildDeferredParts()
+            // The picker of the countries the rules list: another one each time.
+            try press("e" + (run % 2 == 0 ? "D" : "F"))
+            edits.append(
+                Measure.time {
+                    _ = session.press(.enter)
+                    _ = session.render()
+                })
+            session.state.model.buildDeferredParts()
+            try press("p" + (run % 2 == 0 ? "<Down>" : "<Up>"))
+            switches.append(
+                Measure.time {
+                    _ = session.press(.enter)
+                    _ = session.render()
+                })
+            let expected = run % 2 == 0 ? "Other device" : "Bench device"
+            guard session.state.model.workspace.activeDevice?.name == expected else {
+                throw BenchError("the device picker did not switch to \(expected): \(session.state.status?.text ?? "")")
+            }
+        }
+        return (Measure.median(edits), Measure.median(switches))
     }
 }
 
@@ -73,6 +144,18 @@ extension Report {
                 ])
         }
         out += table(rows)
+        out += "\nIn the browser (key to frame, medians; a context edit writes the file, a switch reads nothing)\n"
+        var browser = [["flags", "context edit", "device switch", "switch vs edit", "goal"]]
+        for figures in all {
+            let goal = figures.size >= 100_000 ? 1.5 : 1.0
+            browser.append(
+                [
+                    grouped(figures.size), milliseconds(figures.contextEdit), milliseconds(figures.deviceSwitch),
+                    ratio(figures.switchRatio),
+                    "≤ \(goal == 1 ? "1" : "1.5")×: " + (figures.switchRatio <= goal ? "met" : "not met"),
+                ])
+        }
+        out += table(browser)
         return out
     }
 }

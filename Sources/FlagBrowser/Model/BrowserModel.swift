@@ -33,6 +33,8 @@ package struct BrowserModel: Sendable {
     private(set) var viewRows = ViewRowsCache()
     /// The moment staleness is judged against.
     package let now: Date
+    /// The device pinned for comparison (`c`), if any.
+    package private(set) var comparison: Comparison?
 
     /// The writable provider's name, if any.
     package var writableProvider: String? { workspace.config.writableProvider?.name }
@@ -84,8 +86,14 @@ package struct BrowserModel: Sendable {
     var viewMarks: [ViewMarks] { deferred.parts.viewMarks }
     /// The nodes' search text, for `/` and `f`.
     package var search: SearchIndex { deferred.parts.search }
-    /// Bytes of the values too long for the detail pane, by key.
-    var hugeValueSizes: [String: Int] { deferred.parts.hugeValueSizes }
+    /// Bytes of `key`'s value when it is too long for the detail pane. Before the deferred
+    /// parts are built (the first frame after a load) it is measured for this key alone, so the
+    /// detail pane does not build them all.
+    func hugeValueSize(_ key: String) -> Int? {
+        if let parts = deferred.builtParts { return parts.hugeValueSizes[key] }
+        guard let size = value(key)?.value?.textSize, size > PreviewLimits.detail else { return nil }
+        return size
+    }
 
     /// The model after the writable provider's file was read again: `workspace` is this model's
     /// workspace with only that layer re-read (``Workspace/rereadingProvider(named:fileSystem:)``).
@@ -111,6 +119,8 @@ package struct BrowserModel: Sendable {
 
         var model = self
         model.workspace = workspace
+        // Compared with the old values: the session compares the new model again.
+        model.comparison = nil
         // The marks below change, so the rows each view showed are worked out again.
         model.viewRows = ViewRowsCache()
         var parts = deferred.parts
@@ -129,6 +139,20 @@ package struct BrowserModel: Sendable {
             if let node = self.position(of: .flag(key)) { parts.viewMarks[node] = ViewMarks(value) }
         }
         model.deferred = DeferredParts(parts)
+        return model
+    }
+
+    /// This model with `device` pinned for comparison, `workspace` being the same stack as that
+    /// device sees it (``Workspace/simulating(device:context:)``); nil unpins.
+    package func comparing(_ device: DeviceProfile?, in workspace: Workspace?) -> BrowserModel {
+        var model = self
+        if let device, let workspace {
+            model.comparison = Comparison(device: device, workspace: workspace, model: self)
+        } else {
+            model.comparison = nil
+        }
+        // The view of what differs follows the comparison.
+        model.viewRows = ViewRowsCache()
         return model
     }
 

@@ -123,6 +123,7 @@ struct TreeWalk<Sink: TreeSink> {
         }
         addFeatures()
         addContext()
+        addDevices()
         addUnknownKeys()
         addProblems()
     }
@@ -225,6 +226,22 @@ struct TreeWalk<Sink: TreeSink> {
             default:
                 addFlag(group, label: String(group.dropFirst(ContextKeys.prefix.count)), parent: section)
             }
+        }
+    }
+
+    /// The device profiles, in the order `devices:` finds them; the row of the active one says so.
+    private mutating func addDevices() {
+        let devices = workspace.devices
+        guard !devices.isEmpty else { return }
+        let summary =
+            workspace.activeDevice.map { "✓ \($0.name)" } ?? "\(Plural.count(devices.count, "profile")), none simulated"
+        let section = add(
+            .section(.devices, summary: summary),
+            label: TreeSection.devices.title, parent: nil, search: ["devices profiles"])
+        for device in devices {
+            add(
+                .device(name: device.name), label: device.name, parent: section,
+                search: [device.name, device.file])
         }
     }
 

@@ -19,13 +19,14 @@ package struct NodeID: Hashable, Sendable, CustomStringConvertible, ExpressibleB
 
 /// The headings after the blueprints' collections, each with an identity that never changes.
 package enum TreeSection: String, Sendable {
-    case features, context, unknown, problems
+    case features, context, devices, unknown, problems
 
     /// The heading as shown.
     package var title: String {
         switch self {
         case .features: "Features"
         case .context: "Context"
+        case .devices: "Devices"
         case .unknown: "Unknown keys"
         case .problems: "Problems"
         }
@@ -65,6 +66,8 @@ package enum NodeKind: Sendable {
     indirect case unknownKey(UnknownKey)
     /// A group inside the Context branch.
     case group(ContextGroup)
+    /// A device profile (docs/devices.md), by name.
+    case device(name: String)
     /// A problem `validate` reports: a blueprint that does not load, a value that does not fit…
     indirect case diagnostic(Diagnostic)
 
@@ -78,6 +81,7 @@ package enum NodeKind: Sendable {
         case .constraint(let featureKey, _, let kind, let name): "constraint:\(featureKey)#\(kind.rawValue):\(name)"
         case .unknownKey(let unknown): "unknown:\(unknown.provider):\(unknown.key)"
         case .group(let group): "group:context/" + group.rawValue
+        case .device(let name): "device:" + name
         // Where it points, not its words (which may change with the wording); two at one place
         // are told apart by position, as every repeated identity is.
         case .diagnostic(let diagnostic):

@@ -93,6 +93,12 @@ enum DetailText {
                     "The simulated device is ordinary context/* keys: any provider can set them, and your edits here go to the writable file, so you can try what-ifs and reset them.",
                     .normal)
             }
+            if section == .devices {
+                out.blank()
+                out.text(
+                    "Device profiles are files the team shares. Enter simulates one (again: none), p picks one from anywhere, c compares one with the simulated device, S saves the simulated device as a new one.",
+                    .normal)
+            }
             if section == .problems {
                 out.blank()
                 out.text(
@@ -103,7 +109,11 @@ enum DetailText {
             out.text(group.title, .header)
             out.text("Edit a row to simulate its state on the device.", .muted)
         case .feature(let key):
-            if let explanation = model.explanations[key] { featureLines(explanation, &out) }
+            if let explanation = model.explanations[key] { featureLines(explanation, model, &out) }
+        case .device(let name):
+            if let profile = model.workspace.devices.first(where: { $0.name == name }) {
+                deviceLines(profile, model, &out)
+            }
         case .constraint(let featureKey, let index, _, _):
             guard let explanation = model.explanations[featureKey] else { break }
             let constraint = explanation.constraints[index]
@@ -168,7 +178,9 @@ enum DetailText {
             // Nothing gives it a value: said once, in one word, and nothing "wins".
             out.field("value", ResolutionWords.noValue, Renderer.valueRole(nil))
         }
-        if let size = model.hugeValueSizes[key] {
+        let compared = comparedResolution(key, model)
+        if let compared { comparedValueLines(resolution, compared, &out) }
+        if let size = model.hugeValueSize(key) {
             out.field(
                 "",
                 "cut for the screen: \(TerminalText.byteCount(size)) in all; `flagscope get \(key) --json` prints it whole",
@@ -206,19 +218,12 @@ enum DetailText {
         }
         out.blank()
         out.text("Layers, highest first:", .key, indent: 0)
-        if resolution.reason == .computed {
-            out.append([Span("▶ ", .success), Span("computed", .source), Span("  wins", .success)])
+        stackLines(resolution, model.workspace, &out)
+        if let compared {
+            out.blank()
+            out.text("Layers on \(compared.device), highest first:", .warning, indent: 0)
+            stackLines(compared.resolution, compared.workspace, &out)
         }
-        for layer in LayerDescription.all(of: resolution, workspace: model.workspace) { layerLines(layer, &out) }
-        let defaultWins = resolution.reason == .default && flag.defaultValue != nil
-        out.append([
-            Span(defaultWins ? "▶ " : "  ", .success), Span(TerminalText.padded("default", toWidth: 14), .source),
-            Span(TerminalText.padded(flag.defaultValue == nil ? "none" : "set", toWidth: 13), .muted),
-            Span(
-                flag.defaultValue?.preview(limit: PreviewLimits.row) ?? "", Renderer.valueRole(flag.defaultValue)
-            ),
-            Span(defaultWins ? "  wins" : "", .success),
-        ])
         var details: [(String, String)] = []
         if !flag.tags.isEmpty { details.append(("tags", flag.tags.joined(separator: ", "))) }
         if let owner = flag.owner { details.append(("owner", owner)) }
@@ -235,12 +240,119 @@ enum DetailText {
         }
     }
 
+    /// Every layer of a resolution, highest first, then the blueprint default.
+    static func stackLines(_ resolution: Resolution, _ workspace: Workspace, _ out: inout Builder) {
+        let flag = resolution.flag
+        if resolution.reason == .computed {
+            out.append([Span("▶ ", .success), Span("computed", .source), Span("  wins", .success)])
+        }
+        for layer in LayerDescription.all(of: resolution, workspace: workspace) { layerLines(layer, &out) }
+        let defaultWins = resolution.reason == .default && flag.defaultValue != nil
+        out.append([
+            Span(defaultWins ? "▶ " : "  ", .success), Span(TerminalText.padded("default", toWidth: 14), .source),
+            Span(TerminalText.padded(flag.defaultValue == nil ? "none" : "set", toWidth: 13), .muted),
+            Span(
+                flag.defaultValue?.preview(limit: PreviewLimits.row) ?? "", Renderer.valueRole(flag.defaultValue)
+            ),
+            Span(defaultWins ? "  wins" : "", .success),
+        ])
+    }
+
+    /// A key's resolution on the compared device, when its value differs there.
+    struct ComparedResolution {
+        var device: String
+        var resolution: Resolution
+        var workspace: Workspace
+    }
+
+    /// The compared device's resolution of `key`, traced, when the value differs there.
+    static func comparedResolution(_ key: String, _ model: BrowserModel) -> ComparedResolution? {
+        guard let comparison = model.comparison, comparison.otherValue(key) != nil,
+            let resolution = Resolver(workspace: comparison.workspace).resolve(key)
+        else { return nil }
+        return ComparedResolution(
+            device: comparison.device.name, resolution: resolution, workspace: comparison.workspace)
+    }
+
+    /// The compared device's value and where it came from, and the first rule step that parts the two.
+    static func comparedValueLines(_ here: Resolution, _ there: ComparedResolution, _ out: inout Builder) {
+        let other = there.resolution
+        var text = other.value?.preview(limit: PreviewLimits.row) ?? ResolutionWords.noValue
+        switch other.reason {
+        case .provider: text += "   from \(other.source)"
+        case .default: text += other.value == nil ? "" : "   blueprint default"
+        case .computed: text += "   computed"
+        }
+        out.field("≠ compared", text, .warning)
+        out.field("", "on \(there.device)", .muted)
+        guard let step = DiffReport.partingStep(here, other) else { return }
+        out.field("parted by", "a rule of \(step.provider): \(step.a.rule)", .normal)
+        out.field("  here", step.a.resultAndReads, .muted)
+        if step.b.rule != step.a.rule { out.field("  its rule", step.b.rule, .muted) }
+        out.field("  there", step.b.resultAndReads, .muted)
+    }
+
+    /// A feature whose availability differs on the compared device: what it is there, and the
+    /// constraints that part them.
+    static func comparedFeatureLines(_ explanation: FeatureExplanation, _ model: BrowserModel, _ out: inout Builder) {
+        guard let comparison = model.comparison else { return }
+        let other = comparison.explanations[explanation.feature.key]
+        guard other?.availability != explanation.availability else { return }
+        out.blank()
+        out.text(
+            "≠ on \(comparison.device.name): "
+                + (other.map { "\($0.availability.symbol) \($0.availability.rawValue)" } ?? "not declared"), .warning)
+        for constraint in explanation.constraints {
+            let there = other?.constraints.first { $0.name == constraint.name && $0.kind == constraint.kind }
+            guard there?.status != constraint.status else { continue }
+            out.text(
+                "\(constraint.kind.rawValue) \(constraint.name): here \(constraint.status.rawValue), there \(there?.status.rawValue ?? "none")",
+                .muted, indent: 2)
+        }
+    }
+
+    /// A device profile: whether it is simulated or compared, its file and its attributes.
+    static func deviceLines(_ profile: DeviceProfile, _ model: BrowserModel, _ out: inout Builder) {
+        let active = model.workspace.activeDevice?.name == profile.name
+        let compared = model.comparison?.device.name == profile.name
+        out.text((active ? "✓ " : "") + profile.name, .header)
+        if let description = profile.description { out.text(description, .normal) }
+        out.blank()
+        out.field("file", profile.file)
+        out.field("simulated", active ? "yes: its layer is in the stack" : "no", active ? .success : .muted)
+        if let comparison = model.comparison, compared {
+            out.field("compared", comparison.summary, .warning)
+        }
+        out.blank()
+        out.text("Attributes:", .key)
+        for attribute in profile.context.attributes.values {
+            let value: String
+            switch attribute.given {
+            case .argument(let text): value = text
+            case .json(.string(let text)): value = text
+            case .json(let json): value = json.compactText(limit: PreviewLimits.row)
+            }
+            out.text("\(attribute.key.dropFirst(ContextKeys.prefix.count)): \(value)", .normal, indent: 2)
+        }
+        out.blank()
+        out.text(
+            (active ? "Enter stops simulating it" : "Enter simulates it")
+                + (compared ? "; c stops comparing." : "; c compares it with the simulated device."), .muted)
+    }
+
+    /// At most this many rules that read an attribute are listed in its detail.
+    static let readerLimit = 12
+
     /// A context attribute that rules read (docs/rules.md): every rule that reads it, and what they
     /// compare it with, so QA sees which flags an edit here moves.
     static func attributeLines(_ attribute: RuleAttribute, _ out: inout Builder) {
         out.blank()
-        for (index, line) in attribute.readerLines.enumerated() {
+        // A few readers say what the attribute moves; a workspace may have thousands of them.
+        for (index, line) in attribute.readerLines(limit: readerLimit).enumerated() {
             out.field(index == 0 ? "read by" : "", line, .normal)
+        }
+        if attribute.readers.count > readerLimit {
+            out.field("", "and \(attribute.readers.count - readerLimit) more rules", .muted)
         }
         if let expectation = attribute.expectation { out.field("compared as", expectation, .muted) }
     }
@@ -366,7 +478,7 @@ enum DetailText {
         }
     }
 
-    static func featureLines(_ explanation: FeatureExplanation, _ out: inout Builder) {
+    static func featureLines(_ explanation: FeatureExplanation, _ model: BrowserModel, _ out: inout Builder) {
         let feature = explanation.feature
         let role: StyleRole =
             explanation.availability == .available
@@ -383,6 +495,7 @@ enum DetailText {
                 "\(parent.availability.symbol) \(parent.name) (\(parent.key)): \(parent.availability.rawValue)", .normal
             )
         }
+        comparedFeatureLines(explanation, model, &out)
         out.blank()
         if explanation.constraints.isEmpty {
             out.text("No constraints of its own.", .muted, indent: 0)

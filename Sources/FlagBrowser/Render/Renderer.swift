@@ -53,7 +53,7 @@ package enum Renderer {
             right.append("⚠ \(Plural.count(errors, "error"))\(state.view == .problems ? "" : " — F problems")")
         }
         if !state.fetching.isEmpty { right.append("fetching \(state.fetching.joined(separator: ", "))…") }
-        if state.view != .all { right.append("view: \(state.view.title)") }
+        if state.view != .all { right.append("view: \(state.viewTitle)") }
         if let filter = state.filter { right.append("filter: \(filter)") }
         if state.showHidden { right.append("+hidden") }
         let rightText = right.joined(separator: " · ")
@@ -248,6 +248,11 @@ package enum Renderer {
                         resolution.value.map { $0.preview(limit: PreviewLimits.row) } ?? "unset",
                         valueRole(resolution.value)
                     ))
+                // The compared device's value, beside this one's, where they differ.
+                if let other = model.comparison?.otherValue(key) {
+                    right.append(
+                        (" ≠ " + (other?.value.map { $0.preview(limit: PreviewLimits.row) } ?? "unset"), .warning))
+                }
                 right.append((" " + resolution.source, resolution.reason == .default ? .muted : .source))
                 let markers = self.markers(resolution)
                 if !markers.isEmpty { right.append((" " + markers, .warning)) }
@@ -257,6 +262,18 @@ package enum Renderer {
             prefix = availability.symbol + " "
             prefixRole = availability == .available ? .success : (availability == .unavailable ? .error : .warning)
             right = [(availability.rawValue, prefixRole)]
+            if let comparison = model.comparison, comparison.differs(state.rows[row]) {
+                right.append(
+                    (" ≠ " + (comparison.explanations[key]?.availability.rawValue ?? "not declared"), .warning))
+            }
+        case .device(let name):
+            let active = model.workspace.activeDevice?.name == name
+            if active { (prefix, prefixRole) = ("✓ ", .success) }
+            // The name matters most here; the file is in the detail pane.
+            var words: [String] = []
+            if active { words.append("simulated") }
+            if model.comparison?.device.name == name { words.append("compared") }
+            right = [(words.joined(separator: " · "), .muted)]
         case .constraint(let featureKey, let index, _, _):
             if let constraint = model.explanations[featureKey]?.constraints[index] {
                 prefix = ExplainReport.symbol(constraint.status) + " "
@@ -396,10 +413,12 @@ package enum Renderer {
     }
 
     static func drawPicker(_ picker: Picker, _ state: BrowserState, _ screen: inout ScreenBuffer) {
-        let current =
-            picker.purpose == .device
-            ? FlagValue.string(state.model.workspace.activeDevice?.name ?? Picker.noDevice)
-            : state.model.value(picker.key)?.value
+        let current: FlagValue?
+        switch picker.purpose {
+        case .value: current = state.model.value(picker.key)?.value
+        case .device: current = .string(state.model.workspace.activeDevice?.name ?? Picker.noDevice)
+        case .comparison: current = .string(state.model.comparison?.device.name ?? Picker.noDevice)
+        }
         var lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
             let mark = (index == picker.selected ? "›" : " ") + (option == current ? "● " : "  ")
             return (mark + option.preview(limit: PreviewLimits.row), valueRole(option))
@@ -411,7 +430,12 @@ package enum Renderer {
         }
         let width = (lines.map { TerminalText.displayWidth(of: $0.0) }.max() ?? 10) + 6
         let note = picker.typed.isEmpty ? "type to jump" : "jump: " + picker.typed
-        let title = picker.purpose == .device ? "simulate a device" : "set \(picker.key)"
+        let title: String
+        switch picker.purpose {
+        case .value: title = "set \(picker.key)"
+        case .device: title = "simulate a device"
+        case .comparison: title = "compare with a device"
+        }
         box(lines, title: title, width: max(width, 24), &screen, selected: picker.selected, note: note)
     }
 

@@ -17,6 +17,8 @@ package struct BrowserSession: Sendable {
     package let context: ContextLayer?
     /// The device profile made active at every load (docs/devices.md), by the name given.
     package var device: String?
+    /// The device profile pinned for comparison (`c`), by name, compared again with every model.
+    package private(set) var comparedDevice: String?
     /// Set when the user quit.
     package private(set) var finished = false
     /// Set when the user asked to suspend (Ctrl-Z); the terminal run loop takes it with
@@ -132,9 +134,22 @@ package struct BrowserSession: Sendable {
             return .loaded(loadModel(), message: StatusMessage("reloaded from disk"))
         case .saveDevice(let name):
             return .loaded(loadModel(), message: saveDevice(named: name))
+        case .compare(let name):
+            comparedDevice = name
+            let model = compared(state.model)
+            guard let name else { return .loaded(model, message: StatusMessage("comparing with no device")) }
+            guard let comparison = model.comparison else {
+                let reason =
+                    state.model.workspace.devices.contains { $0.name == name }
+                    ? "a provider asks its server with the device's context, so each device needs its own fetch: `flagscope diff` asks for both"
+                    : "no device profile is named \(name)"
+                comparedDevice = nil
+                return .loaded(model, message: StatusMessage("cannot compare with \(name): \(reason)", .error))
+            }
+            return .loaded(model, message: StatusMessage("\(comparison.summary): ≠ marks the rows, F shows only them"))
         case .simulate(let name):
             device = name
-            let model = loadModel()
+            let model = simulatedModel()
             let workspace = model.workspace
             if let error = workspace.deviceChoiceError {
                 return .loaded(model, message: StatusMessage(error.description, .error))
@@ -152,10 +167,10 @@ package struct BrowserSession: Sendable {
             do {
                 let report = try editor.apply(request.changes, removeAll: request.removeAll)
                 let line = report.statusLine
-                let model =
+                let model = compared(
                     report.rereadOnly
-                    ? state.model.updated(afterRereading: report.provider, in: report.workspace)
-                    : BrowserModel(workspace: report.workspace, now: now ?? Date())
+                        ? state.model.updated(afterRereading: report.provider, in: report.workspace)
+                        : BrowserModel(workspace: report.workspace, now: now ?? Date()))
                 return .wrote(
                     request,
                     .success(
@@ -207,7 +222,29 @@ package struct BrowserSession: Sendable {
         let workspace = Workspace.load(
             from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: .known(answers),
             context: context, device: device)
-        return BrowserModel(workspace: workspace, now: now ?? Date())
+        return compared(BrowserModel(workspace: workspace, now: now ?? Date()))
+    }
+
+    /// The model for ``device``: the layers swapped in the workspace already loaded, nothing read
+    /// again (a switch costs what a context edit does); a load where a server must be asked.
+    private func simulatedModel() -> BrowserModel {
+        let workspace = state.model.workspace
+        let profile = device.flatMap { try? workspace.devices.choose($0).get() }
+        guard device == nil || profile != nil,
+            let simulated = workspace.simulating(device: profile, context: workspace.contextLayer)
+        else { return loadModel() }
+        return compared(BrowserModel(workspace: simulated, now: now ?? Date()))
+    }
+
+    /// `model` compared with ``comparedDevice`` (docs/devices.md), unless none is pinned, the
+    /// profile is gone, or a server would have to be asked with the other device's context.
+    private func compared(_ model: BrowserModel) -> BrowserModel {
+        guard let name = comparedDevice else { return model.comparison == nil ? model : model.comparing(nil, in: nil) }
+        let workspace = model.workspace
+        guard let profile = workspace.devices.first(where: { $0.name == name }),
+            let other = workspace.simulating(device: profile, context: workspace.contextLayer)
+        else { return model.comparing(nil, in: nil) }
+        return model.comparing(profile, in: other)
     }
 
     /// Writes the simulated device — every `context/*` value the stack resolves — as a new

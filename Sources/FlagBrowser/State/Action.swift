@@ -49,6 +49,8 @@ package enum Effect: Sendable, Equatable {
     case reload
     /// Reload the workspace with this device profile active (nil: none), then answer with `.loaded`.
     case simulate(device: String?)
+    /// Pin this device profile for comparison (nil: stop comparing), then answer with `.loaded`.
+    case compare(device: String?)
     /// Write every `context/*` value the stack resolves as a new device profile named `name`
     /// (never over an existing file), then answer with `.loaded`.
     case saveDevice(name: String)

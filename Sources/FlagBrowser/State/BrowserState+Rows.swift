@@ -3,7 +3,11 @@ import FlagCore
 extension BrowserState {
     /// Whether node `position` matches the active view (sections and collections never do on their own).
     func matchesView(_ position: Int) -> Bool {
-        view == .all || model.viewMarks[position].contains(view.marks)
+        switch view {
+        case .all: true
+        case .compared: model.comparison?.differs(position) ?? false
+        default: model.viewMarks[position].contains(view.marks)
+        }
     }
 
     /// The active filter as the search index stores text, or `nil` when nothing filters.
@@ -52,13 +56,21 @@ extension BrowserState {
     /// The rows for the view without a filter, computed once per model, view and hidden setting.
     private func viewRows() -> ShownRows {
         let marks = view.marks
-        let key = ViewRowsCache.Key(view: marks.rawValue, showHidden: showHidden)
+        // The comparison's view has no mark of its own: its key is one no mark combination makes.
+        let key = ViewRowsCache.Key(view: view == .compared ? .max : marks.rawValue, showHidden: showHidden)
         return model.viewRows.rows(for: key) {
             var matches: [Int] = []
+            let traits = model.traits
+            if view == .compared, let comparison = model.comparison {
+                for position in comparison.nodes.positions {
+                    let trait = traits[position]
+                    if !trait.isBranch, showHidden || !trait.hidden { matches.append(position) }
+                }
+                return ShownRows(matches: matches, traits: traits, shape: model.shape)
+            }
             // Reserved whole (only the pages written are touched): grown by doubling, half the
             // tree took a millisecond of copies at 100k flags.
             matches.reserveCapacity(model.viewMarks.count)
-            let traits = model.traits
             for (position, nodeMarks) in model.viewMarks.enumerated() where nodeMarks.contains(marks) {
                 let trait = traits[position]
                 if !trait.isBranch, showHidden || !trait.hidden { matches.append(position) }
@@ -174,6 +186,7 @@ extension BrowserView {
         case .differs: return .differs
         case .unavailable: return .unavailable
         case .problems: return .problem
+        case .compared: return []
         }
     }
 }

@@ -1,6 +1,12 @@
 import FlagCore
 
 extension BrowserState {
+    /// The active view's name, with the compared device's.
+    var viewTitle: String {
+        guard view == .compared, let comparison = model.comparison else { return view.title }
+        return "differs from \(comparison.device.name)"
+    }
+
     /// What the active view shows, counted in what the view is about, for the status line: the
     /// unavailable-features view counts features (as the Features heading does), not the rows of
     /// their constraints; flag views count flags; the problems view counts problems.
@@ -15,6 +21,8 @@ extension BrowserState {
                 "\(features) of \(Plural.count(model.workspace.features.count, "feature")), with the constraints that block them"
         case .overridden, .differs:
             return Plural.count(shownLeafCount, "flag") + " shown"
+        case .compared:
+            return model.comparison?.count ?? "nothing compared"
         case .problems:
             return Plural.count(shownLeafCount, "problem") + " shown"
         case .all:

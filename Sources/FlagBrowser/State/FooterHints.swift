@@ -21,7 +21,16 @@ package enum FooterHints {
         case .normal: return Keymap.normal.footer
         case .search: return Keymap.search.footer
         case .edit: return []
-        case .picker: return Keymap.picker.footer
+        case .picker(let picker):
+            // A device picker writes nothing: Enter simulates or compares.
+            return Keymap.picker.footer { command in
+                guard command == .choose else { return nil }
+                switch picker.purpose {
+                case .value: return nil
+                case .device: return "simulate"
+                case .comparison: return "compare"
+                }
+            }
         case .confirm(let question):
             return Keymap.confirm.footer { $0 == .yes ? question.yes : question.no }
         case .help: return Keymap.help.footer

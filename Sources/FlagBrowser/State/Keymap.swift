@@ -27,6 +27,9 @@ package enum Keymap {
                 .restoreDevice),
             Binding([.character("p")], "p", "pick a device profile to simulate (none at the top)", .pickDevice),
             Binding(
+                [.character("c")], "c",
+                "compare with a device: ≠ marks what differs (on a device row: pin it; again: stop)", .compareDevice),
+            Binding(
                 [.character("S")], "S", "save the simulated device as a new device profile (asks for a name)",
                 .saveDevice),
             Binding([.character("u")], "u", "undo (writes back)", .undo, footer: "undo"),

@@ -22,6 +22,8 @@ package struct Picker: Sendable, Equatable {
         case value
         /// A device profile to simulate (`p`); the first option is no device.
         case device
+        /// A device profile to compare with (`c`); the first option is none.
+        case comparison
     }
 
     /// The device picker's first option.

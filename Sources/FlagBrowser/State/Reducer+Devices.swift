@@ -3,6 +3,22 @@ import FlagCore
 extension Reducer {
     /// `p`: a picker of the device profiles (docs/devices.md), "none" first, on the active one.
     static func pickDevice(_ state: inout BrowserState) {
+        openDevicePicker(.device, on: state.model.workspace.activeDevice?.name, &state)
+    }
+
+    /// `c`: on a device's row, pins it for comparison (or unpins it); elsewhere, a picker of the
+    /// devices to compare with, "none" first (stop comparing), on the compared one.
+    static func compareDevice(_ state: inout BrowserState) -> [Effect] {
+        let compared = state.model.comparison?.device.name
+        if case .device(let name)? = state.selectedNode?.kind {
+            return [.compare(device: name == compared ? nil : name)]
+        }
+        openDevicePicker(.comparison, on: compared, &state)
+        return []
+    }
+
+    /// A picker of the device profiles for `purpose`, "none" first, on `current`.
+    private static func openDevicePicker(_ purpose: Picker.Purpose, on current: String?, _ state: inout BrowserState) {
         let workspace = state.model.workspace
         guard !workspace.devices.isEmpty else {
             state.status = StatusMessage(
@@ -10,22 +26,34 @@ extension Reducer {
             return
         }
         let names = workspace.devices.map(\.name)
-        let active = workspace.activeDevice.flatMap { names.firstIndex(of: $0.name) }.map { $0 + 1 } ?? 0
+        let selected = current.flatMap { names.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
         var picker = Picker(
-            key: "device", options: [.string(Picker.noDevice)] + names.map { .string($0) }, selected: active)
-        picker.purpose = .device
+            key: "device", options: [.string(Picker.noDevice)] + names.map { .string($0) }, selected: selected)
+        picker.purpose = purpose
         state.mode = .picker(picker)
     }
 
-    /// The device picker's choice: a reload with that device active, unless it already is.
-    static func simulate(_ picker: Picker, _ state: inout BrowserState) -> [Effect] {
+    /// A device picker's choice: simulate that device, or compare with it, unless it already is.
+    static func chooseDevice(_ picker: Picker, _ state: inout BrowserState) -> [Effect] {
         let devices = state.model.workspace.devices
         let chosen = picker.selected == 0 ? nil : devices[picker.selected - 1].name
+        if picker.purpose == .comparison {
+            guard chosen != state.model.comparison?.device.name else {
+                state.status = StatusMessage(chosen.map { "already comparing with \($0)" } ?? "nothing is compared")
+                return []
+            }
+            return [.compare(device: chosen)]
+        }
         guard chosen != state.model.workspace.activeDevice?.name else {
             state.status = StatusMessage(chosen.map { "already simulating \($0)" } ?? "no device is simulated already")
             return []
         }
         return [.simulate(device: chosen)]
+    }
+
+    /// Enter on a device's row: simulate it; on the simulated one, simulate none.
+    static func activateDevice(_ name: String, _ state: BrowserState) -> [Effect] {
+        [.simulate(device: name == state.model.workspace.activeDevice?.name ? nil : name)]
     }
 }
 

@@ -13,12 +13,12 @@ extension Reducer {
             switch command {
             case .cancel:
                 state.mode = .normal
-                state.status = StatusMessage("edit cancelled")
+                state.status = StatusMessage(picker.purpose == .value ? "edit cancelled" : "nothing changed")
                 return []
             case .choose:
                 if picker.isOtherSelected { return editOther(picker, &state) }
                 state.mode = .normal
-                if picker.purpose == .device { return simulate(picker, &state) }
+                if picker.purpose != .value { return chooseDevice(picker, &state) }
                 return write(key: picker.key, value: picker.options[picker.selected], &state)
             case .up: picker.select(picker.selected - 1)
             case .down: picker.select(picker.selected + 1)

@@ -60,10 +60,14 @@ package enum Reducer {
     /// A new model keeps the selection (by identity), expansion, filter and view.
     static func replaceModel(_ model: BrowserModel, _ state: inout BrowserState) {
         state.model = model
+        // The comparison's view goes with it (a pinned profile removed from disk).
+        if state.view == .compared, model.comparison == nil { state.view = .all }
         state.refreshRows()
         state.settleSelection()
         if case .edit(let editor) = state.mode, model.workspace.flags[editor.key] == nil { state.mode = .normal }
-        if case .picker(let picker) = state.mode, model.workspace.flags[picker.key] == nil { state.mode = .normal }
+        if case .picker(let picker) = state.mode, picker.purpose == .value, model.workspace.flags[picker.key] == nil {
+            state.mode = .normal
+        }
     }
 
     // MARK: Keys by mode
@@ -139,6 +143,7 @@ package enum Reducer {
         case .resetAll: confirmResetAll(&state)
         case .restoreDevice: confirmRestoreDevice(&state)
         case .pickDevice: pickDevice(&state)
+        case .compareDevice: return compareDevice(&state)
         case .saveDevice: askDeviceName(&state)
         case .undo: return replay(.undo, &state)
         case .redo: return replay(.redo, &state)
@@ -147,10 +152,10 @@ package enum Reducer {
         case .previousMatch: findMatch(forward: false, includeCurrent: false, &state)
         case .filter: toggleFilter(&state)
         case .cycleView:
-            state.view = state.view.next
+            state.view = state.view.next(comparing: state.model.comparison != nil)
             state.refreshRows()
             state.settleSelection()
-            state.status = StatusMessage("view: \(state.view.title) (\(state.viewCountText))")
+            state.status = StatusMessage("view: \(state.viewTitle) (\(state.viewCountText))")
         case .toggleHidden:
             state.showHidden.toggle()
             state.refreshRows()
@@ -253,6 +258,7 @@ package enum Reducer {
 
     /// Enter: toggle a bool, edit any other value, expand or collapse a branch.
     static func activate(_ state: inout BrowserState) -> [Effect] {
+        if case .device(let name)? = state.selectedNode?.kind { return activateDevice(name, state) }
         if let key = state.editableKey, let flag = state.model.workspace.flags[key] {
             if flag.type == .bool { return toggle(&state) }
             return startEdit(&state, flag: flag)

@@ -10,12 +10,16 @@ extension Workspace {
         guard !sendsContextToServers else { return nil }
         var copy = self
         var providers = providers.filter { !Self.isSimulatedLayer($0) }
-        var flags = self.flags
+        // The keys made as a load makes them, in its order: a context key the other device set
+        // goes with it, and one this device sets comes from its profile.
+        var flags = declaredFlags
         Self.insertSimulatedLayers(device: device, context: context, into: &providers, flags: flags)
-        WorkspaceLoading.addContextKeys(setBy: providers, to: &flags)
+        WorkspaceLoading.addContextKeys(setBy: providers.filter { !$0.config.isRemote }, to: &flags)
+        WorkspaceLoading.addRuleAttributes(of: providers, to: &flags)
+        WorkspaceLoading.addContextKeys(setBy: providers.filter(\.config.isRemote), to: &flags)
         copy.providers = providers
         copy.flags = flags
-        copy.ruleAttributeIndex = LazyRuleAttributes(providers: providers)
+        // The index of what rules read is kept: a device's layer holds values, never rules.
         copy.activeDevice = device
         copy.deviceChoiceError = nil
         copy.contextLayer = context

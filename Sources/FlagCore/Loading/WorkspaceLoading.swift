@@ -79,6 +79,7 @@ struct WorkspaceLoading {
             flags[key]?.defaultValue = nil
             flags[key]?.unknownDefault = source
         }
+        let declared = flags
         var providers = providerLoading.load(config.providers, flags: flags)
         let chosen = device.map { devices.profiles.choose($0) }
         // Before the servers are asked: an OFREP request carries the device's context.
@@ -102,6 +103,7 @@ struct WorkspaceLoading {
         filesRead.merge(providerLoading.filesRead) { current, _ in current }
         quoted.merge(providerLoading.quoted) { current, _ in current }
         workspace.flags = flags
+        workspace.declaredFlags = declared
         workspace.providers = providers
         workspace.unknownKeys = unknownKeys
         workspace.unreadBlueprints = read.unread

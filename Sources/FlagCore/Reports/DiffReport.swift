@@ -119,7 +119,7 @@ package struct DiffReport: Sendable {
 
     /// The first step of the deciding rules whose result differs, when the same layer's rules
     /// decided both values.
-    static func partingStep(_ a: Resolution?, _ b: Resolution?) -> StepChange? {
+    package static func partingStep(_ a: Resolution?, _ b: Resolution?) -> StepChange? {
         guard let left = a?.winningLayer, let right = b?.winningLayer, left.provider == right.provider,
             let leftSteps = left.rules?.steps, let rightSteps = right.rules?.steps
         else { return nil }
@@ -234,14 +234,6 @@ extension DiffReport {
             if let variant = resolution.variant { text += " (variant \(show(variant)))" }
             return text
         }
-        func reads(_ step: RuleStep) -> String {
-            let result = step.result.map { show($0.compactText) } ?? "no result"
-            guard !step.reads.isEmpty else { return result }
-            let read = step.reads.map { read in
-                "\(show(read.key)) = \(read.value.map { show($0.compactText) } ?? "unset")"
-            }
-            return "\(result), reading \(read.joined(separator: ", "))"
-        }
         var lines = ["a: \(show(a.label))", "b: \(show(b.label))"]
         if isEmpty {
             lines.append("")
@@ -261,9 +253,9 @@ extension DiffReport {
             lines.append("  b: \(described(change.b))")
             if let step = change.step {
                 lines.append("  parted by a rule of \(show(step.provider)): \(show(step.a.rule))")
-                lines.append("    a: \(reads(step.a))")
+                lines.append("    a: \(step.a.resultAndReads)")
                 if step.b.rule != step.a.rule { lines.append("    b's rule: \(show(step.b.rule))") }
-                lines.append("    b: \(reads(step.b))")
+                lines.append("    b: \(step.b.resultAndReads)")
             }
         }
         for change in features {
@@ -286,5 +278,17 @@ extension DiffReport {
                 ? "only the devices' attributes differ: no flag or feature does"
                 : "\(counts.joined(separator: " and ")) \(flags.count + features.count == 1 ? "differs" : "differ")")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension RuleStep {
+    /// What a step gave and what it read, for people: `true, reading context/country = "it"`.
+    package var resultAndReads: String {
+        let result = self.result.map { TerminalText.escaped($0.compactText) } ?? "no result"
+        guard !reads.isEmpty else { return result }
+        let read = reads.map { read in
+            "\(TerminalText.escaped(read.key)) = \(read.value.map { TerminalText.escaped($0.compactText) } ?? "unset")"
+        }
+        return "\(result), reading \(read.joined(separator: ", "))"
     }
 }

@@ -45,9 +45,9 @@ extension RuleAttribute {
         return suggestions.isEmpty ? kind : kind + ": " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 
-    /// The rules that read it, each as `provider: flag (rule)`:
+    /// The first `limit` rules that read it, each as `provider: flag (rule)`:
     /// `Rollouts: lab/compact_rows (email ends_with "@podcasts.example.com")`.
-    package var readerLines: [String] {
-        readers.map { "\($0.provider): \($0.flag) (\($0.rule))" }
+    package func readerLines(limit: Int = .max) -> [String] {
+        readers.prefix(limit).map { "\($0.provider): \($0.flag) (\($0.rule))" }
     }
 }

@@ -10,6 +10,9 @@ package struct Workspace: Sendable {
     package var blueprints: [Blueprint]
     /// Every key by full key: declared flags, then generated feature switches and context keys.
     package var flags: OrderedDictionary<String, FlagDefinition>
+    /// The keys the blueprints declare and generate, before the `context/*` keys providers set
+    /// and rules read are added: what another device's keys are made from (``simulating(device:context:)``).
+    var declaredFlags: OrderedDictionary<String, FlagDefinition> = [:]
     /// Every feature, depth-first in declaration order, by key.
     package var features: OrderedDictionary<String, FeatureDefinition>
     /// Products by entry name.

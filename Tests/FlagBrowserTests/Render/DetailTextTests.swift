@@ -88,4 +88,25 @@ struct DetailTextTests {
         let screen = session.render().text
         #expect(screen.contains("unknown: Remote.limit() (Swift code)"), "\(screen)")
     }
+
+    @Test("An attribute that thousands of rules read lists the first twelve and counts the rest")
+    func manyReaders() throws {
+        let folder = try TemporaryFolder(prefix: "flagscope-readers-browser")
+        defer { folder.remove() }
+        let flags = (0..<3000).map { index in
+            #""flag_\#(index)": {"state": "ENABLED", "variants": {"on": true, "off": false}, "defaultVariant": "off", "targeting": {"if": [{"==": [{"var": "email"}, "\#(index)@example.com"]}, "on", "off"]}}"#
+        }
+        try folder.write(
+            "flagscope.yml", "providers:\n  - name: Flags\n    format: flagd\n    path: flags.flagd.json\n")
+        try folder.write("flags.flagd.json", #"{"flags": {"# + flags.joined(separator: ",\n") + "}}")
+        var session = BrowserSession(
+            workspaceFile: folder.file("flagscope.yml"), environment: [:], width: 120, height: 40,
+            now: DemoFixture.today)
+        for key in try KeyEvent.parse("/context/email<Enter>") { _ = session.press(key) }
+        let screen = session.render().text
+        #expect(screen.contains("read by      Flags: flag_0 (email == \"0@example.com\")"), "\(screen)")
+        #expect(screen.contains("Flags: flag_11 (email == \"11@example.com\")"))
+        #expect(!screen.contains("flag_12 (email"), "the thirteenth reader is counted, not listed")
+        #expect(screen.contains("and 2988 more rules"))
+    }
 }

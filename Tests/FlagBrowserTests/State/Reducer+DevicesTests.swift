@@ -71,4 +71,129 @@ struct ReducerDevicesTests {
         try demo.press("<Esc>SBench-Phone!<Enter>")
         #expect(demo.screen.contains("not saved: devices/bench-phone.yml exists; S again with another name"))
     }
+
+    @Test("The Devices branch lists the profiles after Context; Enter simulates one, ✓ marks it, Enter again none")
+    func devicesBranch() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/QA iPad<Enter>")
+        let screen = demo.screen
+        #expect(screen.contains("▾ Devices"), "\(screen)")
+        #expect(screen.contains("3 profiles, none simulated"))
+        #expect(screen.contains("file         devices/qa-ipad-rollout.yml"), "the detail names its file")
+        #expect(screen.contains("country: de"), "and lists its attributes")
+        #expect(screen.contains("Enter simulates it; c compares it with the simulated device."))
+        let devices = try #require(screen.range(of: "▾ Devices"))
+        let context = try #require(screen.range(of: "▾ Context"))
+        #expect(context.lowerBound < devices.lowerBound, "Devices comes after Context")
+
+        try demo.press("<Enter>")
+        #expect(demo.session.state.model.workspace.activeDevice?.name == "QA iPad Air (other bucket)")
+        #expect(demo.screen.contains("✓ QA iPad Air (other bucket)"), "\(demo.screen)")
+        #expect(demo.screen.contains("Device: QA iPad Air (other bucket)"), "the header names it")
+        #expect(demo.screen.contains("Enter stops simulating it"))
+        #expect(demo.session.state.selectedNode?.label == "QA iPad Air (other bucket)", "the row keeps the selection")
+
+        try demo.press("<Enter>")
+        #expect(demo.session.state.model.workspace.activeDevice == nil)
+        #expect(!demo.screen.contains("Device: "))
+        #expect(demo.screen.contains("no device simulated"))
+    }
+
+    @Test(
+        "c on a device pins it: ≠ and its value on the rows that differ, F shows only them, the detail both values, the parting rule and both stacks"
+    )
+    func compareWithDevice() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/QA iPad<Enter>c")
+        #expect(demo.screen.contains("4 flags and 5 features differ on QA iPad Air (other bucket): ≠ marks the rows"))
+        #expect(demo.screen.contains("compared"), "the device's row says it is compared")
+
+        try demo.press("F")
+        var screen = demo.screen
+        #expect(screen.contains("view: differs from QA iPad Air (other bucket)"), "\(screen)")
+        #expect(screen.contains("personalised ≠ popularity"), "\(screen)")
+        #expect(screen.contains("false ≠ true"))
+        #expect(screen.contains("unavailable ≠ available"))
+        #expect(!screen.contains("autoPlayNext"), "flags that are the same are not in the view")
+
+        try demo.press("/rankingModel<Enter><Tab>")
+        screen = demo.screen
+        #expect(screen.contains("value        personalised   from Rollouts"), "\(screen)")
+        #expect(screen.contains("≠ compared   popularity   from Rollouts"))
+        #expect(screen.contains("on QA iPad Air (other bucket)"))
+        #expect(screen.contains("parted by    a rule of Rollouts:"))
+        #expect(screen.contains("  here       \"personalised\", reading context/targeting_key ="), "\(screen)")
+        #expect(screen.contains("\"listener-4711\""), "what this device read")
+        #expect(screen.contains("  there      \"popularity\", reading context/targeting_key ="))
+        #expect(screen.contains("\"listener-1\""), "and what the other read")
+        let stacks = screen.components(separatedBy: "\n").filter { $0.contains("highest first:") }
+        #expect(stacks.count == 2, "both stacks are shown: \(stacks)")
+        #expect(screen.contains("Layers on QA iPad Air (other bucket), highest first:"))
+
+        // F goes on to the other views, and Esc-free cycling comes back round to all.
+        try demo.press("<Tab>F")
+        #expect(demo.screen.contains("view: overridden"))
+    }
+
+    @Test("c elsewhere opens a picker of devices to compare with; none, or c on the compared row, stops comparing")
+    func comparePicker() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("c")
+        #expect(demo.screen.contains("compare with a device"), "\(demo.screen)")
+        #expect(demo.screen.contains("›● none"))
+        #expect(demo.screen.contains("Enter compare"), "the footer says what Enter does here")
+        try demo.press("<Down><Down><Enter>")
+        #expect(demo.session.state.model.comparison?.device.name == "QA iPhone 13 (location denied)")
+        #expect(demo.screen.contains("differ on QA iPhone 13 (location denied)"), "\(demo.screen)")
+        try demo.press("c")
+        #expect(demo.screen.contains("›● QA iPhone 13 (location denied)"), "the picker opens on the compared one")
+        try demo.press("<Home><Enter>")
+        #expect(demo.session.state.model.comparison == nil)
+        #expect(demo.screen.contains("comparing with no device"))
+        #expect(!demo.screen.contains(" ≠ "))
+
+        try demo.press("/QA iPhone 13<Enter>cc")
+        #expect(demo.session.state.model.comparison == nil, "c on the compared row unpins it")
+    }
+
+    @Test("A what-if edit while comparing applies to both devices, so the difference it decided goes away")
+    func editWhileComparing() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        try demo.press("/QA iPad<Enter>c")
+        #expect(demo.session.state.model.comparison?.otherValue("internal/turbo_downloads") != nil)
+        // turbo_downloads turns on for qa-ana and qa-bo: the iPad is qa-bo, this device nobody.
+        try demo.press("/userId<Enter>e<C-u>qa-ana<Enter>")
+        #expect(try demo.localValues()["context/userId"] as? String == "qa-ana")
+        let comparison = try #require(demo.session.state.model.comparison)
+        #expect(comparison.otherValue("internal/turbo_downloads") == nil, "both read qa-ana from the writable file")
+        #expect(comparison.flagCount == 3)
+    }
+
+    @Test("A device switch swaps the layers in place: what it shows is what a fresh load with that device shows")
+    func switchMatchesFreshLoad() throws {
+        var demo = try DemoFixture(width: 120, height: 40)
+        defer { demo.remove() }
+        for (keys, name) in [
+            ("p<Down><Enter>", "QA iPad Air (other bucket)"), ("p<Down><Enter>", "QA iPhone 13 (location denied)"),
+        ] {
+            try demo.press(keys)
+            let model = demo.session.state.model
+            let fresh = BrowserModel(
+                workspace: Workspace.load(
+                    from: demo.folder.appendingPathComponent("flagscope.yml"), environment: [:],
+                    remote: .known(model.workspace.remoteAnswers), device: name),
+                now: DemoFixture.today)
+            #expect(model.workspace.activeDevice?.name == name)
+            #expect(model.workspace.providers.map(\.config.name) == fresh.workspace.providers.map(\.config.name))
+            #expect(model.nodes.map(\.id) == fresh.nodes.map(\.id), "tree")
+            #expect(model.explanations == fresh.explanations, "features")
+            for key in fresh.workspace.flags.keys {
+                #expect(model.resolution(key) == fresh.resolution(key), "\(key)")
+            }
+        }
+    }
 }

@@ -161,7 +161,7 @@ struct RuleAttributeIndexTests {
         let tier = try #require(sandbox.load().ruleAttributes.first { $0.key == "context/tier" })
         #expect(tier.readers.map(\.rule) == ["tier == tier", #"missing("tier", "tier")"#, "tier == tier"])
         #expect(tier.readers.map { $0.location?.line } == [2, 3, 4])
-        #expect(tier.readerLines.first == "Rules: theme (tier == tier)")
+        #expect(tier.readerLines().first == "Rules: theme (tier == tier)")
     }
 
     @Test("An attribute that thousands of flags read lists each reader once and each compared value once")

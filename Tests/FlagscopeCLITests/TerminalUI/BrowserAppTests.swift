@@ -127,7 +127,7 @@ extension TerminalTests {
             }
             for line in [
                 "↑ k         move up", "Space       toggle bool", "p           pick a device profile",
-                "u           undo (writes back)",
+                "c           compare with a device",
             ] {
                 #expect(screen.contains(line), "help lacks “\(line)”")
             }
