@@ -41,7 +41,9 @@ package enum Keymap {
                 [.character("f")], "f", "filter to matches (ancestors kept); again to clear", .filter, footer: "filter",
                 importance: .extra),
             Binding(
-                [.character("F")], "F", "cycle views: all, overridden, differs, unavailable, problems", .cycleView,
+                [.character("F")], "F",
+                "cycle views: all, compared (while c pins a device), overridden, differs, unavailable, problems",
+                .cycleView,
                 footer: "view", importance: .extra),
             Binding([.character(".")], ".", "show hidden flags", .toggleHidden),
             Binding(
