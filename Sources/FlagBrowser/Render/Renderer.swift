@@ -53,6 +53,10 @@ package enum Renderer {
             right.append("⚠ \(Plural.count(errors, "error"))\(state.view == .problems ? "" : " — F problems")")
         }
         if !state.fetching.isEmpty { right.append("fetching \(state.fetching.joined(separator: ", "))…") }
+        // The view names the compared device already.
+        if let comparison = state.model.comparison, state.view != .compared {
+            right.append("≠ \(comparison.device.name)")
+        }
         if state.view != .all { right.append("view: \(state.viewTitle)") }
         if let filter = state.filter { right.append("filter: \(filter)") }
         if state.showHidden { right.append("+hidden") }

@@ -109,6 +109,9 @@ struct ReducerDevicesTests {
         try demo.press("/QA iPad<Enter>c")
         #expect(demo.screen.contains("4 flags and 5 features differ on QA iPad Air (other bucket): ≠ marks the rows"))
         #expect(demo.screen.contains("compared"), "the device's row says it is compared")
+        #expect(
+            demo.screen.hasPrefix(" Flagscope") && demo.screen.contains("≠ QA iPad Air (other bucket)\n"),
+            "and the header")
 
         try demo.press("F")
         var screen = demo.screen
