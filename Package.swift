@@ -13,6 +13,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // Parses apps' own RealFlags, Vexil and Flint declarations (SPEC §9); parsing only.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // The HTTP server of `flagscope serve` (SPEC §11), on SwiftNIO; only FlagServer uses it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's own logging, named here to quiet it: requests are never logged.
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .target(name: "CDisplayWidth"),
@@ -53,11 +57,21 @@ let package = Package(
             exclude: [],
             resources: [.copy("Demo"), .copy("SwiftDemo")]
         ),
+        // OFREP over HTTP: FlagCore answers, this only speaks HTTP; the executable wires it.
+        .target(
+            name: "FlagServer",
+            dependencies: [
+                "FlagCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "flagscope",
             dependencies: [
                 "FlagCore",
                 "FlagBrowser",
+                "FlagServer",
                 "TerminalUI",
                 "DemoWorkspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -104,6 +118,10 @@ let package = Package(
             dependencies: ["FlagBrowser", "FlagCore", "TestSupport"],
             // Golden screens, read through #filePath by GoldenScreenTests.
             exclude: ["Snapshots"]
+        ),
+        .testTarget(
+            name: "FlagServerTests",
+            dependencies: ["FlagServer", "FlagCore", "TestSupport"]
         ),
         .testTarget(
             name: "FuzzTargetTests",

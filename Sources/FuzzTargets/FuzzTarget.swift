@@ -17,6 +17,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case unleash
     /// Firebase Remote Config conditions with a context.
     case firebase
+    /// An OFREP request body, answered by both endpoints.
+    case ofrep
 
     /// Runs the target on one input; returns how many bytes of output it made.
     @discardableResult
@@ -30,6 +32,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .flagd: return RuleTargets.flagd(bytes)
         case .unleash: return RuleTargets.unleash(bytes)
         case .firebase: return RuleTargets.firebase(bytes)
+        case .ofrep: return OFREPTarget.run(bytes)
         }
     }
 
@@ -45,6 +48,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .flagd: return "flagd definitions, NUL, a context JSON object"
         case .unleash: return "an Unleash file (payload, export or events), NUL, a context JSON object"
         case .firebase: return "a Remote Config template, NUL, a context JSON object"
+        case .ofrep: return "an OFREP request body, answered one flag at a time and in bulk, which must agree"
         }
     }
 }

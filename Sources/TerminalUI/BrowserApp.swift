@@ -86,28 +86,3 @@ package enum BrowserApp {
         }
     }
 }
-
-/// Notices when watched files change (size, modification time or inode), by polling.
-struct FileWatcher {
-    private var stamps: [URL: FileStatus?]
-    private let fileSystem = LocalFileSystem()
-
-    init(urls: [URL]) {
-        var stamps: [URL: FileStatus?] = [:]
-        for url in urls { stamps[url] = LocalFileSystem().status(of: url) }
-        self.stamps = stamps
-    }
-
-    /// Files whose stamp changed since the last call.
-    mutating func changedFiles() -> [URL] {
-        var changed: [URL] = []
-        for (url, stamp) in stamps {
-            let now = fileSystem.status(of: url)
-            if now != stamp {
-                changed.append(url)
-                stamps[url] = now
-            }
-        }
-        return changed.sorted { $0.path < $1.path }
-    }
-}

@@ -101,26 +101,8 @@ package struct BrowserSession: Sendable {
         }
     }
 
-    /// Every file the workspace reads: the workspace file, blueprints, device profiles and
-    /// provider files, and any file a diagnostic points into.
-    package var watchedFiles: [URL] {
-        let workspace = state.model.workspace
-        var urls = [workspace.config.file]
-        urls += (workspace.blueprintFiles + workspace.deviceFiles).map {
-            WorkspacePath.url(ofPath: $0, in: workspace.folder)
-        }
-        urls += workspace.config.providers.compactMap {
-            $0.path.map { WorkspacePath.url(ofPath: $0, in: workspace.folder) }
-        }
-        // A blueprint that did not load is not among the blueprints; its diagnostic names it, and
-        // saving the fix must reload like any other change.
-        let named = Set(urls.map(\.standardizedFileURL.path))
-        for file in Set(workspace.diagnostics.map(\.file)).sorted() {
-            let url = WorkspacePath.url(ofPath: file, in: workspace.folder)
-            if !named.contains(url.standardizedFileURL.path) { urls.append(url) }
-        }
-        return urls
-    }
+    /// Every file the workspace reads (``Workspace/watchedFiles``): a change reloads it.
+    package var watchedFiles: [URL] { state.model.workspace.watchedFiles }
 
     /// Performs one effect and returns the action that answers it.
     package mutating func perform(_ effect: Effect) -> Action? {

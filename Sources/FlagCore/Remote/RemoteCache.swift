@@ -65,14 +65,8 @@ package struct RemoteCache: Sendable {
 
     /// The file for a server and format: a hash of both, so the name says nothing about the server.
     package func file(for identity: RemoteIdentity) -> URL {
-        // FNV-1a: stable across runs and platforms (Swift's own hashing is seeded per process).
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(identity.format.rawValue)\n\(identity.url)".utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return folder.appendingPathComponent("remote-\(String(repeating: "0", count: 16 - hex.count))\(hex).json")
+        let hex = StableHash.hex("\(identity.format.rawValue)\n\(identity.url)".utf8)
+        return folder.appendingPathComponent("remote-\(hex).json")
     }
 
     /// The cached answer for a provider, or `nil` when there is none or it cannot be read

@@ -66,7 +66,7 @@ struct SourceLayeringTests {
         let layers: [[String]] = [
             ["Platform"], ["Text", "Keys", "Files"], ["Diagnostics"], ["Document"], ["Values"],
             ["Expressions", "Blueprint", "Rules"], ["Providers"], ["Remote"], ["Workspace"], ["Resolution"],
-            ["Features", "Persistence"], ["Reports", "Loading"],
+            ["Features", "Persistence"], ["Reports", "Loading", "Serving"],
         ]
         var level: [String: Int] = [:]
         for (index, folders) in layers.enumerated() { for folder in folders { level[folder] = index } }

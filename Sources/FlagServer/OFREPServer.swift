@@ -1,0 +1,151 @@
+import FlagCore
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+
+/// `flagscope serve`: the workspace over OFREP (docs/serve.md). FlagCore answers
+/// (``OFREPEvaluation``); this only speaks HTTP.
+package struct OFREPServer: Sendable {
+    /// How the server listens and whom it answers.
+    package struct Settings: Sendable {
+        /// The address to bind (`127.0.0.1`, `0.0.0.0`, …) and the port (0: any free one).
+        package var host: String
+        package var port: Int
+        /// The bearer token requests must carry, when one is set.
+        package var token: String?
+        /// Connections open at once; more wait to be accepted.
+        package var maximumConnections = 256
+        /// A connection quiet for this long is closed.
+        package var idleTimeout: TimeInterval = 10
+
+        /// Settings for `host:port`.
+        package init(host: String, port: Int, token: String?) {
+            self.host = host
+            self.port = port
+            self.token = token
+        }
+    }
+
+    /// Bodies larger than this are refused with 413.
+    package static let bodyLimit = 1 << 20
+
+    /// Where the answers come from.
+    let live: LiveWorkspace
+    /// The simulated device of the server: `--device` and `--context`, under each request's context.
+    let device: DeviceProfile?
+    let context: ContextLayer?
+    let settings: Settings
+
+    /// A server answering from `live`, each request's context on top of `device` and `context`.
+    package init(live: LiveWorkspace, device: DeviceProfile?, context: ContextLayer?, settings: Settings) {
+        self.live = live
+        self.device = device
+        self.context = context
+        self.settings = settings
+    }
+
+    /// Serves until the process is interrupted (SIGINT, SIGTERM); `running` is told the port.
+    package func run(running: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let router = Router()
+        let server = self
+        router.post("/ofrep/v1/evaluate/flags") { request, _ in
+            try await server.respond(to: request, key: nil)
+        }
+        // Flag keys have slashes (`lab/search/ranking`): the rest of the path is the key, as
+        // clients send it, with or without its slashes escaped.
+        router.post("/ofrep/v1/evaluate/flags/**") { request, context in
+            let key = context.parameters.getCatchAll().joined(separator: "/")
+            return try await server.respond(to: request, key: key.removingPercentEncoding ?? key)
+        }
+        let app = Application(
+            router: router,
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(settings.idleTimeout)))),
+            configuration: .init(
+                address: .hostname(settings.host, port: settings.port), serverName: "flagscope",
+                availableConnectionsDelegate: MaximumAvailableConnections(settings.maximumConnections)),
+            onServerRunning: { channel in running(channel.localAddress?.port ?? 0) },
+            logger: Self.quietLogger)
+        try await app.runService()
+    }
+
+    /// Errors only: requests are not logged (a token or a device's context must not end up in a log).
+    static var quietLogger: Logger {
+        var logger = Logger(label: "flagscope.serve")
+        logger.logLevel = .error
+        return logger
+    }
+
+    /// One request: authorised, its body read (at most ``bodyLimit``), answered.
+    func respond(to request: Request, key: String?) async throws -> Response {
+        if let token = settings.token, !Self.authorises(request.headers[.authorization], token: token) {
+            return Self.response(
+                status: .unauthorized,
+                json: .object(["errorDetails": .string("send Authorization: Bearer <the token>")]))
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Self.bodyLimit)
+        } catch {
+            return Self.response(
+                status: .contentTooLarge,
+                json: .object(["errorDetails": .string("the body is over \(Self.bodyLimit) bytes")]))
+        }
+        let layer: ContextLayer
+        switch OFREPEvaluation.context(fromBody: Array(buffer: body)) {
+        case .failure(let problem):
+            return Self.response(status: .badRequest, json: problem.json(key: key))
+        case .success(let found):
+            layer = found
+        }
+        let workspace = self.workspace(for: layer)
+        guard let key else {
+            let (json, etag) = OFREPEvaluation.bulk(workspace)
+            var headers = HTTPFields()
+            headers[.eTag] = etag
+            if let asked = request.headers[.ifNoneMatch], Self.matches(asked, etag) {
+                return Response(status: .notModified, headers: headers)
+            }
+            return Self.response(status: .ok, json: json, headers: headers)
+        }
+        let answer = OFREPEvaluation.answer(key, in: workspace)
+        return Self.response(status: HTTPResponse.Status(code: answer.status), json: answer.json)
+    }
+
+    /// The workspace for a request: the server's device, then its `--context`, then the request's
+    /// context on top.
+    func workspace(for request: ContextLayer) -> Workspace {
+        let workspace = live.current()
+        var layer = context ?? ContextLayer()
+        layer.add(request)
+        // A stack whose OFREP provider sends the context upstream answers for the server's own device.
+        return workspace.simulating(device: device, context: layer) ?? workspace
+    }
+
+    /// Whether an `If-None-Match` value names `etag` (a list, or `*`).
+    static func matches(_ header: String, _ etag: String) -> Bool {
+        header.split(separator: ",").contains { part in
+            let tag = part.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+
+    /// Whether `header` is `Bearer <token>`, compared in time that does not depend on where they differ.
+    static func authorises(_ header: String?, token: String) -> Bool {
+        let given = Array((header ?? "").utf8)
+        let expected = Array(("Bearer " + token).utf8)
+        var difference = UInt8(given.count == expected.count ? 0 : 1)
+        for index in expected.indices {
+            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
+        }
+        return difference == 0
+    }
+
+    /// A JSON response.
+    static func response(status: HTTPResponse.Status, json: JSONValue, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        let text = json.serialized(pretty: false, sortedKeys: false)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
