@@ -82,6 +82,7 @@ let package = Package(
             dependencies: [
                 "FlagCore",
                 "FlagBrowser",
+                "FlagServer",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),

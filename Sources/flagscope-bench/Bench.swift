@@ -15,6 +15,8 @@ struct Bench {
     var scaleOnly = false
     /// Whether to measure only diff of two devices against list for one (the Devices table).
     var devicesOnly = false
+    /// Whether to measure only OFREP over HTTP (the Serve table).
+    var serveOnly = false
     /// The flagscope binary the Scale table runs (`nil`: the one beside this binary).
     var flagscope: String?
 
@@ -66,6 +68,12 @@ struct Bench {
             var all: [ScaleFigures] = []
             for size in sizes { all.append(try scale(size: size, under: root, me: me, jq: jq)) }
             print(Report.scaleTable(all))
+            return
+        }
+        if serveOnly {
+            var all: [ServeFigures] = []
+            for size in sizes { all.append(try serve(size: size, under: root)) }
+            print(Report.serveTable(all))
             return
         }
         if devicesOnly {

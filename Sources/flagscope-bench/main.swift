@@ -7,7 +7,7 @@ import Foundation
 
 let usage = """
     usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR] [--rules-only] [--unleash-only] [--swift]
-                           [--scale] [--devices] [--flagscope PATH] [--hostile]
+                           [--scale] [--devices] [--serve] [--flagscope PATH] [--hostile]
       --sizes       flag counts to generate (default 1000,10000,100000)
       --runs        runs per figure; medians are reported (default 5)
       --keep        generate into DIR and leave it there (default: a temporary folder, removed)
@@ -16,6 +16,7 @@ let usage = """
       --swift       measure only opening Swift-source blueprints (the Swift table)
       --scale       measure only the flagscope binary against jq and itself (the Scale table)
       --devices     measure only diff of two devices against list for one (the Devices table)
+      --serve       measure only OFREP over HTTP: bulk against in process, and 64 clients (the Serve table)
       --flagscope   the flagscope binary the Scale table runs (default: the one beside this binary)
       --hostile     measure only how long each hostile rule takes to evaluate (the Hostile rules table)
     """
@@ -57,6 +58,7 @@ var swiftOnly = false
 var scaleOnly = false
 var hostileOnly = false
 var devicesOnly = false
+var serveOnly = false
 var flagscope: String?
 while let argument = arguments.first {
     arguments.removeFirst()
@@ -82,6 +84,8 @@ while let argument = arguments.first {
         scaleOnly = true
     case "--devices":
         devicesOnly = true
+    case "--serve":
+        serveOnly = true
     case "--flagscope":
         flagscope = arguments.first
         arguments = Array(arguments.dropFirst())
@@ -105,7 +109,7 @@ do {
     }
     try Bench(
         sizes: sizes, runs: runs, keep: keep, rulesOnly: rulesOnly, unleashOnly: unleashOnly, swiftOnly: swiftOnly,
-        scaleOnly: scaleOnly, devicesOnly: devicesOnly, flagscope: flagscope
+        scaleOnly: scaleOnly, devicesOnly: devicesOnly, serveOnly: serveOnly, flagscope: flagscope
     ).run()
 } catch {
     FileHandle.standardError.write(Data("flagscope-bench: \(error)\n".utf8))
