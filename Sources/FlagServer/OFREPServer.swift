@@ -100,13 +100,13 @@ package struct OFREPServer: Sendable {
         }
         let workspace = self.workspace(for: layer)
         guard let key else {
-            let (json, etag) = OFREPEvaluation.bulk(workspace)
+            let (_, text, etag) = OFREPEvaluation.bulk(workspace)
             var headers = HTTPFields()
             headers[.eTag] = etag
             if let asked = request.headers[.ifNoneMatch], Self.matches(asked, etag) {
                 return Response(status: .notModified, headers: headers)
             }
-            return Self.response(status: .ok, json: json, headers: headers)
+            return Self.response(status: .ok, text: text, headers: headers)
         }
         let answer = OFREPEvaluation.answer(key, in: workspace)
         return Self.response(status: HTTPResponse.Status(code: answer.status), json: answer.json)
@@ -143,9 +143,13 @@ package struct OFREPServer: Sendable {
 
     /// A JSON response.
     static func response(status: HTTPResponse.Status, json: JSONValue, headers: HTTPFields = [:]) -> Response {
+        response(status: status, text: json.serialized(pretty: false, sortedKeys: false), headers: headers)
+    }
+
+    /// A response of JSON already written.
+    static func response(status: HTTPResponse.Status, text: String, headers: HTTPFields = [:]) -> Response {
         var headers = headers
         headers[.contentType] = "application/json"
-        let text = json.serialized(pretty: false, sortedKeys: false)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -19,7 +19,7 @@ enum OFREPTarget {
             output.add(problem.json(key: "lab/sson"))
         case .success(let layer):
             guard let workspace = demo.simulating(device: nil, context: layer) else { return 0 }
-            let (json, etag) = OFREPEvaluation.bulk(workspace)
+            let (json, _, etag) = OFREPEvaluation.bulk(workspace)
             output.add(json)
             output.add(etag)
             guard case .object(let members) = json, case .array(let flags)? = members["flags"] else {

@@ -149,16 +149,18 @@ package enum OFREPEvaluation {
     }
 
     /// Every declared flag's answer (context attributes apart: they are the request's), in
-    /// declaration order, and the ETag of them all: it changes exactly when one answer does.
-    package static func bulk(_ workspace: Workspace) -> (json: JSONValue, etag: String) {
+    /// declaration order, as JSON and as the body's text (written once), and the ETag of them
+    /// all: it changes exactly when one answer does.
+    package static func bulk(_ workspace: Workspace) -> (json: JSONValue, body: String, etag: String) {
         var flags: [JSONValue] = []
         Resolver(workspace: workspace, tracingRuleSteps: false).forEachResolution { resolution in
             guard !resolution.flag.key.hasPrefix(ContextKeys.prefix) else { return }
             flags.append(answer(resolution).json)
         }
         let json = JSONValue.object(["flags": .array(flags)])
+        let body = json.serialized(pretty: false, sortedKeys: false)
         // A strong ETag of the answers themselves, so it changes exactly when one of them does.
-        return (json, "\"" + StableHash.hex(json.serialized(pretty: false, sortedKeys: false).utf8) + "\"")
+        return (json, body, "\"" + StableHash.hex(body.utf8) + "\"")
     }
 }
 

@@ -101,7 +101,7 @@ struct OFREPEvaluationTests {
         let folder = try TemporaryFolder(prefix: "flagscope-ofrep")
         defer { folder.remove() }
         let france = try Self.demo(folder, #"{"targetingKey": "listener-1", "country": "fr"}"#)
-        let (json, etag) = OFREPEvaluation.bulk(france)
+        let (json, _, etag) = OFREPEvaluation.bulk(france)
         guard case .object(let members) = json, case .array(let flags)? = members["flags"] else {
             Issue.record("no flags in \(json)")
             return
