@@ -11,20 +11,13 @@ import Foundation
 /// on the rules workspace (targeting on every flag), the server in this process on loopback.
 struct ServeFigures {
     var size: Int
-    /// Median seconds of the bulk answer made in process, and asked over HTTP one at a time.
+    /// Median seconds of the bulk answer made in process.
     var inProcess: Double
-    var overHTTP: Double
-    /// Under `clients` concurrent keep-alive clients for `seconds`: requests answered, failed,
-    /// and the 50th and 99th percentile latencies.
-    var clients: Int
-    var seconds: Double
-    var answered: Int
-    var failed: Int
-    var p50: Double
-    var p99: Double
+    /// What was measured over HTTP.
+    var http: ServeRun.Figures
 
     /// HTTP against in process, the goal being at most 1.5× at 1k flags.
-    var ratio: Double { overHTTP / inProcess }
+    var ratio: Double { http.overHTTP / inProcess }
 }
 
 extension Bench {
@@ -67,17 +60,17 @@ extension Bench {
         task.cancel()
         let figures = try outcome.figures()
         progress("\(size) flags: serve measured")
-        return ServeFigures(
-            size: size, inProcess: Measure.median(inProcess), overHTTP: figures.overHTTP, clients: figures.clients,
-            seconds: figures.seconds, answered: figures.answered, failed: figures.failed, p50: figures.p50,
-            p99: figures.p99)
+        return ServeFigures(size: size, inProcess: Measure.median(inProcess), http: figures)
     }
 }
 
 /// The HTTP side of the serve table, run against a server on `port`.
 actor ServeRun {
     struct Figures {
+        /// Median seconds of a bulk request asked one at a time.
         var overHTTP: Double
+        /// Under `clients` concurrent keep-alive clients for `seconds`: requests answered, failed,
+        /// and the 50th and 99th percentile latencies.
         var clients: Int
         var seconds: Double
         var answered: Int
@@ -171,7 +164,7 @@ extension Report {
         var rows = [["flags", "bulk in process", "bulk over HTTP", "HTTP vs in process", "goal"]]
         for figures in all {
             rows.append([
-                grouped(figures.size), milliseconds(figures.inProcess), milliseconds(figures.overHTTP),
+                grouped(figures.size), milliseconds(figures.inProcess), milliseconds(figures.http.overHTTP),
                 ratio(figures.ratio),
                 figures.size == 1_000 ? (figures.ratio <= 1.5 ? "≤ 1.5×: met" : "≤ 1.5×: not met") : "",
             ])
@@ -180,10 +173,10 @@ extension Report {
         out += "\nUnder load: 64 keep-alive clients for 5 s, half bulk, half one flag, each request its own device\n"
         var load = [["flags", "requests/s", "answered", "not 200", "p50", "p99"]]
         for figures in all {
+            let http = figures.http
             load.append([
-                grouped(figures.size),
-                String(Int((Double(figures.answered + figures.failed) / figures.seconds).rounded())),
-                String(figures.answered), String(figures.failed), milliseconds(figures.p50), milliseconds(figures.p99),
+                grouped(figures.size), String(Int((Double(http.answered + http.failed) / http.seconds).rounded())),
+                String(http.answered), String(http.failed), milliseconds(http.p50), milliseconds(http.p99),
             ])
         }
         out += table(load)
