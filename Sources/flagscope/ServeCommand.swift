@@ -41,8 +41,7 @@ struct Serve: ParsableCommand, TakesContext {
         let live = LiveWorkspace {
             Workspace.load(from: file, context: layer, device: deviceName)
         }
-        var settings = OFREPServer.Settings(host: host, port: port, token: token)
-        settings.maximumConnections = 256
+        let settings = OFREPServer.Settings(host: host, port: port, token: token)
         let server = OFREPServer(live: live, device: loaded.activeDevice, context: layer, settings: settings)
         let failure = ServeFailure()
         let done = DispatchSemaphore(value: 0)

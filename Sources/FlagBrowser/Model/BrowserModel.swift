@@ -119,7 +119,7 @@ package struct BrowserModel: Sendable {
 
         var model = self
         model.workspace = workspace
-        // Compared with the old values: the session compares the new model again.
+        // Compared with the old values: BrowserSession compares the new model again.
         model.comparison = nil
         // The marks below change, so the rows each view showed are worked out again.
         model.viewRows = ViewRowsCache()

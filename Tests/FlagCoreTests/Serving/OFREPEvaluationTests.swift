@@ -48,7 +48,11 @@ struct OFREPEvaluationTests {
 
     /// The demo with the request's `context` on top.
     static func demo(_ folder: TemporaryFolder, _ context: String) throws -> Workspace {
-        let workspace = Workspace.load(from: try folder.copyDemo(to: "demo"), environment: [:])
+        try asking(Workspace.load(from: try folder.copyDemo(to: "demo"), environment: [:]), context)
+    }
+
+    /// `workspace` for a request whose context is `context`.
+    static func asking(_ workspace: Workspace, _ context: String) throws -> Workspace {
         let layer = try OFREPEvaluation.context(fromBody: Array(#"{"context": \#(context)}"#.utf8)).get()
         return try #require(workspace.simulating(device: nil, context: layer))
     }
@@ -109,19 +113,9 @@ struct OFREPEvaluationTests {
         #expect(flags.count == france.flags.keys.filter { !$0.hasPrefix("context/") }.count)
         // The same answers, the same tag; Spain is in the same country list as France, so nothing changes.
         #expect(OFREPEvaluation.bulk(france).etag == etag)
-        let spain = try #require(
-            france.simulating(
-                device: nil,
-                context: try OFREPEvaluation.context(
-                    fromBody: Array(#"{"context": {"targetingKey": "listener-1", "country": "es"}}"#.utf8)
-                ).get()))
+        let spain = try Self.asking(france, #"{"targetingKey": "listener-1", "country": "es"}"#)
         #expect(OFREPEvaluation.bulk(spain).etag == etag, "no answer changed")
-        let us = try #require(
-            france.simulating(
-                device: nil,
-                context: try OFREPEvaluation.context(
-                    fromBody: Array(#"{"context": {"targetingKey": "listener-1", "country": "us"}}"#.utf8)
-                ).get()))
+        let us = try Self.asking(france, #"{"targetingKey": "listener-1", "country": "us"}"#)
         #expect(OFREPEvaluation.bulk(us).etag != etag, "download_over_cellular changed")
     }
 }
