@@ -17,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // Hummingbird's own logging, named here to quiet it: requests are never logged.
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Hummingbird's own parts, named for the handler that cuts off slow requests.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
     ],
     targets: [
         .target(name: "CDisplayWidth"),
@@ -64,6 +67,8 @@ let package = Package(
                 "FlagCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         .executableTarget(

@@ -3,6 +3,16 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
+
+/// Where a server's answers come from (``LiveWorkspace`` for `flagscope serve`, ``BrowserFeed``
+/// when the browser shares the process).
+package protocol OFREPSource: Sendable {
+    /// The stack as it is now, with the server's simulated device and `--context` in it.
+    func workspace() -> Workspace
+    /// A device asked (one call per request, from any thread).
+    func asked(by device: LiveDevice)
+}
 
 /// `flagscope serve`: the workspace over OFREP (docs/serve.md). FlagCore answers
 /// (``OFREPEvaluation``); this only speaks HTTP.
@@ -18,6 +28,9 @@ package struct OFREPServer: Sendable {
         package var maximumConnections = 256
         /// A connection quiet for this long is closed.
         package var idleTimeout: TimeInterval = 10
+        /// A request's headers, and then its body, must each arrive within this, or the
+        /// connection is closed (``RequestDeadline``).
+        package var partDeadline: TimeInterval = 10
 
         /// Settings for `host:port`.
         package init(host: String, port: Int, token: String?) {
@@ -30,18 +43,13 @@ package struct OFREPServer: Sendable {
     /// Bodies larger than this are refused with 413.
     package static let bodyLimit = 1 << 20
 
-    /// Where the answers come from.
-    let live: LiveWorkspace
-    /// The simulated device of the server: `--device` and `--context`, under each request's context.
-    let device: DeviceProfile?
-    let context: ContextLayer?
-    let settings: Settings
+    /// Where the answers come from, and who hears that a device asked.
+    let source: any OFREPSource
+    package let settings: Settings
 
-    /// A server answering from `live`, each request's context on top of `device` and `context`.
-    package init(live: LiveWorkspace, device: DeviceProfile?, context: ContextLayer?, settings: Settings) {
-        self.live = live
-        self.device = device
-        self.context = context
+    /// A server answering from `source`: each request's context on top of its stack.
+    package init(source: any OFREPSource, settings: Settings) {
+        self.source = source
         self.settings = settings
     }
 
@@ -60,7 +68,12 @@ package struct OFREPServer: Sendable {
         }
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(settings.idleTimeout)))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        RequestDeadline(limit: .nanoseconds(Int64(settings.partDeadline * 1_000_000_000)))
+                    ],
+                    idleTimeout: .nanoseconds(Int64(settings.idleTimeout * 1_000_000_000)))),
             configuration: .init(
                 address: .hostname(settings.host, port: settings.port), serverName: "flagscope",
                 availableConnectionsDelegate: MaximumAvailableConnections(settings.maximumConnections)),
@@ -86,19 +99,20 @@ package struct OFREPServer: Sendable {
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: Self.bodyLimit)
-        } catch {
+        } catch is NIOTooManyBytesError {
             return Self.response(
                 status: .contentTooLarge,
                 json: .object(["errorDetails": .string("the body is over \(Self.bodyLimit) bytes")]))
         }
-        let layer: ContextLayer
+        let device: LiveDevice
         switch OFREPEvaluation.context(fromBody: Array(buffer: body)) {
         case .failure(let problem):
             return Self.response(status: .badRequest, json: problem.json(key: key))
         case .success(let found):
-            layer = found
+            device = LiveDevice(context: found)
         }
-        let workspace = self.workspace(for: layer)
+        source.asked(by: device)
+        let workspace = OFREPEvaluation.workspace(source.workspace(), answering: device)
         guard let key else {
             let (_, text, etag) = OFREPEvaluation.bulk(workspace)
             var headers = HTTPFields()
@@ -110,16 +124,6 @@ package struct OFREPServer: Sendable {
         }
         let answer = OFREPEvaluation.answer(key, in: workspace)
         return Self.response(status: HTTPResponse.Status(code: answer.status), json: answer.json)
-    }
-
-    /// The workspace for a request: the server's device, then its `--context`, then the request's
-    /// context on top.
-    func workspace(for request: ContextLayer) -> Workspace {
-        let workspace = live.current()
-        var layer = context ?? ContextLayer()
-        layer.add(request)
-        // A stack whose OFREP provider sends the context upstream answers for the server's own device.
-        return workspace.simulating(device: device, context: layer) ?? workspace
     }
 
     /// Whether an `If-None-Match` value names `etag` (a list, or `*`).

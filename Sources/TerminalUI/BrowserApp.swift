@@ -15,9 +15,10 @@ package enum BrowserApp {
     /// Runs the browser on the workspace until the user quits or a signal arrives. `greeting`
     /// is the first status line (what a command did just before, which the screen now covers),
     /// unless the workspace has an error to show there. `context` is the `--context` layer, when given.
+    /// `serving`: a server shares the process; the devices that ask it appear within a frame.
     package static func run(
         workspaceFile: URL, colors: Bool, greeting: StatusMessage? = nil, context: ContextLayer? = nil,
-        device: String? = nil
+        device: String? = nil, serving: BrowserServing? = nil
     )
         -> Outcome
     {
@@ -28,7 +29,7 @@ package enum BrowserApp {
         // "fetching…") at once, and a slow or dead server never freezes the keys.
         var session = BrowserSession(
             workspaceFile: workspaceFile, width: size.width, height: size.height,
-            remote: .background(HTTPRemoteFetcher()), context: context, device: device)
+            remote: .background(HTTPRemoteFetcher()), context: context, device: device, serving: serving)
         if let greeting { session.greet(greeting) }
         var watcher = FileWatcher(urls: session.watchedFiles)
         var lastPoll = Date()
@@ -71,6 +72,7 @@ package enum BrowserApp {
             // Answers that arrived are shown; due providers are asked again (never waiting here).
             let generation = session.generation
             session.pollRemote()
+            session.pollLive()
             if session.generation != generation { watcher = FileWatcher(urls: session.watchedFiles) }
             // Files changed by someone else are reloaded within a second, keeping the selection.
             if Date().timeIntervalSince(lastPoll) >= 0.5 {

@@ -27,7 +27,7 @@ extension Bench {
         let file = rules.withRules
         let live = LiveWorkspace { Workspace.load(from: file, environment: [:]) }
         let server = OFREPServer(
-            live: live, device: nil, context: nil,
+            source: live,
             settings: OFREPServer.Settings(host: "127.0.0.1", port: 0, token: nil))
         let body =
             #"{"context": {"targetingKey": "device-7f3a9c", "email": "qa.tester@example.com", "country": "IT", "app_version": "2.4.1"}}"#
@@ -36,9 +36,9 @@ extension Bench {
         for _ in 0..<max(runs, 5) {
             inProcess.append(
                 Measure.time {
-                    let layer = try? OFREPEvaluation.context(fromBody: Array(body.utf8)).get()
-                    let workspace = live.current()
-                    _ = OFREPEvaluation.bulk(workspace.simulating(device: nil, context: layer) ?? workspace)
+                    let layer = (try? OFREPEvaluation.context(fromBody: Array(body.utf8)).get()) ?? ContextLayer()
+                    _ = OFREPEvaluation.bulk(
+                        OFREPEvaluation.workspace(live.current(), answering: LiveDevice(context: layer)))
                 })
         }
         let outcome = ServeRun()

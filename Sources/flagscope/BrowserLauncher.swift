@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlagBrowser
 import FlagCore
+import FlagServer
 import Foundation
 import TerminalUI
 
@@ -20,9 +21,11 @@ struct DisplayOptions: ParsableArguments {
 enum BrowserLauncher {
     /// Opens the browser; `greeting` is also its first status line, since the browser's screen
     /// covers what was printed just before it. `context` is the `--context` layer, when given.
+    /// With `serve`, a server shares the process (docs/serve.md): it starts listening before the
+    /// screen opens, so an address it cannot use is said on the terminal.
     static func open(
         _ workspaceFile: URL, display: DisplayOptions, greeting: StatusMessage? = nil, context: ContextLayer? = nil,
-        device: String? = nil
+        device: String? = nil, serve: OFREPServer.Settings? = nil
     ) throws {
         do {
             try TerminalCheck.verify()
@@ -30,8 +33,16 @@ enum BrowserLauncher {
             Console.error("error: \(error.description)")
             throw ExitCode.failure
         }
+        let serving = try serve.map(BrowserServer.start)
+        var greeting = greeting
+        if let serving, greeting == nil {
+            greeting = StatusMessage(
+                "serving OFREP on http://\(serving.address)/ofrep/v1/evaluate/flags: devices that ask appear under Live devices"
+            )
+        }
         switch BrowserApp.run(
-            workspaceFile: workspaceFile, colors: display.colors, greeting: greeting, context: context, device: device)
+            workspaceFile: workspaceFile, colors: display.colors, greeting: greeting, context: context, device: device,
+            serving: serving)
         {
         case .quit:
             return

@@ -25,8 +25,11 @@ struct Demo: ParsableCommand, TakesContext {
     var swift = false
     @OptionGroup var display: DisplayOptions
     @OptionGroup var context: ContextOptions
+    @OptionGroup var serve: ServeOptions
+    @OptionGroup var token: TokenOptions
 
     func run() throws {
+        let settings = try serve.settings(token: token)
         guard let bundled = swift ? DemoWorkspace.swiftFolder : DemoWorkspace.folder else {
             Console.error(
                 "error: the demo workspace is missing from this build (Resources/\(swift ? "SwiftDemo" : "Demo"))")
@@ -67,6 +70,6 @@ struct Demo: ParsableCommand, TakesContext {
         let warning = try context.checkBeforeBrowsing(installation.workspaceFile, layer: layer)
         try BrowserLauncher.open(
             installation.workspaceFile, display: display, greeting: warning ?? news.map { StatusMessage($0) },
-            context: layer, device: context.device)
+            context: layer, device: context.device, serve: settings)
     }
 }

@@ -24,19 +24,26 @@ struct Flagscope: ParsableCommand, TakesContext {
     @OptionGroup var workspace: WorkspaceOptions
     @OptionGroup var display: DisplayOptions
     @OptionGroup var context: ContextOptions
+    @OptionGroup var serve: ServeOptions
+    @OptionGroup var token: TokenOptions
 
     func run() throws {
+        let settings = try serve.settings(token: token)
         let file = try workspace.locate()
         let layer = try context.layer()
         let warning = try context.checkBeforeBrowsing(file, layer: layer)
-        try BrowserLauncher.open(file, display: display, greeting: warning, context: layer, device: context.device)
+        try BrowserLauncher.open(
+            file, display: display, greeting: warning, context: layer, device: context.device, serve: settings)
     }
 
     /// ArgumentParser's own entry point, except that its messages go through ``Console``: usage
     /// errors quote the arguments given ("Unexpected argument '…'"), which may hold control characters.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            let arguments = ServeOptions.withDefaultAddress(
+                Array(CommandLine.arguments.dropFirst()), subcommands: configuration.subcommands.map { $0._commandName }
+            )
+            var command = try parseAsRoot(arguments)
             try ContextOptions.refuseUnless(command)
             try command.run()
         } catch {
@@ -60,7 +67,7 @@ struct Flagscope: ParsableCommand, TakesContext {
     static func unknownSubcommand(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String? {
         let names = configuration.subcommands.map { $0._commandName }
         // The root's options that take a value: the word after one is not a subcommand.
-        let valued: Set<String> = ["--config", "--context", "--context-file"]
+        let valued: Set<String> = ["--config", "--context", "--context-file", "--serve", "--token-env"]
         var index = 0
         while index < arguments.count {
             let word = arguments[index]

@@ -15,25 +15,10 @@ struct Serve: ParsableCommand, TakesContext {
     @OptionGroup var context: ContextOptions
     @Option(help: "The address and port to listen on (a non-loopback address needs --token-env).")
     var listen = "127.0.0.1:8016"
-    @Option(
-        help: "The environment variable that holds the bearer token requests must send (Authorization: Bearer …).")
-    var tokenEnv: String?
+    @OptionGroup var token: TokenOptions
 
     func run() throws {
-        let (host, port) = try Self.address(listen)
-        var token: String?
-        if let tokenEnv {
-            guard let value = ProcessInfo.processInfo.environment[tokenEnv], !value.isEmpty else {
-                Console.error("error: --token-env \(tokenEnv): the variable is not set or empty; export it first")
-                throw ExitCode.validationFailure
-            }
-            token = value
-        } else if !Self.isLoopback(host) {
-            Console.error(
-                "error: --listen \(listen) reaches other machines: serve it with a token, --token-env VAR (the variable holding it), or listen on 127.0.0.1"
-            )
-            throw ExitCode.validationFailure
-        }
+        let settings = try Self.settings(listen: listen, option: "--listen", tokenEnv: token.tokenEnv)
         let loaded = try context.load(workspace)
         let file = loaded.config.file
         let layer = loaded.contextLayer
@@ -41,40 +26,74 @@ struct Serve: ParsableCommand, TakesContext {
         let live = LiveWorkspace {
             Workspace.load(from: file, context: layer, device: deviceName)
         }
-        let settings = OFREPServer.Settings(host: host, port: port, token: token)
-        let server = OFREPServer(live: live, device: loaded.activeDevice, context: layer, settings: settings)
+        _ = try Self.start(OFREPServer(source: live, settings: settings), waiting: true)
+    }
+
+    /// The settings for listening on `listen` (given as `option`), with the token in the
+    /// variable `tokenEnv`: bad usage (a bad address, a non-loopback one without a token, an
+    /// unset variable) exits 64 with the reason.
+    static func settings(listen: String, option: String, tokenEnv: String?) throws -> OFREPServer.Settings {
+        let (host, port) = try address(listen, option: option)
+        var token: String?
+        if let tokenEnv {
+            guard let value = ProcessInfo.processInfo.environment[tokenEnv], !value.isEmpty else {
+                Console.error("error: --token-env \(tokenEnv): the variable is not set or empty; export it first")
+                throw ExitCode.validationFailure
+            }
+            token = value
+        } else if !isLoopback(host) {
+            Console.error(
+                "error: \(option) \(listen) reaches other machines: serve it with a token, --token-env VAR (the variable holding it), or listen on 127.0.0.1"
+            )
+            throw ExitCode.validationFailure
+        }
+        return OFREPServer.Settings(host: host, port: port, token: token)
+    }
+
+    /// Runs `server` on a task and waits until it listens (it says where on standard error),
+    /// then, when `waiting`, until it stops. Returns `HOST:PORT`; a server that cannot listen
+    /// exits 1 with the reason.
+    static func start(_ server: OFREPServer, waiting: Bool) throws -> String {
         let failure = ServeFailure()
+        let listening = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
+        let host = server.settings.host
         Task {
             do {
                 try await server.run { port in
+                    failure.setPort(port)
                     Console.error(
                         "serving OFREP on http://\(host):\(port) (POST /ofrep/v1/evaluate/flags and …/flags/KEY); Ctrl-C stops"
                     )
+                    listening.signal()
                 }
             } catch {
                 failure.set("\(error)")
             }
+            listening.signal()
             done.signal()
         }
-        done.wait()
+        listening.wait()
+        if waiting, failure.message == nil { done.wait() }
         if let message = failure.message {
+            let port = server.settings.port
             let reason =
                 message.contains("Address already in use")
-                ? "another program listens there; choose another port, such as --listen \(host):\(port == 8016 ? 8017 : 8016)"
+                ? "another program listens there; choose another port, such as \(host):\(port == 8016 ? 8017 : 8016)"
                 : message
-            Console.error("error: cannot serve on \(listen): \(reason)")
+            Console.error("error: cannot serve on \(host):\(port): \(reason)")
             throw ExitCode.failure
         }
+        return "\(host):\(failure.port ?? server.settings.port)"
     }
 
-    /// `HOST:PORT`, `:PORT` or `PORT`.
-    static func address(_ text: String) throws -> (String, Int) {
+    /// `HOST:PORT`, `:PORT` or `PORT`, given as `option`.
+    static func address(_ text: String, option: String = "--listen") throws -> (String, Int) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         let host = parts.count > 1 ? parts.dropLast().joined(separator: ":") : "127.0.0.1"
         guard let port = Int(parts.last ?? ""), (0...65_535).contains(port) else {
             Console.error(
-                "error: --listen '\(TerminalText.escaped(text))' is not an address: write HOST:PORT, such as 127.0.0.1:8016"
+                "error: \(option) '\(TerminalText.escaped(text))' is not an address: write HOST:PORT, such as 127.0.0.1:8016"
             )
             throw ExitCode.validationFailure
         }
@@ -87,10 +106,21 @@ struct Serve: ParsableCommand, TakesContext {
     }
 }
 
-/// What stopped the server, set from its task.
+/// What stopped the server, set from its task, and the port it listened on.
 private final class ServeFailure: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: String?
+    private var storedPort: Int?
+    var port: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedPort
+    }
+    func setPort(_ port: Int) {
+        lock.lock()
+        storedPort = port
+        lock.unlock()
+    }
     var message: String? {
         lock.lock()
         defer { lock.unlock() }

@@ -20,13 +20,17 @@ struct OFREPServerTests {
         let port: Int
 
         /// Starts a server over a copy of the demo, with `token` if given.
-        static func start(token: String? = nil) async throws -> Running {
+        static func start(token: String? = nil, deadline: TimeInterval = 10) async throws -> Running {
             let folder = try TemporaryFolder(prefix: "flagscope-serve")
             let file = try folder.copyDemo(to: "demo")
             let live = LiveWorkspace { Workspace.load(from: file, environment: [:]) }
             let server = OFREPServer(
-                live: live, device: nil, context: nil,
-                settings: OFREPServer.Settings(host: "127.0.0.1", port: 0, token: token))
+                source: live,
+                settings: {
+                    var settings = OFREPServer.Settings(host: "127.0.0.1", port: 0, token: token)
+                    settings.partDeadline = deadline
+                    return settings
+                }())
             let (ports, continuation) = AsyncStream<Int>.makeStream()
             let task = Task { try await server.run { continuation.yield($0) } }
             var iterator = ports.makeAsyncIterator()
@@ -174,6 +178,29 @@ struct OFREPServerTests {
         let padding = String(repeating: "x", count: OFREPServer.bodyLimit + 10)
         let answer = try await server.post("/ofrep/v1/evaluate/flags", #"{"context": {"note": "\#(padding)"}}"#)
         #expect(answer.status == 413)
+        #expect(try await server.post("/ofrep/v1/evaluate/flags/lab/sson", "{}").status == 200)
+    }
+
+    @Test(
+        "A client trickling its headers or its body is cut off at the deadline, not kept by an idle timeout",
+        arguments: ["headers", "body"])
+    func slowClient(part: String) async throws {
+        let server = try await Running.start(deadline: 1)
+        defer { server.stop() }
+        // A byte every 0.3 s: never idle for long, and 50 s for the whole request.
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        client.arguments = [
+            "python3", Repository.root.appendingPathComponent("Tests/Servers/slow_client.py").path, String(server.port),
+            part, "0.3",
+        ]
+        let pipe = Pipe()
+        client.standardOutput = pipe
+        try client.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        client.waitUntilExit()
+        let seconds = try #require(Double(printed.trimmingCharacters(in: .whitespacesAndNewlines)), "\(printed)")
+        #expect(seconds >= 0.9 && seconds < 2.5, "closed after \(seconds) s")
         #expect(try await server.post("/ofrep/v1/evaluate/flags/lab/sson", "{}").status == 200)
     }
 

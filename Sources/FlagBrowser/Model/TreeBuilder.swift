@@ -124,6 +124,7 @@ struct TreeWalk<Sink: TreeSink> {
         addFeatures()
         addContext()
         addDevices()
+        addLiveDevices()
         addUnknownKeys()
         addProblems()
     }
@@ -242,6 +243,23 @@ struct TreeWalk<Sink: TreeSink> {
             add(
                 .device(name: device.name), label: device.name, parent: section,
                 search: [device.name, device.file])
+        }
+    }
+
+    /// The devices that asked the server sharing the process, in the order they first asked;
+    /// while none has, the heading says where to point the app.
+    private mutating func addLiveDevices() {
+        guard let served = workspace.served else { return }
+        let count = served.devices.count
+        let summary =
+            count == 0
+            ? "none yet · http://\(served.address)"
+            : "\(Plural.count(count, "device")) asked \(served.address)"
+        let section = add(
+            .section(.live, summary: summary), label: TreeSection.live.title, parent: nil,
+            search: ["live devices serving"])
+        for device in served.devices.values {
+            add(.liveDevice(name: device.name), label: device.name, parent: section, search: [device.name])
         }
     }
 

@@ -19,7 +19,7 @@ package struct NodeID: Hashable, Sendable, CustomStringConvertible, ExpressibleB
 
 /// The headings after the blueprints' collections, each with an identity that never changes.
 package enum TreeSection: String, Sendable {
-    case features, context, devices, unknown, problems
+    case features, context, devices, live, unknown, problems
 
     /// The heading as shown.
     package var title: String {
@@ -27,6 +27,7 @@ package enum TreeSection: String, Sendable {
         case .features: "Features"
         case .context: "Context"
         case .devices: "Devices"
+        case .live: "Live devices"
         case .unknown: "Unknown keys"
         case .problems: "Problems"
         }
@@ -68,6 +69,8 @@ package enum NodeKind: Sendable {
     case group(ContextGroup)
     /// A device profile (docs/devices.md), by name.
     case device(name: String)
+    /// A device that asked the server sharing the process (docs/serve.md), by name.
+    case liveDevice(name: String)
     /// A problem `validate` reports: a blueprint that does not load, a value that does not fit…
     indirect case diagnostic(Diagnostic)
 
@@ -82,6 +85,7 @@ package enum NodeKind: Sendable {
         case .unknownKey(let unknown): "unknown:\(unknown.provider):\(unknown.key)"
         case .group(let group): "group:context/" + group.rawValue
         case .device(let name): "device:" + name
+        case .liveDevice(let name): "live:" + name
         // Where it points, not its words (which may change with the wording); two at one place
         // are told apart by position, as every repeated identity is.
         case .diagnostic(let diagnostic):

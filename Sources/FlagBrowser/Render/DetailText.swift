@@ -1,4 +1,5 @@
 import FlagCore
+import Foundation
 
 /// A run of text with one role.
 struct Span: Sendable {
@@ -99,6 +100,12 @@ enum DetailText {
                     "Device profiles are files the team shares. Enter simulates one (again: none), p picks one from anywhere, c compares one with the simulated device, S saves the simulated device as a new one.",
                     .normal)
             }
+            if section == .live {
+                out.blank()
+                out.text(
+                    "Each device that asks the server is listed here, named by its targetingKey (else by a hash of its context). Enter shows what it gets and why, its context as a Live layer on top; a keeps it as a device profile.",
+                    .normal)
+            }
             if section == .problems {
                 out.blank()
                 out.text(
@@ -113,6 +120,10 @@ enum DetailText {
         case .device(let name):
             if let profile = model.workspace.devices.first(where: { $0.name == name }) {
                 deviceLines(profile, model, &out)
+            }
+        case .liveDevice(let name):
+            if let device = model.workspace.served?.devices[name] {
+                liveDeviceLines(device, state.liveActivity[name], model, &out)
             }
         case .constraint(let featureKey, let index, _, _):
             guard let explanation = model.explanations[featureKey] else { break }
@@ -323,9 +334,41 @@ enum DetailText {
         if let comparison = model.comparison, compared {
             out.field("compared", comparison.summary, .warning)
         }
+        attributeLines(profile.context, &out)
         out.blank()
-        out.text("Attributes:", .key)
-        for attribute in profile.context.attributes.values {
+        out.text(
+            (active ? "Enter stops simulating it" : "Enter simulates it")
+                + (compared ? "; c stops comparing." : "; c compares it with the simulated device."), .muted)
+    }
+
+    /// A device that asked the server (docs/serve.md): whether its view is shown, when and how
+    /// often it asked, and the context of its last request.
+    static func liveDeviceLines(
+        _ device: LiveDevice, _ activity: LiveActivity?, _ model: BrowserModel, _ out: inout Builder
+    ) {
+        let shown = model.workspace.liveDevice?.name == device.name
+        out.text((shown ? "✓ " : "") + device.name, .header)
+        out.blank()
+        if let activity {
+            out.field("requests", String(activity.requests))
+            out.field("first asked", clockTime(activity.firstSeen))
+            out.field("last asked", clockTime(activity.lastSeen))
+        }
+        out.field(
+            "shown", shown ? "yes: its context is the \(device.layerName) layer on top" : "no",
+            shown ? .success : .muted)
+        attributeLines(device.context, &out)
+        out.blank()
+        out.text(
+            (shown ? "Enter goes back to the simulated device" : "Enter shows what it gets and why")
+                + "; a keeps it as a device profile.", .muted)
+    }
+
+    /// A context's attributes, each as `name: value`, under `Attributes:`.
+    private static func attributeLines(_ context: ContextLayer, _ out: inout Builder) {
+        out.blank()
+        out.text(context.isEmpty ? "Attributes: none" : "Attributes:", .key)
+        for attribute in context.attributes.values {
             let value: String
             switch attribute.given {
             case .argument(let text): value = text
@@ -334,10 +377,14 @@ enum DetailText {
             }
             out.text("\(attribute.key.dropFirst(ContextKeys.prefix.count)): \(value)", .normal, indent: 2)
         }
-        out.blank()
-        out.text(
-            (active ? "Enter stops simulating it" : "Enter simulates it")
-                + (compared ? "; c stops comparing." : "; c compares it with the simulated device."), .muted)
+    }
+
+    /// A moment as the local time of day, `14:03:27`.
+    static func clockTime(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970) + TimeZone.current.secondsFromGMT(for: date)
+        let day = ((seconds % 86_400) + 86_400) % 86_400
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(day / 3600)):\(two(day / 60 % 60)):\(two(day % 60))"
     }
 
     /// At most this many rules that read an attribute are listed in its detail.

@@ -57,6 +57,9 @@ package enum Renderer {
         if let comparison = state.model.comparison, state.view != .compared {
             right.append("≠ \(comparison.device.name)")
         }
+        if let served = workspace.served {
+            right.append("serving on \(served.address) · \(Plural.count(served.devices.count, "device"))")
+        }
         if state.view != .all { right.append("view: \(state.viewTitle)") }
         if let filter = state.filter { right.append("filter: \(filter)") }
         if state.showHidden { right.append("+hidden") }
@@ -277,6 +280,16 @@ package enum Renderer {
             var words: [String] = []
             if active { words.append("simulated") }
             if model.comparison?.device.name == name { words.append("compared") }
+            right = [(words.joined(separator: " · "), .muted)]
+        case .liveDevice(let name):
+            let shown = model.workspace.liveDevice?.name == name
+            if shown { (prefix, prefixRole) = ("✓ ", .success) }
+            var words: [String] = []
+            if let activity = state.liveActivity[name] {
+                words.append(Plural.count(activity.requests, "request"))
+                words.append(DetailText.clockTime(activity.lastSeen))
+            }
+            if shown { words.append("shown") }
             right = [(words.joined(separator: " · "), .muted)]
         case .constraint(let featureKey, let index, _, _):
             if let constraint = model.explanations[featureKey]?.constraints[index] {

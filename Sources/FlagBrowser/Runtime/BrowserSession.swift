@@ -26,6 +26,15 @@ package struct BrowserSession: Sendable {
     package private(set) var suspendRequested = false
     /// Counts model replacements (writes, reloads), so the run loop knows when to re-watch files.
     package private(set) var generation = 0
+    /// The server sharing the process, when the browser serves (docs/serve.md).
+    package let serving: BrowserServing?
+    /// The devices that asked it, and when each last asked (the least recent goes past the bound).
+    private var liveDevices: ServedDevices?
+    private var liveLastSeen: [String: Date] = [:]
+    /// The live device whose view is shown (Enter on its row), by name.
+    private var shownLive: String?
+    /// The generation last handed to the server.
+    private var publishedGeneration = -1
 
     /// The moment staleness is judged against (fixed in tests so golden screens do not age).
     package let now: Date?
@@ -52,8 +61,11 @@ package struct BrowserSession: Sendable {
     package init(
         workspaceFile: URL, fileSystem: FileSystem = LocalFileSystem(),
         environment: [String: String] = ProcessInfo.processInfo.environment, width: Int, height: Int, now: Date? = nil,
-        remote: RemoteMode = .synchronous(HTTPRemoteFetcher()), context: ContextLayer? = nil, device: String? = nil
+        remote: RemoteMode = .synchronous(HTTPRemoteFetcher()), context: ContextLayer? = nil, device: String? = nil,
+        serving: BrowserServing? = nil
     ) {
+        self.serving = serving
+        liveDevices = serving.map { ServedDevices(address: $0.address) }
         self.workspaceFile = workspaceFile
         self.fileSystem = fileSystem
         self.environment = environment
@@ -66,9 +78,10 @@ package struct BrowserSession: Sendable {
         case .synchronous(let fetcher): source = .fetch(fetcher)
         case .background: source = .known([:])
         }
-        let workspace = Workspace.load(
+        var workspace = Workspace.load(
             from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: source, context: context,
             device: device)
+        workspace.served = liveDevices
         state = BrowserState(
             model: BrowserModel(workspace: workspace, now: now ?? Date()), width: width, height: height)
         if case .synchronous = remote {
@@ -83,6 +96,7 @@ package struct BrowserSession: Sendable {
         } else if case .synchronous = remote {
             state.status = Self.fetchMessage(workspace.remoteAnswers, in: workspace, reason: .startup)
         }
+        publish()
     }
 
     /// Sends an action; effects are performed at once and their answers sent back.
@@ -99,6 +113,7 @@ package struct BrowserSession: Sendable {
                 if let answer = perform(effect) { pending.append(answer) }
             }
         }
+        publish()
     }
 
     /// Every file the workspace reads (``Workspace/watchedFiles``): a change reloads it.
@@ -115,7 +130,24 @@ package struct BrowserSession: Sendable {
         case .reload:
             return .loaded(loadModel(), message: StatusMessage("reloaded from disk"))
         case .saveDevice(let name):
-            return .loaded(loadModel(), message: saveDevice(named: name))
+            // Written first, so the load lists it.
+            let message = saveDevice(named: name)
+            return .loaded(loadModel(), message: message)
+        case .showLive(let name):
+            shownLive = name
+            let model = self.model(of: state.model.workspace)
+            guard let live = model.workspace.liveDevice else {
+                return .loaded(
+                    model, message: StatusMessage("no live device shown: the stack as the browser simulates it"))
+            }
+            return .loaded(
+                model,
+                message: StatusMessage(
+                    "showing what \(live.name) gets: its context is the \(live.layerName) layer on top; Enter again goes back"
+                ))
+        case .adoptLive(let name):
+            let message = adoptLive(named: name)
+            return .loaded(loadModel(), message: message)
         case .compare(let name):
             comparedDevice = name
             let model = compared(state.model)
@@ -149,10 +181,10 @@ package struct BrowserSession: Sendable {
             do {
                 let report = try editor.apply(request.changes, removeAll: request.removeAll)
                 let line = report.statusLine
-                let model = compared(
+                let model =
                     report.rereadOnly
-                        ? state.model.updated(afterRereading: report.provider, in: report.workspace)
-                        : BrowserModel(workspace: report.workspace, now: now ?? Date()))
+                    ? compared(state.model.updated(afterRereading: report.provider, in: report.workspace))
+                    : self.model(of: report.workspace)
                 return .wrote(
                     request,
                     .success(
@@ -204,6 +236,20 @@ package struct BrowserSession: Sendable {
         let workspace = Workspace.load(
             from: workspaceFile, fileSystem: fileSystem, environment: environment, remote: .known(answers),
             context: context, device: device)
+        return model(of: workspace)
+    }
+
+    /// The model of `workspace` as the browser shows it: with the live devices, the shown one's
+    /// layer on top, compared with the pinned device.
+    private func model(of workspace: Workspace) -> BrowserModel {
+        var workspace = workspace
+        workspace.served = liveDevices
+        let live = shownLive.flatMap { liveDevices?.devices[$0] }
+        if workspace.liveDevice != live {
+            workspace =
+                workspace.simulating(device: workspace.activeDevice, context: workspace.contextLayer, live: live)
+                ?? workspace
+        }
         return compared(BrowserModel(workspace: workspace, now: now ?? Date()))
     }
 
@@ -215,7 +261,7 @@ package struct BrowserSession: Sendable {
         guard device == nil || profile != nil,
             let simulated = workspace.simulating(device: profile, context: workspace.contextLayer)
         else { return loadModel() }
-        return compared(BrowserModel(workspace: simulated, now: now ?? Date()))
+        return model(of: simulated)
     }
 
     /// `model` compared with ``comparedDevice`` (docs/devices.md), unless none is pinned, the
@@ -233,15 +279,40 @@ package struct BrowserSession: Sendable {
     /// profile; what to say. An existing file is never written over.
     private func saveDevice(named name: String) -> StatusMessage {
         let workspace = state.model.workspace
-        let file = DeviceProfile.newFile(named: name, in: workspace.config)
-        let url = WorkspacePath.url(ofPath: file, in: workspace.folder)
-        guard !fileSystem.fileExists(at: url) else {
-            return StatusMessage("not saved: \(file) exists; S again with another name", .error)
-        }
         var values: OrderedDictionary<String, FlagValue> = [:]
         let resolver = Resolver(workspace: workspace, tracingRuleSteps: false)
         for key in workspace.flags.keys where key.hasPrefix(ContextKeys.prefix) {
             if let value = resolver.resolve(key)?.value { values[key] = value }
+        }
+        return writeProfile(named: name, values: values, again: "S")
+    }
+
+    /// Writes a live device — the attributes its last request sent, as its layer reads them —
+    /// as a new profile named for it; what to say.
+    private func adoptLive(named name: String) -> StatusMessage {
+        guard let device = liveDevices?.devices[name] else {
+            return StatusMessage("not saved: no live device is named \(name)", .error)
+        }
+        let base = state.model.workspace
+        let workspace =
+            base.simulating(device: base.activeDevice, context: base.contextLayer, live: device) ?? base
+        var values: OrderedDictionary<String, FlagValue> = [:]
+        let resolver = Resolver(workspace: workspace, tracingRuleSteps: false)
+        for key in device.context.attributes.keys {
+            if let value = resolver.resolve(key)?.value { values[key] = value }
+        }
+        return writeProfile(named: name, values: values, again: "a")
+    }
+
+    /// Writes a new device profile of `values`; what to say. An existing file is never written over.
+    private func writeProfile(named name: String, values: OrderedDictionary<String, FlagValue>, again key: String)
+        -> StatusMessage
+    {
+        let workspace = state.model.workspace
+        let file = DeviceProfile.newFile(named: name, in: workspace.config)
+        let url = WorkspacePath.url(ofPath: file, in: workspace.folder)
+        guard !fileSystem.fileExists(at: url) else {
+            return StatusMessage("not saved: \(file) exists; \(key) again with another name", .error)
         }
         let text = DeviceProfile.text(name: name, values: values)
         do {
@@ -258,6 +329,48 @@ package struct BrowserSession: Sendable {
     /// The current frame.
     package func render() -> ScreenBuffer {
         Renderer.render(state, width: state.size.width, height: state.size.height)
+    }
+
+    // MARK: Serving
+
+    /// Hands the server the workspace it answers from, when the model changed since it last did:
+    /// the stack as the browser simulates it, without the shown live device's layer.
+    private mutating func publish() {
+        guard let serving, generation != publishedGeneration else { return }
+        publishedGeneration = generation
+        let workspace = state.model.workspace
+        guard workspace.liveDevice != nil else { return serving.publish(workspace) }
+        serving.publish(
+            workspace.simulating(device: workspace.activeDevice, context: workspace.contextLayer) ?? workspace)
+    }
+
+    /// Takes in the devices that asked since the last call: their activity, and a new model when
+    /// one is new or sent another context. The run loop calls this between frames.
+    package mutating func pollLive() {
+        guard let serving, var devices = liveDevices else { return }
+        let asks = serving.take()
+        guard !asks.isEmpty else { return }
+        var changed = false
+        for ask in asks {
+            let name = ask.device.name
+            liveLastSeen[name] = ask.at
+            if devices.devices[name] != ask.device {
+                devices.devices[name] = ask.device
+                changed = true
+            }
+        }
+        // A client that invents a name per request must not grow the tree without bound.
+        while devices.devices.count > BrowserServing.deviceLimit,
+            let oldest = devices.devices.keys.min(by: {
+                (liveLastSeen[$0] ?? .distantPast) < (liveLastSeen[$1] ?? .distantPast)
+            })
+        {
+            devices.devices[oldest] = nil
+            liveLastSeen[oldest] = nil
+            if shownLive == oldest { shownLive = nil }
+        }
+        liveDevices = devices
+        send(.asked(asks, model: changed ? model(of: state.model.workspace) : nil))
     }
 
     // MARK: Remote providers

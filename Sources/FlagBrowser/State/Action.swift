@@ -16,6 +16,9 @@ package enum Action: Sendable {
     case fetchStarted([String])
     /// Remote providers answered or failed: the model rebuilt with their answers, and what to say.
     case fetched(BrowserModel, message: StatusMessage?)
+    /// Devices asked the server sharing the process (docs/serve.md), with the model that lists
+    /// them when the list or a device's context changed.
+    case asked([LiveAsk], model: BrowserModel?)
 }
 
 /// What a successful write reports back.
@@ -54,6 +57,12 @@ package enum Effect: Sendable, Equatable {
     /// Write every `context/*` value the stack resolves as a new device profile named `name`
     /// (never over an existing file), then answer with `.loaded`.
     case saveDevice(name: String)
+    /// Show the stack as this live device gets it, its context as a `Live: NAME` layer on top
+    /// (nil: as before), then answer with `.loaded`.
+    case showLive(name: String?)
+    /// Write this live device's context as a new device profile (never over an existing file),
+    /// then answer with `.loaded`.
+    case adoptLive(name: String)
     /// Ask the remote providers' servers again, then answer with `.fetched` (and, when that
     /// happens in the background, first with `.fetchStarted`).
     case fetch

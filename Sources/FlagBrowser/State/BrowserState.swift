@@ -46,6 +46,8 @@ package struct BrowserState: Sendable {
     package internal(set) var writing = false
     /// The remote providers whose servers are being asked right now (shown in the header).
     package internal(set) var fetching: [String] = []
+    /// What each live device did (docs/serve.md), by name: drawn on its row and in its detail.
+    package internal(set) var liveActivity: [String: LiveActivity] = [:]
     /// Visible tree rows (node indices, ascending: tree pre-order), derived from the model,
     /// expansion, filter and view.
     package internal(set) var rows: [Int] = []

@@ -1,7 +1,8 @@
 /// What a key does in the tree (normal mode).
 package enum Command: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, collapse, expand, pageUp, pageDown, top, bottom
-    case activate, toggle, edit, resetKey, resetAll, restoreDevice, pickDevice, compareDevice, saveDevice, undo, redo
+    case activate, toggle, edit, resetKey, resetAll, restoreDevice, pickDevice, compareDevice, saveDevice,
+        adoptLiveDevice, undo, redo
     case search, nextMatch, previousMatch, filter, cycleView, toggleHidden
     case switchPane, reload, help, quit, back
 }

@@ -32,6 +32,8 @@ package enum Keymap {
             Binding(
                 [.character("S")], "S", "save the simulated device as a new device profile (asks for a name)",
                 .saveDevice),
+            Binding(
+                [.character("a")], "a", "keep a live device (docs/serve.md) as a new device profile", .adoptLiveDevice),
             Binding([.character("u")], "u", "undo (writes back)", .undo, footer: "undo"),
             Binding([.control("r")], "^R", "redo", .redo),
             Binding([.character("/")], "/", "search as you type; n / N next, previous", .search, footer: "search"),

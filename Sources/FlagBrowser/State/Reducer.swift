@@ -19,6 +19,10 @@ package enum Reducer {
             replaceModel(model, &state)
             if let message { state.status = message }
             return []
+        case .asked(let asks, let model):
+            if let model { replaceModel(model, &state) }
+            noteAsks(asks, &state)
+            return []
         case .wrote(let request, let result):
             state.writing = false
             switch result {
@@ -145,6 +149,7 @@ package enum Reducer {
         case .pickDevice: pickDevice(&state)
         case .compareDevice: return compareDevice(&state)
         case .saveDevice: askDeviceName(&state)
+        case .adoptLiveDevice: return adoptLiveDevice(&state)
         case .undo: return replay(.undo, &state)
         case .redo: return replay(.redo, &state)
         case .search: startSearch(&state)
@@ -259,6 +264,7 @@ package enum Reducer {
     /// Enter: toggle a bool, edit any other value, expand or collapse a branch.
     static func activate(_ state: inout BrowserState) -> [Effect] {
         if case .device(let name)? = state.selectedNode?.kind { return activateDevice(name, state) }
+        if case .liveDevice(let name)? = state.selectedNode?.kind { return showLiveDevice(name, state) }
         if let key = state.editableKey, let flag = state.model.workspace.flags[key] {
             if flag.type == .bool { return toggle(&state) }
             return startEdit(&state, flag: flag)

@@ -6,7 +6,8 @@ extension Workspace {
     /// One load then answers for many devices (`flagscope diff`, `flagscope devices`). Nil when
     /// the answer depends on more than the layers: a provider sends the device's context to its
     /// server (OFREP), which must be asked again, by a load.
-    package func simulating(device: DeviceProfile?, context: ContextLayer?) -> Workspace? {
+    /// `live`, a device that asked `flagscope serve`, goes on top of everything as its own layer.
+    package func simulating(device: DeviceProfile?, context: ContextLayer?, live: LiveDevice? = nil) -> Workspace? {
         guard !sendsContextToServers else { return nil }
         var copy = self
         var providers = providers.filter { !Self.isSimulatedLayer($0) }
@@ -14,6 +15,7 @@ extension Workspace {
         // goes with it, and one this device sets comes from its profile.
         var flags = declaredFlags
         Self.insertSimulatedLayers(device: device, context: context, into: &providers, flags: flags)
+        if let live { providers.insert(live.context.providerData(flags: flags, named: live.layerName), at: 0) }
         WorkspaceLoading.addContextKeys(setBy: providers.filter { !$0.config.isRemote }, to: &flags)
         WorkspaceLoading.addRuleAttributes(of: providers, to: &flags)
         WorkspaceLoading.addContextKeys(setBy: providers.filter(\.config.isRemote), to: &flags)
@@ -23,6 +25,7 @@ extension Workspace {
         copy.activeDevice = device
         copy.deviceChoiceError = nil
         copy.contextLayer = context
+        copy.liveDevice = live
         return copy
     }
 
@@ -30,6 +33,7 @@ extension Workspace {
     static func isSimulatedLayer(_ provider: ProviderData) -> Bool {
         provider.config.name == ContextLayer.providerName
             || provider.config.name.hasPrefix(DeviceProfile.layerPrefix)
+            || provider.config.name.hasPrefix(LiveDevice.layerPrefix)
     }
 
     /// Puts the device's layer directly below the writable provider, so that what-if edits stay

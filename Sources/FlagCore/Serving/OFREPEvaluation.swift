@@ -65,7 +65,7 @@ package enum OFREPEvaluation {
             if segments.isEmpty, name == "targetingKey" {
                 layer.add(
                     ContextLayer.Attribute(
-                        key: ContextKeys.targetingKey, given: .json(JSONValue(valueNode)), origin: .argument(name),
+                        key: ContextKeys.targetingKey, given: .json(JSONValue(valueNode)), origin: .request(name),
                         omittedPrefix: false))
                 continue
             }
@@ -80,11 +80,18 @@ package enum OFREPEvaluation {
             case .success(let key):
                 layer.add(
                     ContextLayer.Attribute(
-                        key: key.key, given: .json(JSONValue(valueNode)), origin: .argument(name),
+                        key: key.key, given: .json(JSONValue(valueNode)), origin: .request(path.joined(separator: ".")),
                         omittedPrefix: false))
             }
         }
         return nil
+    }
+
+    /// The workspace that answers `device`: `base` (the stack with the server's simulated device
+    /// and `--context`) with the device's context as a `Live: NAME` layer on top. A stack whose
+    /// OFREP provider sends the context upstream answers for the server's own device.
+    package static func workspace(_ base: Workspace, answering device: LiveDevice) -> Workspace {
+        base.simulating(device: base.activeDevice, context: base.contextLayer, live: device) ?? base
     }
 
     /// One flag's answer: the HTTP status and the body.

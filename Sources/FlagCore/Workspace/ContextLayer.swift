@@ -25,11 +25,13 @@ package struct ContextLayer: Sendable {
         case file(String, TextLocation)
         /// A device profile's file (docs/devices.md) and the attribute's name in it.
         case profile(String, TextLocation)
+        /// A request to `flagscope serve` (docs/serve.md): the name the device sent it under.
+        case request(String)
 
         /// The file and position, when the attribute was written in a file.
         package var position: (file: String, location: TextLocation)? {
             switch self {
-            case .argument: return nil
+            case .argument, .request: return nil
             case .file(let path, let location), .profile(let path, let location): return (path, location)
             }
         }
@@ -224,6 +226,7 @@ package struct ContextLayer: Sendable {
             case .profile(let path, let at):
                 location = at
                 notes.append("from the device profile \(path)")
+            case .request(let sent): notes.append("sent by the device as \(sent)")
             }
             entries[key] = ProviderEntry(value: rawValue(of: attribute, rules: rules), location: location, notes: notes)
         }
@@ -311,6 +314,7 @@ package struct ContextProblem: Sendable, Hashable {
         case .argument(let written):
             return "\(severity.rawValue): --context '\(TerminalText.escaped(written))': \(message)"
         case .file, .profile: return diagnostic?.headline ?? "\(severity.rawValue): \(message)"
+        case .request(let sent): return "\(severity.rawValue): the device's \(TerminalText.escaped(sent)): \(message)"
         }
     }
 
@@ -320,6 +324,7 @@ package struct ContextProblem: Sendable, Hashable {
         case .argument(let written): return "--context \(TerminalText.escaped(written)): \(message)"
         case .file(let path, let location), .profile(let path, let location):
             return "\(TerminalText.escaped(path)):\(location.line):\(location.column): \(message)"
+        case .request(let sent): return "the device's \(TerminalText.escaped(sent)): \(message)"
         }
     }
 }

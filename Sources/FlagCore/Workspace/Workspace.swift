@@ -52,6 +52,11 @@ package struct Workspace: Sendable {
     package var deviceFiles: [String] = []
     /// The device whose layer is in the stack, when one is active.
     package var activeDevice: DeviceProfile?
+    /// The device that asked `flagscope serve` whose layer is on top, when one is (docs/serve.md).
+    package var liveDevice: LiveDevice?
+    /// The server sharing the process with the browser and the devices that asked it, when one
+    /// serves (docs/serve.md). No load sets it: the browser puts it on each workspace it shows.
+    package var served: ServedDevices?
     /// Why the device asked for is not active: it names no profile, or several.
     package var deviceChoiceError: DeviceChoiceError?
 

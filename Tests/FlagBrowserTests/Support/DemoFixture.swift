@@ -15,13 +15,15 @@ struct DemoFixture {
     static let today = FlagDate.parse("2026-11-21")!
 
     /// Copies `Resources/Demo` (hidden files included) and opens a session of `width`×`height`.
-    init(width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+    init(
+        width: Int = 100, height: Int = 30, environment: [String: String] = [:], serving: BrowserServing? = nil
+    ) throws {
         // The folder's name shows in the header, so it is always "demo" (inside a unique parent).
         let parent = try TemporaryFolder(prefix: "flagscope-browser")
         folder = try parent.copyDemo(to: "demo").deletingLastPathComponent()
         session = BrowserSession(
             workspaceFile: folder.appendingPathComponent("flagscope.yml"), environment: environment,
-            width: width, height: height, now: Self.today)
+            width: width, height: height, now: Self.today, serving: serving)
     }
 
     /// Presses keys in the `snapshot --keys` notation.

@@ -26,6 +26,29 @@ struct OFREPEvaluationTests {
         #expect(try Self.context(#"{"context": null}"#).get().isEmpty)
     }
 
+    @Test("The request's device is a Live layer on top of the server's device and --context, which stay")
+    func requestOnTopOfServerDevice() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var serverContext = ContextLayer()
+        try serverContext.add(argument: "country=FR")
+        try serverContext.add(argument: "app_version=9.9.9")
+        let base = Workspace.load(
+            from: try folder.copyDemo(to: "demo"), environment: [:], context: serverContext,
+            device: "QA iPhone 15 (subscriber)")
+        let workspace = try Self.asking(base, #"{"targetingKey": "sim-1", "country": "IT"}"#)
+        #expect(workspace.providers.first?.config.name == "Live: sim-1")
+        #expect(workspace.providers.dropFirst().first?.config.name == ContextLayer.providerName)
+        #expect(workspace.activeDevice?.name == "QA iPhone 15 (subscriber)")
+        let resolver = Resolver(workspace: workspace)
+        #expect(resolver.resolve("context/country")?.value == .string("IT"), "the request wins over --context")
+        #expect(resolver.resolve("context/app_version")?.source == ContextLayer.providerName)
+        #expect(
+            resolver.resolve("context/targeting_key")?.layers.first?.notes == ["sent by the device as targetingKey"])
+        #expect(
+            resolver.resolve("lab/onboarding_variant")?.value == .string("video"), "the Italian variant, as get shows")
+    }
+
     @Test("A body that is not JSON is PARSE_ERROR; not an object, or an attribute that cannot be one, INVALID_CONTEXT")
     func badBodies() {
         for (body, code, words) in [
@@ -54,7 +77,7 @@ struct OFREPEvaluationTests {
     /// `workspace` for a request whose context is `context`.
     static func asking(_ workspace: Workspace, _ context: String) throws -> Workspace {
         let layer = try OFREPEvaluation.context(fromBody: Array(#"{"context": \#(context)}"#.utf8)).get()
-        return try #require(workspace.simulating(device: nil, context: layer))
+        return OFREPEvaluation.workspace(workspace, answering: LiveDevice(context: layer))
     }
 
     static func members(_ answer: OFREPEvaluation.Answer) -> [String: JSONValue] {
