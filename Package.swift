@@ -93,7 +93,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "flagscope-conformance",
-            dependencies: ["FlagCore", .product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: [
+                "DemoWorkspace", "FlagCore", "FlagServer",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
         ),
         // Fuzz targets (SPEC-level inputs: readers, provider formats, the workspace file,
         // expressions, rules with a context). Scripts/fuzz builds flagscope-fuzz with libFuzzer

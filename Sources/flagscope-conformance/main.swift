@@ -29,7 +29,9 @@ print("flagd-schemas negative files, as validate reports them:")
 schemas.run()
 var unleash = UnleashSuite(directory: directory, report: schemas.report)
 unleash.run()
-let report = unleash.report
+var ofrep = OFREPSuite(directory: directory, report: unleash.report)
+ofrep.run()
+let report = ofrep.report
 
 print("")
 for line in report.skips { print(line) }
@@ -40,7 +42,10 @@ for (path, counts) in report.files {
     print("\(path): \(counts.passed) passed, \(counts.failed) failed\(skipped)")
 }
 print("")
-for kind in ["value", "reason", "error code", "metadata", "schema file", "isEnabled", "variant"] {
+for kind in [
+    "value", "reason", "error code", "metadata", "schema file", "isEnabled", "variant", "OFREP status", "OFREP schema",
+    "OFREP header", "OFREP body",
+] {
     guard let counts = report.kinds[kind] else { continue }
     print("\(kind) checks: \(counts.passed) of \(counts.passed + counts.failed) pass")
 }
