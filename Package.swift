@@ -85,6 +85,7 @@ let package = Package(
         .executableTarget(
             name: "flagscope-bench",
             dependencies: [
+                "DemoWorkspace",
                 "FlagCore",
                 "FlagBrowser",
                 "FlagServer",

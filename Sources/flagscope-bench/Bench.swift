@@ -74,6 +74,7 @@ struct Bench {
             var all: [ServeFigures] = []
             for size in sizes { all.append(try serve(size: size, under: root)) }
             print(Report.serveTable(all))
+            print(Report.serveLoadTable(try serveLoad(under: root)))
             return
         }
         if devicesOnly {
