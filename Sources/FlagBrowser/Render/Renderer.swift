@@ -60,6 +60,7 @@ package enum Renderer {
         if let served = workspace.served {
             right.append("serving on \(served.address) · \(Plural.count(served.devices.count, "device"))")
         }
+        if let live = workspace.liveDevice { right.append(live.layerName) }
         if state.view != .all { right.append("view: \(state.viewTitle)") }
         if let filter = state.filter { right.append("filter: \(filter)") }
         if state.showHidden { right.append("+hidden") }

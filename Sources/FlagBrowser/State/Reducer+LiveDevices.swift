@@ -23,7 +23,7 @@ extension Reducer {
         guard let first = newcomers.first else { return }
         let others = newcomers.count > 1 ? " (and \(Plural.count(newcomers.count - 1, "other device")))" : ""
         state.status = StatusMessage(
-            "\(first)\(others) asked for the first time: see Live devices (Enter there: what it gets)")
+            "\(first)\(others) asked for the first time: see Live devices")
     }
 
     /// Enter on a live device's row: the stack as it gets it; on the one shown, as before.

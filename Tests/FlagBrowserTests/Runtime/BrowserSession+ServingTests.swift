@@ -114,6 +114,8 @@ struct BrowserSessionServingTests {
         #expect(demo.session.state.model.workspace.liveDevice?.name == "sim-iphone-15")
         #expect(shown.contains("showing what sim-iphone-15 gets: its context is the Live: sim-iphone-15 layer on top"))
         #expect(shown.contains("✓ sim-iphone-15"))
+        #expect(
+            shown.split(separator: "\n").first?.contains("Live: sim-iphone-15") == true, "the header names the layer")
         try demo.press("/onboardingVariant<Enter>")
         let row = try #require(demo.screen.split(separator: "\n").first { $0.contains("onboardingVariant") })
         #expect(row.contains("video"), "the Italian device gets the Italian variant: \(row)")
