@@ -18,7 +18,10 @@ enum OFREPTarget {
         case .failure(let problem):
             output.add(problem.json(key: "lab/sson"))
         case .success(let layer):
-            guard let workspace = demo.simulating(device: nil, context: layer) else { return 0 }
+            // As the server answers: the device's name, and its context as a Live layer on top.
+            let device = LiveDevice(context: layer)
+            output.add(device.name)
+            let workspace = OFREPEvaluation.workspace(demo, answering: device)
             let (json, _, etag) = OFREPEvaluation.bulk(workspace)
             output.add(json)
             output.add(etag)

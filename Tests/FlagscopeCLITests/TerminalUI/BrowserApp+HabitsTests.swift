@@ -69,8 +69,11 @@ extension TerminalTests {
             try session.type(
                 "echo EXIT=$?; stty -g > stty-after; cmp -s stty-before stty-after && echo STTY-AFTER-SAME")
             try session.press("Enter")
-            screen = try await session.waitFor("EXIT=")
-            #expect(screen.contains("EXIT=0"))
+            // The typed line holds "EXIT=" too: wait for the line echo prints.
+            screen = try await session.waitUntil("the exit status printed") {
+                $0.lines.contains { $0.hasPrefix("EXIT=") }
+            }
+            #expect(screen.lines.contains("EXIT=0"), "\(screen)")
             try await session.waitFor("STTY-AFTER-SAME")
             #expect(try session.modes() == .restored)
             #expect(try session.paneFormat("#{mouse_sgr_flag}") == "0")
