@@ -100,10 +100,9 @@ extension Bench {
             workspaceFile: folder.appendingPathComponent("flagscope.yml"), environment: [:], width: 120, height: 40,
             serving: serving)
         let server = OFREPServer(source: feed, settings: OFREPServer.Settings(host: "127.0.0.1", port: 0, token: nil))
-        let port = PortBox()
-        let serverTask = Task { try await server.run { port.set($0) } }
-        defer { serverTask.cancel() }
-        guard let listening = port.wait() else { throw BenchError("the server did not start") }
+        guard let listening = try? BackgroundServer(server).waitUntilListening().get() else {
+            throw BenchError("the server did not start")
+        }
 
         let duration = 10.0
         let devices = (0..<16).map { index in
@@ -248,26 +247,6 @@ private final class LoadOutcome: @unchecked Sendable {
         lock.lock()
         stored = result
         lock.unlock()
-    }
-}
-
-/// The port a server task reports, waited for (nil: it stopped first).
-private final class PortBox: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var port: Int??
-
-    func set(_ value: Int?) {
-        condition.lock()
-        if port == nil { port = .some(value) }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait() -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        while port == nil { condition.wait() }
-        return port ?? nil
     }
 }
 

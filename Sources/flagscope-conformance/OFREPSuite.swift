@@ -172,31 +172,6 @@ struct OFREPSuite {
     private static func start(_ demo: URL, token: String?) -> Int? {
         let live = LiveWorkspace { Workspace.load(from: demo, environment: [:]) }
         let server = OFREPServer(source: live, settings: OFREPServer.Settings(host: "127.0.0.1", port: 0, token: token))
-        let started = StartedPort()
-        Task {
-            try? await server.run { started.set($0) }
-            started.set(nil)
-        }
-        return started.wait()
-    }
-}
-
-/// The port a server task reports, waited for.
-private final class StartedPort: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var port: Int??
-
-    func set(_ value: Int?) {
-        condition.lock()
-        if port == nil { port = .some(value) }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait() -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        while port == nil { condition.wait() }
-        return port ?? nil
+        return try? BackgroundServer(server).waitUntilListening().get()
     }
 }

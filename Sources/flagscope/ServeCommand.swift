@@ -54,37 +54,26 @@ struct Serve: ParsableCommand, TakesContext {
     /// then, when `waiting`, until it stops. Returns `HOST:PORT`; a server that cannot listen
     /// exits 1 with the reason.
     static func start(_ server: OFREPServer, waiting: Bool) throws -> String {
-        let failure = ServeFailure()
-        let listening = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
         let host = server.settings.host
-        Task {
-            do {
-                try await server.run { port in
-                    failure.setPort(port)
-                    Console.error(
-                        "serving OFREP on http://\(host):\(port) (POST /ofrep/v1/evaluate/flags and …/flags/KEY); Ctrl-C stops"
-                    )
-                    listening.signal()
-                }
-            } catch {
-                failure.set("\(error)")
-            }
-            listening.signal()
-            done.signal()
+        let running = BackgroundServer(server)
+        var failure: BackgroundServer.Failure?
+        switch running.waitUntilListening() {
+        case .success(let port):
+            Console.error(
+                "serving OFREP on http://\(host):\(port) (POST /ofrep/v1/evaluate/flags and …/flags/KEY); Ctrl-C stops")
+            guard waiting else { return "\(host):\(port)" }
+            failure = running.waitUntilStopped()
+        case .failure(let stopped):
+            failure = stopped
         }
-        listening.wait()
-        if waiting, failure.message == nil { done.wait() }
-        if let message = failure.message {
-            let port = server.settings.port
-            let reason =
-                message.contains("Address already in use")
-                ? "another program listens there; choose another port, such as \(host):\(port == 8016 ? 8017 : 8016)"
-                : message
-            Console.error("error: cannot serve on \(host):\(port): \(reason)")
-            throw ExitCode.failure
-        }
-        return "\(host):\(failure.port ?? server.settings.port)"
+        guard let failure else { return "\(host):\(server.settings.port)" }
+        let port = server.settings.port
+        let reason =
+            failure.description.contains("Address already in use")
+            ? "another program listens there; choose another port, such as \(host):\(port == 8016 ? 8017 : 8016)"
+            : failure.description
+        Console.error("error: cannot serve on \(host):\(port): \(reason)")
+        throw ExitCode.failure
     }
 
     /// `HOST:PORT`, `:PORT` or `PORT`, given as `option`.
@@ -103,32 +92,5 @@ struct Serve: ParsableCommand, TakesContext {
     /// Whether only this machine can reach `host`.
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
-    }
-}
-
-/// What stopped the server, set from its task, and the port it listened on.
-private final class ServeFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: String?
-    private var storedPort: Int?
-    var port: Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedPort
-    }
-    func setPort(_ port: Int) {
-        lock.lock()
-        storedPort = port
-        lock.unlock()
-    }
-    var message: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-    func set(_ message: String) {
-        lock.lock()
-        stored = message
-        lock.unlock()
     }
 }
