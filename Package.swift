@@ -92,6 +92,8 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        // Reads UserDefaults as an app does, for the tests of exported launch arguments.
+        .executableTarget(name: "flagscope-defaults-probe"),
         .executableTarget(
             name: "flagscope-conformance",
             dependencies: [
@@ -139,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlagscopeCLITests",
-            dependencies: ["flagscope", "FlagCore", "TestSupport"]
+            dependencies: ["flagscope", "flagscope-defaults-probe", "FlagCore", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -70,6 +70,12 @@ enum Console {
         FileHandle.standardOutput.write(Data((safe(text) + "\n").utf8))
     }
 
+    /// Writes `text` to standard output as it is: an export, whose formats quote or refuse
+    /// control characters themselves (``ExportReport``).
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     /// Prints a line to standard error.
     static func error(_ text: String) {
         FileHandle.standardError.write(Data((safe(text) + "\n").utf8))
