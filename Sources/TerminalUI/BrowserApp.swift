@@ -60,6 +60,7 @@ package enum BrowserApp {
                         flagscope_crash_for_test()
                     }
                     if !session.press(key) { return .quit }
+                    if let text = session.takeCopyRequest() { terminal.copyToClipboard(text) }
                     if session.takeSuspendRequest() {
                         terminal.suspend()
                         _ = flagscope_take_continued()

@@ -72,6 +72,13 @@ package final class Terminal {
         Self.send(Self.sgrMouseOn)
     }
 
+    /// Puts `text` on the clipboard of the terminal (or of the terminal tmux or ssh runs in)
+    /// with OSC 52, which most terminals allow for copying: xterm, iTerm2, kitty, WezTerm, tmux
+    /// with `set-clipboard on`.
+    package func copyToClipboard(_ text: String) {
+        Self.send("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
+    }
+
     /// Writes a control sequence straight to the terminal (ncurses has no call for this one).
     private static func send(_ sequence: String) {
         fflush(fs_stdout())

@@ -24,6 +24,7 @@ package enum Renderer {
         case .picker(let picker): drawPicker(picker, state, &screen)
         case .confirm(let confirmation): drawConfirmation(confirmation, &screen)
         case .help(let scroll): HelpOverlay.draw(scroll: scroll, &screen)
+        case .exported(let pane): drawExport(pane, &screen)
         default: break
         }
         return screen
@@ -166,7 +167,12 @@ package enum Renderer {
         let flag = state.model.workspace.flags[editor.key]
         let kind =
             flag.flatMap { Reducer.ruleAttribute(of: $0, state)?.typeHint?.rawValue } ?? flag?.rules.kindWord ?? "?"
-        let label = editor.purpose == .deviceName ? "save the simulated device as: " : "\(editor.key) (\(kind)): "
+        let label =
+            switch editor.purpose {
+            case .deviceName: "save the simulated device as: "
+            case .exportFile: "write the export to: "
+            case .value: "\(editor.key) (\(kind)): "
+            }
         let used = screen.write(label, x: 0, y: y, role: .key, limit: screen.width / 2)
         let available = max(1, screen.width - used - 1)
         let text = String(editor.text)
@@ -192,6 +198,10 @@ package enum Renderer {
         screen.fill(x: 0, y: hintY, count: screen.width, role: .footer)
         if let problem = editor.problem {
             screen.write("✗ " + problem, x: 1, y: hintY, role: .error)
+        } else if editor.purpose == .exportFile {
+            screen.write(
+                "✓ Enter writes \(String(editor.text)) in the workspace folder (never over a file), Esc cancels", x: 1,
+                y: hintY, role: .success)
         } else if editor.purpose == .deviceName {
             let file = DeviceProfile.newFile(named: String(editor.text), in: state.model.workspace.config)
             screen.write("✓ Enter writes \(file), Esc cancels", x: 1, y: hintY, role: .success)
@@ -436,6 +446,7 @@ package enum Renderer {
         case .value: current = state.model.value(picker.key)?.value
         case .device: current = .string(state.model.workspace.activeDevice?.name ?? Picker.noDevice)
         case .comparison: current = .string(state.model.comparison?.device.name ?? Picker.noDevice)
+        case .export: current = nil
         }
         var lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
             let mark = (index == picker.selected ? "›" : " ") + (option == current ? "● " : "  ")
@@ -453,8 +464,28 @@ package enum Renderer {
         case .value: title = "set \(picker.key)"
         case .device: title = "simulate a device"
         case .comparison: title = "compare with a device"
+        case .export: title = "export the view's overrides as"
         }
         box(lines, title: title, width: max(width, 24), &screen, selected: picker.selected, note: note)
+    }
+
+    /// An export (`E`): its lines in a box, scrolled, the keys it holds in the title.
+    static func drawExport(_ pane: ExportPane, _ screen: inout ScreenBuffer) {
+        let all = pane.lines
+        let visible = max(1, screen.height - 8)
+        let first = min(pane.scroll, max(0, all.count - visible))
+        let shown = all[first..<min(all.count, first + visible)].map { line -> (String, StyleRole) in
+            (line, line.hasPrefix("not exported: ") ? .warning : .normal)
+        }
+        let below = all.count - first - shown.count
+        let note = [
+            first > 0 ? "↑ \(first)" : nil, below > 0 ? "↓ \(below) more" : nil, "y copy · w write · Esc close",
+        ]
+        .compactMap { $0 }.joined(separator: " · ")
+        let width = min(screen.width - 2, max(50, (all.map { TerminalText.displayWidth(of: $0) }.max() ?? 0) + 4))
+        box(
+            shown.isEmpty ? [("the view has no override to export", .muted)] : shown,
+            title: "\(pane.format) · \(Plural.count(pane.keyCount, "key"))", width: width, &screen, note: note)
     }
 
     static func drawConfirmation(_ confirmation: Confirmation, _ screen: inout ScreenBuffer) {

@@ -21,6 +21,9 @@ package struct BrowserSession: Sendable {
     package private(set) var comparedDevice: String?
     /// Set when the user quit.
     package private(set) var finished = false
+    /// Text the user asked to copy (`y` on an export); the terminal run loop takes it with
+    /// ``takeCopyRequest()`` and hands it to the terminal's clipboard (OSC 52).
+    package private(set) var copyRequest: String?
     /// Set when the user asked to suspend (Ctrl-Z); the terminal run loop takes it with
     /// ``takeSuspendRequest()``, a headless run ignores it.
     package private(set) var suspendRequested = false
@@ -145,6 +148,45 @@ package struct BrowserSession: Sendable {
                 message: StatusMessage(
                     "showing what \(live.name) gets: its context is the \(live.layerName) layer on top; Enter again goes back"
                 ))
+        case .export(let format, let keys):
+            guard let format = ExportReport.Format(rawValue: format) else { return nil }
+            var options = ExportReport.Options(format: format)
+            options.keys = keys
+            do {
+                let report = try ExportReport(workspace: state.model.workspace, options: options)
+                let pane = ExportPane(
+                    format: format.rawValue, text: report.text, keyCount: report.keys.count,
+                    refused: report.refused.map { "\($0.key): \($0.reason)" })
+                let left =
+                    report.refused.isEmpty ? "" : "; \(Plural.count(report.refused.count, "key")) left out (listed)"
+                return .exported(
+                    pane,
+                    message: StatusMessage(
+                        "\(format.rawValue): \(Plural.count(report.keys.count, "override")) of the view\(left) — y copies, w writes a file"
+                    ))
+            } catch {
+                return .exported(nil, message: StatusMessage("cannot export: \(error.description)", .error))
+            }
+        case .copy(let text):
+            copyRequest = text
+            let lines = text.split(separator: "\n").count
+            return .said(
+                StatusMessage(
+                    "copied \(Plural.count(lines, "line")) to the clipboard through the terminal (OSC 52; a terminal that does not allow it copies nothing)"
+                ))
+        case .writeExport(let path, let text):
+            let url = WorkspacePath.url(ofPath: path, in: state.model.workspace.folder)
+            guard !fileSystem.fileExists(at: url) else {
+                return .said(StatusMessage("not written: \(path) exists; w again with another name", .error))
+            }
+            do {
+                try fileSystem.createDirectory(url.deletingLastPathComponent())
+                let temporary = try fileSystem.writeTemporary(Array(text.utf8), beside: url, permissions: 0o644)
+                try fileSystem.replace(url, with: temporary)
+            } catch {
+                return .said(StatusMessage("not written: \(path): \(FileErrorText.describe(error))", .error))
+            }
+            return .said(StatusMessage("wrote \(path) in the workspace folder"))
         case .adoptLive(let name):
             let message = adoptLive(named: name)
             return .loaded(loadModel(), message: message)
@@ -207,6 +249,12 @@ package struct BrowserSession: Sendable {
             if let answer = perform(effect) { send(answer) }
         }
         return !finished
+    }
+
+    /// The text the user asked to copy since the last call (and forgets it).
+    package mutating func takeCopyRequest() -> String? {
+        defer { copyRequest = nil }
+        return copyRequest
     }
 
     /// Whether the user asked to suspend since the last call (and forgets it).

@@ -19,6 +19,10 @@ package enum Action: Sendable {
     /// Devices asked the server sharing the process (docs/serve.md), with the model that lists
     /// them when the list or a device's context changed.
     case asked([LiveAsk], model: BrowserModel?)
+    /// An export was made (shown in its pane), or could not be; what the status line says.
+    case exported(ExportPane?, message: StatusMessage)
+    /// Only the status line changes.
+    case said(StatusMessage)
 }
 
 /// What a successful write reports back.
@@ -63,6 +67,13 @@ package enum Effect: Sendable, Equatable {
     /// Write this live device's context as a new device profile (never over an existing file),
     /// then answer with `.loaded`.
     case adoptLive(name: String)
+    /// Make the export of `keys` (nil: every key) in `format` (an ``ExportReport/Format`` raw
+    /// value), then answer with `.exported`.
+    case export(format: String, keys: Set<String>?)
+    /// Put `text` on the terminal's clipboard (OSC 52), then answer with `.said`.
+    case copy(String)
+    /// Write `text` to `path` (relative to the workspace folder), then answer with `.said`.
+    case writeExport(path: String, text: String)
     /// Ask the remote providers' servers again, then answer with `.fetched` (and, when that
     /// happens in the background, first with `.fetchStarted`).
     case fetch

@@ -2,7 +2,7 @@
 package enum Command: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, collapse, expand, pageUp, pageDown, top, bottom
     case activate, toggle, edit, resetKey, resetAll, restoreDevice, pickDevice, compareDevice, saveDevice,
-        adoptLiveDevice, undo, redo
+        adoptLiveDevice, export, undo, redo
     case search, nextMatch, previousMatch, filter, cycleView, toggleHidden
     case switchPane, reload, help, quit, back
 }
@@ -27,6 +27,11 @@ package enum PickerCommand: Sendable, Hashable {
 /// What a key does while a confirmation asks y/n.
 package enum ConfirmCommand: Sendable, Hashable {
     case yes, no
+}
+
+/// What a key does in the help overlay.
+package enum ExportCommand: Sendable, Hashable {
+    case lineDown, lineUp, pageDown, pageUp, copy, write, close
 }
 
 /// What a key does in the help overlay.

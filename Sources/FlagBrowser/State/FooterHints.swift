@@ -29,11 +29,13 @@ package enum FooterHints {
                 case .value: return nil
                 case .device: return "simulate"
                 case .comparison: return "compare"
+                case .export: return "export"
                 }
             }
         case .confirm(let question):
             return Keymap.confirm.footer { $0 == .yes ? question.yes : question.no }
         case .help: return Keymap.help.footer
+        case .exported: return Keymap.exported.footer
         }
     }
 

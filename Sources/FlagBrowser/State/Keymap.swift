@@ -33,6 +33,10 @@ package enum Keymap {
                 [.character("S")], "S", "save the simulated device as a new device profile (asks for a name)",
                 .saveDevice),
             Binding(
+                [.character("E")], "E",
+                "export the view's overrides as launch arguments, a scheme, env, json, plist or flagd (y copies, w writes)",
+                .export),
+            Binding(
                 [.character("a")], "a", "keep a live device (docs/serve.md) as a new device profile", .adoptLiveDevice),
             Binding([.character("u")], "u", "undo (writes back)", .undo, footer: "undo"),
             Binding([.control("r")], "^R", "redo", .redo),
@@ -123,6 +127,19 @@ package enum Keymap {
         ])
 
     /// Keys in this help.
+    package static let exported = KeyTable<ExportCommand>(
+        title: "An export (E)",
+        [
+            Binding([.character("y")], "y", "copy it (OSC 52: the terminal's clipboard)", .copy, footer: "copy"),
+            Binding([.character("w")], "w", "write it to a file (asks for the name)", .write, footer: "write"),
+            Binding([.escape, .character("q")], "Esc q", "close", .close, footer: "close"),
+            Binding([.down, .character("j")], "↓ j", "scroll down a line", .lineDown),
+            Binding([.up, .character("k")], "↑ k", "scroll up a line", .lineUp),
+            Binding([.pageDown, .space], "PgDn Space", "scroll down a page", .pageDown),
+            Binding([.pageUp], "PgUp", "scroll up a page", .pageUp),
+        ])
+
+    /// Keys in the help overlay.
     package static let help = KeyTable<HelpCommand>(
         title: "This help",
         [

@@ -6,4 +6,6 @@ package enum Mode: Sendable, Equatable {
     case picker(Picker)
     case confirm(Confirmation)
     case help(scroll: Int)
+    /// An export's text (`E`), to copy or write to a file.
+    case exported(ExportPane)
 }

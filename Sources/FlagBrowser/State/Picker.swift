@@ -24,6 +24,8 @@ package struct Picker: Sendable, Equatable {
         case device
         /// A device profile to compare with (`c`); the first option is none.
         case comparison
+        /// An export format (`E`).
+        case export
     }
 
     /// The device picker's first option.

@@ -6,6 +6,7 @@ extension Reducer {
     static func handleEditor(_ key: KeyEvent, _ editor: TextEditor, _ state: inout BrowserState) -> [Effect] {
         var editor = editor
         if editor.purpose == .deviceName { return handleDeviceName(key, editor, &state) }
+        if editor.purpose == .exportFile { return handleExportFile(key, editor, &state) }
         guard let flag = state.model.workspace.flags[editor.key] else {
             state.mode = .normal
             return []

@@ -19,6 +19,13 @@ package enum Reducer {
             replaceModel(model, &state)
             if let message { state.status = message }
             return []
+        case .exported(let pane, let message):
+            if let pane { state.mode = .exported(pane) }
+            state.status = message
+            return []
+        case .said(let message):
+            state.status = message
+            return []
         case .asked(let asks, let model):
             if let model { replaceModel(model, &state) }
             noteAsks(asks, &state)
@@ -103,6 +110,7 @@ package enum Reducer {
         case .help(let scroll):
             handleHelp(key, scroll: scroll, &state)
             return []
+        case .exported(let pane): return handleExported(key, pane, &state)
         }
     }
 
@@ -150,6 +158,7 @@ package enum Reducer {
         case .compareDevice: return compareDevice(&state)
         case .saveDevice: askDeviceName(&state)
         case .adoptLiveDevice: return adoptLiveDevice(&state)
+        case .export: openExportPicker(&state)
         case .undo: return replay(.undo, &state)
         case .redo: return replay(.redo, &state)
         case .search: startSearch(&state)

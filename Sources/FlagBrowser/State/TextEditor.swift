@@ -10,6 +10,8 @@ package struct TextEditor: Sendable, Equatable {
     package var problem: String?
     /// What Enter does with the text: save it as the key's value, or name a new device profile.
     package var purpose: Purpose = .value
+    /// The export whose file name is typed (``Purpose/exportFile``), shown again after.
+    package var exported: ExportPane?
 
     /// What a line editor is for.
     package enum Purpose: Sendable, Equatable {
@@ -17,6 +19,8 @@ package struct TextEditor: Sendable, Equatable {
         case value
         /// The name of the device profile `S` saves.
         case deviceName
+        /// The file an export (`E`) is written to.
+        case exportFile
     }
 
     /// Values longer than this many bytes are not opened in the line editor (each keystroke

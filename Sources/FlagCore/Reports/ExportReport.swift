@@ -30,6 +30,8 @@ package struct ExportReport {
         package var prefix: String?
         /// Launch arguments on one line.
         package var oneLine = false
+        /// Only these keys, when given (the browser's view).
+        package var keys: Set<String>?
 
         package init(format: Format) {
             self.format = format
@@ -76,6 +78,7 @@ package struct ExportReport {
         var found: [(String, Resolution)] = []
         for key in workspace.flags.keys {
             if key.hasPrefix(ContextKeys.prefix), !options.includeContext { continue }
+            if let keys = options.keys, !keys.contains(key) { continue }
             if options.scope == .overridden, writable?.entries[key]?.value == nil { continue }
             guard let resolution = resolver.resolve(key), resolution.value != nil else { continue }
             found.append((key, resolution))

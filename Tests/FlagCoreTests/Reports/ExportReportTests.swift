@@ -254,6 +254,17 @@ struct ExportReportTests {
         let flagd = try Self.export(workspace, .flagd)
         #expect(flagd.refused.map(\.key) == ["tags"])
 
+        // A 1 MB string goes out whole, quoted once, in every format that takes it.
+        let huge = String(repeating: "a b'c", count: 200_000)
+        try folder.write("local.json", "{\"note\": \"\(huge)\"}")
+        let hugeWorkspace = Workspace.load(from: folder.url.appendingPathComponent("flagscope.yml"), environment: [:])
+        let hugeArguments = try Self.export(hugeWorkspace, .launchArguments)
+        #expect(hugeArguments.refused.isEmpty)
+        #expect(hugeArguments.text.utf8.count > 1_000_000)
+        #expect(hugeArguments.text.hasPrefix(#"-note '"a b'\''ca b"#))
+        let hugeEnv = try Self.export(hugeWorkspace, .env) { $0.prefix = "APP_" }
+        #expect(hugeEnv.text.hasPrefix("APP_NOTE='a b'\\''c") && hugeEnv.text.hasSuffix("c'\n"))
+
         let expanding = try TemporaryFolder()
         defer { expanding.remove() }
         try WorkspaceBuilder(providers: [.json("Local", "local.json", writable: true)])

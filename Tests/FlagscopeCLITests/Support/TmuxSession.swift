@@ -212,6 +212,16 @@ final class TmuxSession {
         try press("Enter")
     }
 
+    /// Lets programs in the pane set tmux's clipboard with OSC 52 (`set-clipboard on`).
+    func allowClipboard() throws {
+        try tmuxCommand(["set-option", "-g", "set-clipboard", "on"])
+    }
+
+    /// What tmux's clipboard holds: the last text a program copied with OSC 52.
+    func clipboard() throws -> String {
+        try tmuxCommand(["show-buffer"])
+    }
+
     /// Resizes the window as a user dragging the terminal would.
     func resize(width: Int, height: Int) throws {
         try tmuxCommand(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])

@@ -96,6 +96,31 @@ extension TerminalTests {
             try await TerminalTests.quit(session)
         }
 
+        @Test("E then y: the export reaches the terminal's clipboard through OSC 52")
+        func exportToClipboard() async throws {
+            let (demo, session) = try await TmuxSession.openOnDemo("export-copy")
+            defer {
+                session.close()
+                demo.remove()
+            }
+            try session.allowClipboard()
+            try session.press("E")
+            try session.press("Enter")
+            try await session.waitFor("launch-arguments · 5 keys")
+            try session.press("y")
+            try await session.waitUntil("the copy said") { $0.statusLine.contains("copied 5 lines") }
+            let deadline = Date().addingTimeInterval(5)
+            var clipboard = ""
+            while Date() < deadline, !clipboard.contains("-player/sleep_timer/user_toggled NO") {
+                clipboard = (try? session.clipboard()) ?? ""
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(clipboard.hasPrefix("-lab/search/results_per_page 25\n"), "\(clipboard)")
+            #expect(clipboard.contains("-player/sleep_timer/user_toggled NO"))
+            try session.press("Escape")
+            try await TerminalTests.quit(session)
+        }
+
         @Test("--serve on a port another program holds: exit 1 with what to do, before the screen opens")
         func busyPort() async throws {
             let demo = try DemoCopy()
