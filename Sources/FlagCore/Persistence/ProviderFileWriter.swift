@@ -194,26 +194,10 @@ package struct ProviderFileWriter: Sendable {
     private func encode(_ members: [(key: String, value: JSONValue)]) throws -> [UInt8] {
         switch format {
         case .plist:
-            var root: [String: Any] = [:]
-            for (key, value) in members {
-                Self.insert(
-                    PlistValues.object(from: value), at: key.split(separator: "/").map(String.init)[...], into: &root)
-            }
-            return Array(try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0))
+            return try PlistValues.fileBytes(members)
         case .json:
             return JSONValue.prettySortedBytes(members: members) + [0x0A]
         }
-    }
-
-    private static func insert(_ value: Any, at path: ArraySlice<String>, into dictionary: inout [String: Any]) {
-        guard let first = path.first else { return }
-        if path.count == 1 {
-            dictionary[first] = value
-            return
-        }
-        var nested = dictionary[first] as? [String: Any] ?? [:]
-        insert(value, at: path.dropFirst(), into: &nested)
-        dictionary[first] = nested
     }
 
     /// What a new file gets: 0666 minus the process umask.

@@ -148,6 +148,26 @@ enum PlistValues {
         }
     }
 
+    /// A plist provider file of `members`: one nested dictionary per key segment, as RealFlags'
+    /// LocalProvider keeps them, in XML.
+    static func fileBytes(_ members: some Sequence<(key: String, value: JSONValue)>) throws -> [UInt8] {
+        var root: [String: Any] = [:]
+        func insert(_ value: Any, at path: ArraySlice<String>, into dictionary: inout [String: Any]) {
+            guard let first = path.first else { return }
+            if path.count == 1 {
+                dictionary[first] = value
+                return
+            }
+            var nested = dictionary[first] as? [String: Any] ?? [:]
+            insert(value, at: path.dropFirst(), into: &nested)
+            dictionary[first] = nested
+        }
+        for (key, value) in members {
+            insert(object(from: value), at: key.split(separator: "/").map(String.init)[...], into: &root)
+        }
+        return Array(try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0))
+    }
+
     /// A JSON value as a plist object (`null` cannot be stored and becomes an empty string).
     static func object(from value: JSONValue) -> Any {
         switch value {

@@ -239,39 +239,8 @@ struct ExportWriter {
 
     /// The members as an XML property list of nested dictionaries.
     static func plistText(_ members: OrderedDictionary<String, JSONValue>) -> String {
-        var root: [String: Any] = [:]
-        func insert(_ value: Any, at segments: ArraySlice<String>, into dictionary: inout [String: Any]) {
-            let first = segments.first!
-            if segments.count == 1 {
-                dictionary[first] = value
-                return
-            }
-            var nested = dictionary[first] as? [String: Any] ?? [:]
-            insert(value, at: segments.dropFirst(), into: &nested)
-            dictionary[first] = nested
-        }
-        for (key, value) in members {
-            let segments = key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            insert(foundationObject(value), at: segments[...], into: &root)
-        }
-        let data = (try? PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// A JSON value as a property-list object.
-    static func foundationObject(_ value: JSONValue) -> Any {
-        switch value {
-        case .null: return ""
-        case .bool(let flag): return flag
-        case .int(let number): return number
-        case .double(let number): return number
-        case .string(let text): return text
-        case .array(let items): return items.map(foundationObject)
-        case .object(let members):
-            var dictionary: [String: Any] = [:]
-            for (key, member) in members { dictionary[key] = foundationObject(member) }
-            return dictionary
-        }
+        let bytes = (try? PlistValues.fileBytes(members.map { (key: $0.key, value: $0.value) })) ?? []
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: flagd
