@@ -61,6 +61,10 @@ package enum BrowserApp {
                     }
                     if !session.press(key) { return .quit }
                     if let text = session.takeCopyRequest() { terminal.copyToClipboard(text) }
+                    if let launch = session.takeOpenRequest() {
+                        terminal.handOver { launch.run() }
+                        _ = flagscope_take_continued()
+                    }
                     if session.takeSuspendRequest() {
                         terminal.suspend()
                         _ = flagscope_take_continued()

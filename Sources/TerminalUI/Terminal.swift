@@ -138,10 +138,16 @@ package final class Terminal {
     /// screen, cursor shown, no mouse reporting), stops until `fg`, then takes it again and
     /// redraws the last frame whole. Returns after the process is continued.
     package func suspend() {
+        handOver { flagscope_stop_process() }
+    }
+
+    /// Hands the terminal over as Ctrl-Z does (cooked mode, main screen, cursor shown, no mouse
+    /// reporting) while `body` runs — an editor — then takes it again and redraws the last frame.
+    package func handOver(_ body: () -> Void) {
         let last = previous
         Self.send(Self.sgrMouseOff)
         endwin()
-        flagscope_stop_process()
+        body()
         redrawAfterStop(last)
     }
 

@@ -17,8 +17,7 @@ struct Export: ParsableCommand, TakesContext {
     @OptionGroup var workspace: WorkspaceOptions
     @OptionGroup var context: ContextOptions
     @Option(
-        help: ArgumentHelp(
-            "launch-arguments, simctl, xcscheme, env, json, plist or flagd.", valueName: "format"))
+        help: ArgumentHelp("The form to write (docs/export.md).", valueName: "format"))
     var format: ExportReport.Format
     @Option(
         name: .customLong("only"),
@@ -54,6 +53,10 @@ struct Export: ParsableCommand, TakesContext {
         for refusal in report.refused {
             Console.error("not exported: \(TerminalText.escaped(refusal.key)): \(refusal.reason)")
         }
+        if includeContext, scope == .overridden, !report.keys.contains(where: { $0.hasPrefix(ContextKeys.prefix) }) {
+            Console.error(
+                "note: the writable provider sets no context/* key; --only all --include-context writes the device's")
+        }
         if report.keys.isEmpty {
             Console.error(
                 scope == .overridden
@@ -66,6 +69,13 @@ struct Export: ParsableCommand, TakesContext {
         }
         let url = URL(fileURLWithPath: output, relativeTo: WorkspaceOptions.currentDirectory)
         let files = LocalFileSystem()
+        let folder = url.deletingLastPathComponent()
+        guard files.fileExists(at: folder) else {
+            Console.error(
+                "error: cannot write \(TerminalText.escaped(output)): the folder \(TerminalText.escaped(folder.path)) does not exist; make it first"
+            )
+            throw ExitCode.failure
+        }
         do {
             let temporary = try files.writeTemporary(Array(report.text.utf8), beside: url, permissions: 0o644)
             try files.replace(url, with: temporary)

@@ -80,7 +80,11 @@ struct Serve: ParsableCommand, TakesContext {
     static func address(_ text: String, option: String = "--listen") throws -> (String, Int) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         let host = parts.count > 1 ? parts.dropLast().joined(separator: ":") : "127.0.0.1"
-        guard let port = Int(parts.last ?? ""), (0...65_535).contains(port) else {
+        if let port = Int(parts.last ?? ""), !(0...65_535).contains(port) {
+            Console.error("error: \(option) '\(TerminalText.escaped(text))': the port must be 0 to 65535, such as 8016")
+            throw ExitCode.validationFailure
+        }
+        guard let port = Int(parts.last ?? "") else {
             Console.error(
                 "error: \(option) '\(TerminalText.escaped(text))' is not an address: write HOST:PORT, such as 127.0.0.1:8016"
             )

@@ -14,7 +14,7 @@ struct ExportCommandTests {
         let folder = try TemporaryFolder()
         let local: [String: Any] = [
             "dark_mode": true, "retries": 7, "ratio": 0.25, "greeting": "howdy", "theme": "dark",
-            "launch_date": "2026-03-01", "homepage": "https://example.com/a?b=c&d=e", "note": awkward,
+            "launch_date": "2026-03-01", "homepage": "https://example.com/a?b=c&d=e", "note": awkward, "offset": -3,
             "layout": ["columns": 3, "title": "Grid \"A\"", "nested": ["on": false]], "checkout/new_flow": false,
         ]
         let data = try JSONSerialization.data(withJSONObject: local, options: [.sortedKeys])
@@ -22,7 +22,9 @@ struct ExportCommandTests {
             .file(
                 "blueprints/app.yml",
                 EveryTypeBlueprint.yaml(
-                    extraFlags: "  note:\n    type: string\n    default: plain\n    description: Free text\n")
+                    extraFlags:
+                        "  note:\n    type: string\n    default: plain\n    description: Free text\n"
+                        + "  offset:\n    type: int\n    default: 0\n    description: A signed number\n")
             )
             .file("local.json", String(decoding: data, as: UTF8.self))
             .write(in: folder)
@@ -46,7 +48,7 @@ struct ExportCommandTests {
         shell.standardOutput = output
         try shell.run()
         input.fileHandleForWriting.write(
-            Data(EveryTypeBlueprint.keys.joined(separator: "\n").utf8 + Data("\nnote\n".utf8)))
+            Data(EveryTypeBlueprint.keys.joined(separator: "\n").utf8 + Data("\nnote\noffset\n".utf8)))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         shell.waitUntilExit()
@@ -56,6 +58,7 @@ struct ExportCommandTests {
         #expect(read["checkout/new_flow"]?["object"] as? String == "NO")
         #expect(read["retries"]?["integer"] as? Int == 7)
         #expect(read["ratio"]?["double"] as? Double == 0.25)
+        #expect(read["offset"]?["integer"] as? Int == -3, "a negative number, quoted, still reads as one")
         #expect(read["greeting"]?["object"] as? String == "howdy")
         #expect(read["theme"]?["object"] as? String == "dark")
         #expect(read["launch_date"]?["object"] as? String == "2026-03-01")

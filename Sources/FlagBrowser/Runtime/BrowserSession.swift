@@ -24,6 +24,9 @@ package struct BrowserSession: Sendable {
     /// Text the user asked to copy (`y` on an export); the terminal run loop takes it with
     /// ``takeCopyRequest()`` and hands it to the terminal's clipboard (OSC 52).
     package private(set) var copyRequest: String?
+    /// A file the user asked to open (`o`); the terminal run loop takes it with
+    /// ``takeOpenRequest()``, hands the terminal to the editor, and takes it back.
+    package private(set) var openRequest: EditorLaunch?
     /// Set when the user asked to suspend (Ctrl-Z); the terminal run loop takes it with
     /// ``takeSuspendRequest()``, a headless run ignores it.
     package private(set) var suspendRequested = false
@@ -146,7 +149,7 @@ package struct BrowserSession: Sendable {
             return .loaded(
                 model,
                 message: StatusMessage(
-                    "showing what \(live.name) gets: its context is the \(live.layerName) layer on top; Enter again goes back"
+                    "showing what \(live.name) gets (its \(live.layerName) layer on top); Enter again: back"
                 ))
         case .export(let format, let keys):
             guard let format = ExportReport.Format(rawValue: format) else { return nil }
@@ -170,10 +173,16 @@ package struct BrowserSession: Sendable {
         case .copy(let text):
             copyRequest = text
             let lines = text.split(separator: "\n").count
-            return .said(
-                StatusMessage(
-                    "copied \(Plural.count(lines, "line")) to the clipboard through the terminal (OSC 52; a terminal that does not allow it copies nothing)"
-                ))
+            let what = lines == 1 ? TerminalText.capped(text, limit: 60) : Plural.count(lines, "line")
+            return .said(StatusMessage("copied \(what) (OSC 52)"))
+        case .open(let file, let line):
+            let url = WorkspacePath.url(ofPath: file, in: state.model.workspace.folder)
+            guard fileSystem.fileExists(at: url) else {
+                return .said(StatusMessage("nothing to open: \(file) is not a file on this disk", .error))
+            }
+            let launch = EditorLaunch(environment: environment, file: url, shown: file, line: line)
+            openRequest = launch
+            return .said(StatusMessage("opened \(launch.description)"))
         case .writeExport(let path, let text):
             let url = WorkspacePath.url(ofPath: path, in: state.model.workspace.folder)
             guard !fileSystem.fileExists(at: url) else {
@@ -249,6 +258,12 @@ package struct BrowserSession: Sendable {
             if let answer = perform(effect) { send(answer) }
         }
         return !finished
+    }
+
+    /// The file the user asked to open since the last call (and forgets it).
+    package mutating func takeOpenRequest() -> EditorLaunch? {
+        defer { openRequest = nil }
+        return openRequest
     }
 
     /// The text the user asked to copy since the last call (and forgets it).

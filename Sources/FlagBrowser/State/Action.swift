@@ -70,6 +70,9 @@ package enum Effect: Sendable, Equatable {
     /// Make the export of `keys` (nil: every key) in `format` (an ``ExportReport/Format`` raw
     /// value), then answer with `.exported`.
     case export(format: String, keys: Set<String>?)
+    /// Open `file` (as shown, relative to the workspace folder) at `line` in the user's editor,
+    /// the terminal handed over until it exits; a headless run ignores it.
+    case open(file: String, line: Int)
     /// Put `text` on the terminal's clipboard (OSC 52), then answer with `.said`.
     case copy(String)
     /// Write `text` to `path` (relative to the workspace folder), then answer with `.said`.

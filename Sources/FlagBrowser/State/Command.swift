@@ -2,7 +2,7 @@
 package enum Command: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, collapse, expand, pageUp, pageDown, top, bottom
     case activate, toggle, edit, resetKey, resetAll, restoreDevice, pickDevice, compareDevice, saveDevice,
-        adoptLiveDevice, export, undo, redo
+        adoptLiveDevice, export, copyKey, openInEditor, undo, redo
     case search, nextMatch, previousMatch, filter, cycleView, toggleHidden
     case switchPane, reload, help, quit, back
 }
@@ -31,7 +31,7 @@ package enum ConfirmCommand: Sendable, Hashable {
 
 /// What a key does in the help overlay.
 package enum ExportCommand: Sendable, Hashable {
-    case lineDown, lineUp, pageDown, pageUp, copy, write, close
+    case lineDown, lineUp, pageDown, pageUp, top, bottom, copy, write, close
 }
 
 /// What a key does in the help overlay.

@@ -20,7 +20,10 @@ package struct ExportPane: Sendable, Equatable {
 
     /// The text's lines, then a line for each key left out.
     package var lines: [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Tabs (a plist's indentation) shown as spaces; the text copied and written keeps them.
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "\t", with: "    ")
+        }
         if lines.last == "" { lines.removeLast() }
         return lines + refused.map { "not exported: " + $0 }
     }

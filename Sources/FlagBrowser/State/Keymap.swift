@@ -14,7 +14,9 @@ package enum Keymap {
             Binding([.home, .character("g")], "Home g", "first row", .top),
             Binding([.end, .character("G")], "End G", "last row", .bottom),
             Binding(
-                [.enter], "Enter", "toggle bool, edit value, expand", .activate, footer: "toggle/edit"),
+                [.enter], "Enter",
+                "toggle bool, edit value, expand; simulate a device profile; show what a live device gets", .activate,
+                footer: "toggle/edit"),
             Binding([.space], "Space", "toggle bool; on a feature, its user toggle", .toggle),
             Binding([.character("e")], "e", "edit (typed editor or picker)", .edit, footer: "edit"),
             Binding(
@@ -32,6 +34,11 @@ package enum Keymap {
             Binding(
                 [.character("S")], "S", "save the simulated device as a new device profile (asks for a name)",
                 .saveDevice),
+            Binding(
+                [.character("o")], "o",
+                "open $VISUAL / $EDITOR (default vi) at the row's place: a declaration, a profile, a problem's line",
+                .openInEditor),
+            Binding([.character("y")], "y", "copy the selected key (OSC 52: the terminal's clipboard)", .copyKey),
             Binding(
                 [.character("E")], "E",
                 "export the view's overrides as launch arguments, a scheme, env, json, plist or flagd (y copies, w writes)",
@@ -137,6 +144,8 @@ package enum Keymap {
             Binding([.up, .character("k")], "↑ k", "scroll up a line", .lineUp),
             Binding([.pageDown, .space], "PgDn Space", "scroll down a page", .pageDown),
             Binding([.pageUp], "PgUp", "scroll up a page", .pageUp),
+            Binding([.home, .character("g")], "Home g", "top", .top),
+            Binding([.end, .character("G")], "End G", "bottom", .bottom),
         ])
 
     /// Keys in the help overlay.

@@ -40,6 +40,9 @@ extension Reducer {
         case .close:
             state.mode = .normal
             return []
+        case .copy where pane.text.isEmpty, .write where pane.text.isEmpty:
+            state.status = StatusMessage("nothing to copy or write: the view has no override to export", .warning)
+            return []
         case .copy:
             return [.copy(pane.text)]
         case .write:
@@ -53,6 +56,8 @@ extension Reducer {
         case .lineUp: pane.scroll = max(0, pane.scroll - 1)
         case .pageDown: pane.scroll = min(bottom, pane.scroll + page)
         case .pageUp: pane.scroll = max(0, pane.scroll - page)
+        case .top: pane.scroll = 0
+        case .bottom: pane.scroll = bottom
         }
         state.mode = .exported(pane)
         return []
@@ -80,18 +85,31 @@ extension Reducer {
             return []
         case .save?:
             let name = String(editor.text).trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, let pane = editor.exported else {
-                editor.problem = "type a file name, such as flags.\(Self.suffix(editor.exported?.format ?? ""))"
+            if let problem = exportFileProblem(name, editor.exported?.format ?? "") {
+                editor.problem = problem
                 state.mode = .edit(editor)
                 return []
             }
+            guard let pane = editor.exported else { return [] }
             state.mode = .exported(pane)
             return [.writeExport(path: name, text: pane.text)]
         case let command:
             editor.edit(with: key, command: command)
         }
-        editor.problem = String(editor.text).trimmingCharacters(in: .whitespaces).isEmpty ? "type a file name" : nil
+        editor.problem = exportFileProblem(
+            String(editor.text).trimmingCharacters(in: .whitespaces), editor.exported?.format ?? "")
         state.mode = .edit(editor)
         return []
+    }
+
+    /// Why `name` cannot take an export: it must be a file name in the workspace folder, not a
+    /// path (the workspace's own folders hold what it reads), nor hidden.
+    static func exportFileProblem(_ name: String, _ format: String) -> String? {
+        if name.isEmpty { return "type a file name, such as flags.\(suffix(format))" }
+        if name.contains("/") || name.contains("\\") {
+            return "a file name, not a path: it is written in the workspace folder, such as flags.\(suffix(format))"
+        }
+        if name.hasPrefix(".") { return "not a hidden file: type a name such as flags.\(suffix(format))" }
+        return nil
     }
 }

@@ -159,6 +159,8 @@ package enum Reducer {
         case .saveDevice: askDeviceName(&state)
         case .adoptLiveDevice: return adoptLiveDevice(&state)
         case .export: openExportPicker(&state)
+        case .copyKey: return copySelectedKey(&state)
+        case .openInEditor: return openSelected(&state)
         case .undo: return replay(.undo, &state)
         case .redo: return replay(.redo, &state)
         case .search: startSearch(&state)

@@ -127,6 +127,26 @@ package enum HostPlatform {
         #endif
     }
 
+    /// Runs `path` with `arguments` in this process's group — the terminal's foreground group,
+    /// so it can read the terminal, as an editor must (Foundation's Process starts a group of its
+    /// own, whose reads from the terminal fail) — with this process's environment, and waits for
+    /// it; its exit status, nil when it could not start. posix_spawn(2) and waitpid(2) are the
+    /// same on both systems; no spawn attributes, so the group is inherited.
+    package static func runInForeground(_ path: String, _ arguments: [String]) -> Int32? {
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, nil, nil, &argv, &envp) == 0 else { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return status
+    }
+
     // MARK: Memory
 
     /// The peak resident set in a `rusage` that wait4 or getrusage filled in, in bytes.

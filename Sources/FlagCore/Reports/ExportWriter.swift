@@ -33,6 +33,12 @@ struct ExportWriter {
             }
         case .env:
             if let given = options.prefix {
+                guard Self.isVariableName(given.isEmpty ? "A" : given + "A") else {
+                    throw ExportReport.UsageError(
+                        description:
+                            "--prefix '\(TerminalText.escaped(given))' cannot start a shell variable's name: use letters, digits and _, such as APP_"
+                    )
+                }
                 prefix = given
             } else {
                 let envProviders = workspace.config.providers.filter { $0.format == .env }
@@ -140,6 +146,15 @@ struct ExportWriter {
         return nil
     }
 
+    /// Whether `name` can name a shell variable: a letter or `_`, then letters, digits and `_`.
+    static func isVariableName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        }
+    }
+
     /// Text for an XML attribute in double quotes.
     static func xmlEscaped(_ text: String) -> String {
         var out = ""
@@ -164,13 +179,7 @@ struct ExportWriter {
     /// `PREFIX_KEY='text'`, the text as the env provider reads it for the flag's type.
     private mutating func addVariable(_ key: String, _ value: FlagValue) -> String? {
         let name = ProviderReaders.variableName(for: key, prefix: prefix)
-        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
-            name.unicodeScalars.allSatisfy({
-                $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
-            })
-        else {
-            return "\(name) is not a name a shell variable can have"
-        }
+        guard Self.isVariableName(name) else { return "\(name) is not a name a shell variable can have" }
         let text: String
         switch value {
         case .json(let json): text = json.serialized(pretty: false, sortedKeys: false)
@@ -292,8 +301,10 @@ enum ArgumentDomain {
         switch value {
         case .null: return nil
         case .bool(let flag): return flag ? "YES" : "NO"
-        case .int(let number): return String(number)
-        case .double(let number): return JSONValue.format(number)
+        // A negative number would start another option (`-5`): it goes as a quoted string,
+        // which the typed accessors read as the number.
+        case .int(let number): return number < 0 ? string(String(number)) : String(number)
+        case .double(let number): return number < 0 ? string(JSONValue.format(number)) : JSONValue.format(number)
         case .string(let text): return string(text)
         case .array(let items):
             var parts: [String] = []

@@ -26,14 +26,17 @@ package struct LiveDevice: Sendable, Equatable {
     /// The name a context goes by: its targeting key as text, else `context` and 8 hex digits of
     /// a hash of its attributes (the same context, the same name), else `no context`.
     package static func name(of context: ContextLayer) -> String {
-        if let attribute = context.attributes[ContextKeys.targetingKey] {
+        if let attribute = context.attributes[ContextKeys.targetingKey], attribute.given != .json(.null) {
             let text: String
             switch attribute.given {
             case .json(.string(let string)): text = string
             case .json(let json): text = json.compactText(limit: nameLimit)
             case .argument(let string): text = string
             }
-            let cleaned = String(text.unicodeScalars.filter { $0.properties.generalCategory != .control })
+            // A control character would move the terminal's cursor: a space keeps the words apart.
+            let cleaned = String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
             if !cleaned.trimmingCharacters(in: .whitespaces).isEmpty {
                 return cleaned.count > nameLimit ? String(cleaned.prefix(nameLimit - 1)) + "…" : cleaned
             }

@@ -112,7 +112,8 @@ struct BrowserSessionServingTests {
         try demo.press("<Tab><Enter>")
         let shown = demo.screen
         #expect(demo.session.state.model.workspace.liveDevice?.name == "sim-iphone-15")
-        #expect(shown.contains("showing what sim-iphone-15 gets: its context is the Live: sim-iphone-15 layer on top"))
+        #expect(
+            shown.contains("showing what sim-iphone-15 gets (its Live: sim-iphone-15 layer on top); Enter again: back"))
         #expect(shown.contains("✓ sim-iphone-15"))
         #expect(
             shown.split(separator: "\n").first?.contains("Live: sim-iphone-15") == true, "the header names the layer")

@@ -54,6 +54,14 @@ struct ReducerExportTests {
         let copied = try #require(request)
         #expect(copied.contains(#""$schema": "https://flagd.dev/schema/v0/flags.json""#))
         #expect(demo.screen.contains("copied"))
+        // A path, outside the folder or into the workspace's own folders, is refused as typed.
+        try demo.press("w../escape.json<Enter>")
+        #expect(
+            demo.screen.contains("a file name, not a path: it is written in the workspace folder"), "\(demo.screen)")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: demo.folder.deletingLastPathComponent().appendingPathComponent("escape.json").path))
+        try demo.press("<Esc>")
         try demo.press("w")
         #expect(demo.screen.contains("write the export to:"))
         try demo.press("flags.flagd.json<Enter>")

@@ -199,6 +199,10 @@ struct ExportReportTests {
         ] {
             #expect(ExportReport.argumentText(.string(text)) == written, "\(text)")
         }
+        // A negative number would start another option: quoted, the accessors still read it.
+        #expect(ExportReport.argumentText(.int(-5)) == #""-5""#)
+        #expect(ExportReport.argumentText(.double(-2.5)) == #""-2.5""#)
+        #expect(ExportReport.argumentText(.int(5)) == "5")
     }
 
     @Test("simctl: one defaults write a key, typed; refused without a bundle identifier")
@@ -275,5 +279,8 @@ struct ExportReportTests {
         let scheme = try Self.export(expandingWorkspace, .xcscheme)
         #expect(scheme.refused.map(\.key) == ["note"])
         #expect(throws: ExportReport.UsageError.self) { try Self.export(expandingWorkspace, .env) }
+        #expect(throws: ExportReport.UsageError.self) {
+            try Self.export(expandingWorkspace, .env) { $0.prefix = "a b" }
+        }
     }
 }

@@ -28,10 +28,11 @@ struct LiveDeviceTests {
         #expect(try Self.device(#"{"targetingKey": "  "}"#).name.hasPrefix("context "), "a blank key names nothing")
     }
 
-    @Test("A hostile key: control characters dropped, cut to 64 characters")
+    @Test("A hostile key: control characters become spaces, cut to 64 characters; a null key names nothing")
     func hostile() throws {
         let controls = try Self.device(#"{"targetingKey": "a\u001b[2Jb\nc"}"#)
-        #expect(controls.name == "a[2Jbc")
+        #expect(controls.name == "a [2Jb c")
+        #expect(try Self.device(#"{"targetingKey": null, "country": "IT"}"#).name.hasPrefix("context "))
         let long = try Self.device(#"{"targetingKey": "\#(String(repeating: "x", count: 500))"}"#)
         #expect(long.name.count == 64 && long.name.hasSuffix("…"))
     }

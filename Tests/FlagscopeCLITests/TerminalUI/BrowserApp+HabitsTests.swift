@@ -171,5 +171,45 @@ extension TerminalTests {
             try await TerminalTests.expectHandedBack(session, status: 0)
             #expect(try session.paneFormat("#{mouse_sgr_flag}") == "0")
         }
+
+        @Test("o hands the terminal to $EDITOR at the flag's line, as Ctrl-Z hands it to the shell, and takes it back")
+        func openInEditor() async throws {
+            let demo = try DemoCopy()
+            let stub = try demo.folder.write(
+                "editor.sh",
+                """
+                #!/bin/sh
+                printf '%s\\n' "$@" > "$(dirname "$0")/editor.args"
+                echo "EDITOR HAS THE TERMINAL"
+                read answer
+                """)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+            let session = try TmuxSession(
+                name: "editor", arguments: demo.browserArguments, environment: ["EDITOR": stub.path, "VISUAL": ""])
+            defer {
+                session.close()
+                demo.remove()
+            }
+            try await session.waitForBrowser()
+            try session.press("j")
+            try session.press("o")
+            try await session.waitFor("EDITOR HAS THE TERMINAL")
+            let modes = try session.modes()
+            #expect(!modes.alternateScreen && modes.cursorVisible && !modes.mouse, "handed over: \(modes)")
+            let arguments = try String(
+                contentsOf: demo.folder.url.appendingPathComponent("editor.args"), encoding: .utf8)
+            #expect(
+                arguments == "+8\n" + demo.folder.url.appendingPathComponent("blueprints/experiments.yml").path + "\n")
+            try session.press("Enter")
+            let back = try await session.waitUntil("the browser back") {
+                $0.statusLine.hasPrefix("opened \(stub.path) +8") && $0.selectedRow?.contains("allowsSSON") == true
+            }
+            #expect(!back.contains("EDITOR HAS THE TERMINAL"), "the frame is drawn whole again")
+            let after = try session.modes()
+            #expect(after.alternateScreen && after.mouse && !after.cursorVisible, "curses has it again: \(after)")
+            try session.press("j")
+            try await session.waitUntil("keys work") { $0.selectedRow?.contains("rememberLogin") == true }
+            try await TerminalTests.quit(session)
+        }
     }
 }

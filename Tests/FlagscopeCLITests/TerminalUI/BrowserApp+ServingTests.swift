@@ -80,9 +80,9 @@ extension TerminalTests {
             let (_, hugeResponse) = try await URLSession.shared.data(for: bad)
             #expect((hugeResponse as? HTTPURLResponse)?.statusCode == 413)
             _ = try await Self.post("", port: port, body: #"{"context": {"targetingKey": "evil\u001b[2J\u0007name"}}"#)
-            try await session.waitUntil("the hostile name listed, escapes dropped") {
+            try await session.waitUntil("the hostile name listed, its control characters spaces") {
                 $0.lines[0].contains("· \(devices + 1) devices")
-                    && $0.statusLine.contains("evil[2Jname asked for the first time")
+                    && $0.statusLine.contains("evil [2J name asked for the first time")
             }
 
             // The device's row, and what it gets with its Italian context.
