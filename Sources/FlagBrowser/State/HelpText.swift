@@ -50,6 +50,7 @@ enum HelpText {
         add(Keymap.editor)
         add(Keymap.picker)
         add(Keymap.confirm)
+        add(Keymap.exported)
         add(Keymap.help)
         sections.append(("Legend", legend, []))
         let widestLabel = sections.flatMap { $0.rows.map { TerminalText.displayWidth(of: $0.label) } }.max() ?? 0
