@@ -18,13 +18,14 @@ struct ScaleFigures {
     var peakBytes: [String: Int] = [:]
 
     /// The commands measured, in the order they take turns.
-    static let commands = ["jq", "validate", "list --json", "first frame"]
+    static let commands = ["jq", "validate", "list --json", "stale", "first frame"]
 
     /// The table's rows: the figure, its goal (at most this ratio), and how it is worked out.
     static var figures: [(name: String, goal: Double, value: (ScaleFigures) -> Double?)] {
         [
             ("validate vs jq -c . on the same files", 1.0, { $0.ratio("validate", "jq") }),
             ("list --json vs validate", 1.2, { $0.ratio("list --json", "validate") }),
+            ("stale vs list --json (3 device profiles)", 2.0, { $0.ratio("stale", "list --json") }),
             ("list --json peak memory vs input bytes", 3, { $0.memoryRatio("list --json") }),
             ("validate peak memory vs input bytes", 3, { $0.memoryRatio("validate") }),
             ("first frame (snapshot, 120×40) vs validate", 1.2, { $0.ratio("first frame", "validate") }),
@@ -102,9 +103,17 @@ extension Bench {
         let bench = try BenchWorkspace.generate(flagCount: size, syntax: .json, under: root)
         let flagscope = try flagscopeBinary(me: me)
         let config = ["--config", bench.workspaceFile.path]
+        // Three device profiles, read by every command: `stale` answers for every device.
+        let devices = bench.folder.appendingPathComponent("devices")
+        try FileManager.default.createDirectory(at: devices, withIntermediateDirectories: true)
+        for (name, country) in [("iPhone", "it"), ("iPad", "us"), ("Mac", "de")] {
+            try Data("name: \(name)\ncontext:\n  country: \(country)\n".utf8).write(
+                to: devices.appendingPathComponent("\(name).yml"))
+        }
         var commands: [(name: String, path: String, arguments: [String])] = [
             ("validate", flagscope, ["validate"] + config),
             ("list --json", flagscope, ["list", "--json"] + config),
+            ("stale", flagscope, ["stale"] + config),
             ("first frame", flagscope, ["snapshot", "--size", "120x40"] + config),
         ]
         if let jq { commands.insert(("jq", jq, ["-c", "."] + bench.jsonFiles.map(\.path)), at: 0) }

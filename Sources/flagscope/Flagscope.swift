@@ -17,7 +17,7 @@ struct Flagscope: ParsableCommand, TakesContext {
         version: Flagscope.version,
         subcommands: [
             Demo.self, Init.self, Validate.self, List.self, Get.self, SetValue.self, Reset.self, Explain.self,
-            Snapshot.self, Rollout.self, Devices.self, Diff.self, Serve.self, Export.self,
+            Snapshot.self, Rollout.self, Devices.self, Diff.self, Serve.self, Export.self, Refs.self, Stale.self,
         ]
     )
 

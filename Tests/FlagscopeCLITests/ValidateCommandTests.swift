@@ -81,14 +81,19 @@ struct ValidateCommandTests {
         }
     }
 
-    @Test("validate --json on a valid workspace prints an empty diagnostics list and exits 0")
+    @Test("validate --json on a valid workspace lists no error or warning, only the stale flag's note, and exits 0")
     func jsonValid() throws {
         let folder = try CLIFixture.folder()
         defer { folder.remove() }
         let output = try CLIRunner.run(["validate", "--json"], in: folder.url)
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
         let object = try CLIFixture.object(output.stdout)
-        #expect((object["diagnostics"] as? [Any])?.isEmpty == true)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["severity"] as? String } == ["note"])
+        #expect(
+            diagnostics.first?["message"] as? String
+                == "'lab/legacy_player' is stale: past its expires date, 2020-01-31")
+        #expect(object["valid"] as? Bool == true)
     }
 
     @Test("Paths in diagnostics are relative to the workspace folder, whatever the current folder")
@@ -173,10 +178,13 @@ struct ValidateCommandTests {
         )
         #expect(lines[index + 1] == "        path: .flagscope/lcoal.json")
         #expect(lines[index + 2] == "              ^")
-        #expect(output.stdout.contains("✓ 0 errors, 0 warnings, 1 note"), "\(output.stdout)")
+        // The other note is the fixture's expired flag.
+        #expect(output.stdout.contains("✓ 0 errors, 0 warnings, 2 notes"), "\(output.stdout)")
 
         let json = try CLIFixture.object(try CLIRunner.run(["validate", "--json"], in: folder.url).stdout)
-        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]]).filter {
+            ($0["message"] as? String)?.contains("does not exist") == true
+        }
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?["severity"] as? String == "note")
         #expect(diagnostics.first?["line"] as? Int == 9)
@@ -192,7 +200,8 @@ struct ValidateCommandTests {
         #expect(set.status == 0, "\(CLIFixture.describe(set))")
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("overrides.json").path))
         let after = try CLIRunner.run(["validate"], in: folder.url)
-        #expect(after.stdout.hasPrefix("✓ workspace is valid"), "\(after.stdout)")
+        #expect(!after.stdout.contains("does not exist"), "\(after.stdout)")
+        #expect(after.stdout.contains("✓ 0 errors, 0 warnings, 1 note"), "\(after.stdout)")
     }
 
     static let oneOfEach = """

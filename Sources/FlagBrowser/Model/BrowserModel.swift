@@ -95,6 +95,13 @@ package struct BrowserModel: Sendable {
         return size
     }
 
+    /// What can go of `key`, with why (docs/code.md#stale-flags); before the deferred parts are
+    /// built, found for this key alone.
+    func staleFindings(_ key: String) -> [StaleReport.Finding] {
+        if let parts = deferred.builtParts { return parts.stale[key] ?? [] }
+        return StaleReport.findings(of: key, in: workspace, now: Date())
+    }
+
     /// The model after the writable provider's file was read again: `workspace` is this model's
     /// workspace with only that layer re-read (``Workspace/rereadingProvider(named:fileSystem:)``).
     /// The keys whose entries changed, and computed flags, are resolved again and their marks
@@ -136,7 +143,11 @@ package struct BrowserModel: Sendable {
             parts.values[flagIndex] = value
             let size = resolution.value?.textSize ?? 0
             parts.hugeValueSizes[key] = size > PreviewLimits.detail ? size : nil
-            if let node = self.position(of: .flag(key)) { parts.viewMarks[node] = ViewMarks(value) }
+            let stale = StaleReport.findings(of: key, in: workspace, now: now)
+            parts.stale[key] = stale.isEmpty ? nil : stale
+            if let node = self.position(of: .flag(key)) {
+                parts.viewMarks[node] = ViewMarks(value).union(stale.isEmpty ? [] : .stale)
+            }
         }
         model.deferred = DeferredParts(parts)
         return model
@@ -258,6 +269,7 @@ struct ViewMarks: OptionSet, Sendable {
     static let differs = ViewMarks(rawValue: 2)
     static let unavailable = ViewMarks(rawValue: 4)
     static let problem = ViewMarks(rawValue: 8)
+    static let stale = ViewMarks(rawValue: 16)
 
     init(rawValue: UInt8) { self.rawValue = rawValue }
 

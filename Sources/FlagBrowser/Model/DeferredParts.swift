@@ -17,6 +17,8 @@ final class DeferredParts: @unchecked Sendable {
         var viewMarks: [ViewMarks]
         /// The nodes' search text, for `/` and `f`.
         var search: SearchIndex
+        /// What can go, by key (the view "stale", docs/code.md#stale-flags).
+        var stale: [String: [StaleReport.Finding]]
     }
 
     /// Guards `built` and `build` (a model is `Sendable`; the terminal uses it on one thread).
@@ -78,17 +80,23 @@ extension DeferredParts.Parts {
                 hugeValueSizes[resolution.flag.key] = size
             }
         }
+        let stale = Dictionary(grouping: StaleReport(workspace: workspace, now: now).findings, by: \.key)
         let viewMarks = nodes.map { node -> ViewMarks in
             switch node.kind {
             case .flag(let key):
-                return workspace.flags.index(forKey: key).map { ViewMarks(values[$0]) } ?? []
+                let marks = workspace.flags.index(forKey: key).map { ViewMarks(values[$0]) } ?? []
+                return stale[key] == nil ? marks : marks.union(.stale)
             case .feature(let key):
-                return explanations[key].map { $0.availability != .available } == true ? .unavailable : []
+                let marks: ViewMarks =
+                    explanations[key].map { $0.availability != .available } == true ? .unavailable : []
+                return stale[key] == nil ? marks : marks.union(.stale)
             case .constraint(let key, let position, _, _):
                 guard let explanation = explanations[key], explanation.availability != .available else { return [] }
                 let status = explanation.constraints[position].status
                 return status == .notSatisfied || status == .notDetermined ? .unavailable : []
-            case .unknownKey, .diagnostic:
+            case .unknownKey(let unknown):
+                return stale[unknown.key] == nil ? .problem : [.problem, .stale]
+            case .diagnostic:
                 return .problem
             default:
                 return []
@@ -96,6 +104,6 @@ extension DeferredParts.Parts {
         }
         self.init(
             values: values, hugeValueSizes: hugeValueSizes, viewMarks: viewMarks,
-            search: SearchIndex.build(workspace: workspace, explanations: explanations))
+            search: SearchIndex.build(workspace: workspace, explanations: explanations), stale: stale)
     }
 }

@@ -1,3 +1,5 @@
+import FlagCore
+
 /// For every trigram (three consecutive bytes) of the lower-cased search text, the blocks of
 /// ``nodesPerBlock`` consecutive nodes whose text holds it.
 ///
@@ -71,13 +73,5 @@ struct TrigramBlocks: Sendable {
     }
 
     /// Whether the ascending `list` holds `block` (binary search).
-    private static func contains(_ list: [UInt32], _ block: UInt32) -> Bool {
-        var low = 0
-        var high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < block { low = middle + 1 } else { high = middle }
-        }
-        return low < list.count && list[low] == block
-    }
+    private static func contains(_ list: [UInt32], _ block: UInt32) -> Bool { list.sortedContains(block) }
 }

@@ -245,9 +245,23 @@ enum DetailText {
         if flag.requiresRestart { details.append(("restart", "takes effect after the app restarts")) }
         if flag.hidden { details.append(("hidden", "shown only with \"show hidden\" (.)")) }
         if !flag.isGenerated { details.append(("declared", flag.origin.description)) }
+        for (index, line) in ReferencesReport.usedIn(key, in: model.workspace, limit: 5).enumerated() {
+            details.append((index == 0 ? "used in" : "", line))
+        }
         if !details.isEmpty {
             out.blank()
             for (name, value) in details { out.field(name, value, .normal) }
+        }
+        staleLines(key, model, &out)
+    }
+
+    /// Why `key` can go, when it can (docs/code.md#stale-flags), and that R lists its references.
+    static func staleLines(_ key: String, _ model: BrowserModel, _ out: inout Builder) {
+        let findings = model.staleFindings(key)
+        guard !findings.isEmpty else { return }
+        out.blank()
+        for (index, finding) in findings.enumerated() {
+            out.field(index == 0 ? "stale" : "", finding.reason, .warning)
         }
     }
 
@@ -568,5 +582,11 @@ enum DetailText {
                 if !step.keys.isEmpty { out.text("keys: " + step.keys.joined(separator: ", "), .muted, indent: 3) }
             }
         }
+        let usedIn = ReferencesReport.usedIn(explanation.feature.key, in: model.workspace, limit: 5)
+        if !usedIn.isEmpty {
+            out.blank()
+            for (index, line) in usedIn.enumerated() { out.field(index == 0 ? "used in" : "", line, .normal) }
+        }
+        staleLines(explanation.feature.key, model, &out)
     }
 }

@@ -446,7 +446,7 @@ package enum Renderer {
         case .value: current = state.model.value(picker.key)?.value
         case .device: current = .string(state.model.workspace.activeDevice?.name ?? Picker.noDevice)
         case .comparison: current = .string(state.model.comparison?.device.name ?? Picker.noDevice)
-        case .export: current = nil
+        case .export, .references: current = nil
         }
         var lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
             let mark = (index == picker.selected ? "›" : " ") + (option == current ? "● " : "  ")
@@ -465,6 +465,7 @@ package enum Renderer {
         case .device: title = "simulate a device"
         case .comparison: title = "compare with a device"
         case .export: title = "export the view's overrides as"
+        case .references: title = "used in \(picker.key)"
         }
         box(lines, title: title, width: max(width, 24), &screen, selected: picker.selected, note: note)
     }

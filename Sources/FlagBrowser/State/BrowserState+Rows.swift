@@ -186,6 +186,7 @@ extension BrowserView {
         case .differs: return .differs
         case .unavailable: return .unavailable
         case .problems: return .problem
+        case .stale: return .stale
         case .compared: return []
         }
     }

@@ -25,6 +25,8 @@ extension BrowserState {
             return model.comparison?.count ?? "nothing compared"
         case .problems:
             return Plural.count(shownLeafCount, "problem") + " shown"
+        case .stale:
+            return "\(shownLeafCount) shown; Tab: why each can go"
         case .all:
             return "\(shownLeafCount) shown"
         }

@@ -3,7 +3,7 @@ package enum BrowserView: String, Sendable, Hashable, CaseIterable {
     case all
     /// What differs from the device pinned with `c`: next after all, and only while one is.
     case compared
-    case overridden, differs, unavailable, problems
+    case overridden, differs, unavailable, problems, stale
 
     /// The header label.
     package var title: String {
@@ -14,6 +14,7 @@ package enum BrowserView: String, Sendable, Hashable, CaseIterable {
         case .unavailable: return "unavailable features"
         case .problems: return "problems"
         case .compared: return "differs from the compared device"
+        case .stale: return "stale"
         }
     }
 

@@ -2,7 +2,7 @@
 package enum Command: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, collapse, expand, pageUp, pageDown, top, bottom
     case activate, toggle, edit, resetKey, resetAll, restoreDevice, pickDevice, compareDevice, saveDevice,
-        adoptLiveDevice, export, copyKey, openInEditor, undo, redo
+        adoptLiveDevice, export, copyKey, openInEditor, references, undo, redo
     case search, nextMatch, previousMatch, filter, cycleView, toggleHidden
     case switchPane, reload, help, quit, back
 }

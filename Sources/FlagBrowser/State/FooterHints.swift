@@ -30,6 +30,7 @@ package enum FooterHints {
                 case .device: return "simulate"
                 case .comparison: return "compare"
                 case .export: return "export"
+                case .references: return "open"
                 }
             }
         case .confirm(let question):

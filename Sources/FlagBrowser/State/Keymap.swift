@@ -38,6 +38,10 @@ package enum Keymap {
                 [.character("o")], "o",
                 "open $VISUAL / $EDITOR (default vi) at the row's place: a declaration, a profile, a problem's line",
                 .openInEditor),
+            Binding(
+                [.character("R")], "R",
+                "where the app's code reads the flag or feature (docs/code.md); Enter opens one in the editor",
+                .references),
             Binding([.character("y")], "y", "copy the selected key (OSC 52: the terminal's clipboard)", .copyKey),
             Binding(
                 [.character("E")], "E",
@@ -55,7 +59,7 @@ package enum Keymap {
                 importance: .extra),
             Binding(
                 [.character("F")], "F",
-                "cycle views: all, compared (while c pins a device), overridden, differs, unavailable, problems",
+                "cycle views: all, compared (while c pins a device), overridden, differs, unavailable, problems, stale",
                 .cycleView,
                 footer: "view", importance: .extra),
             Binding([.character(".")], ".", "show hidden flags", .toggleHidden),

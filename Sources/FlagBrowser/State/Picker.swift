@@ -26,7 +26,12 @@ package struct Picker: Sendable, Equatable {
         case comparison
         /// An export format (`E`).
         case export
+        /// A reference in the app's code to open (`R`); ``Picker/places`` has where each is.
+        case references
     }
+
+    /// For ``Purpose/references``: each option's file and position.
+    package var places: [SourceReference] = []
 
     /// The device picker's first option.
     package static let noDevice = "none"

@@ -19,6 +19,7 @@ extension Reducer {
                 if picker.isOtherSelected { return editOther(picker, &state) }
                 state.mode = .normal
                 if picker.purpose == .export { return chooseExport(picker, &state) }
+                if picker.purpose == .references { return chooseReference(picker) }
                 if picker.purpose != .value { return chooseDevice(picker, &state) }
                 return write(key: picker.key, value: picker.options[picker.selected], &state)
             case .up: picker.select(picker.selected - 1)

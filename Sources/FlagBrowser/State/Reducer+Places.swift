@@ -44,4 +44,45 @@ extension Reducer {
         default: return nil
         }
     }
+
+    /// `R`: a picker of the places the app's code reads the selected flag or feature; choosing
+    /// one opens it in the editor.
+    static func openReferences(_ state: inout BrowserState) {
+        let key: String
+        switch state.selectedNode?.kind {
+        case .flag(let selected)?, .feature(let selected)?: key = selected
+        case .constraint(let feature, _, _, _)?: key = feature
+        default:
+            state.status = StatusMessage("R lists where the code reads a key: select a flag or a feature", .warning)
+            return
+        }
+        guard let code = state.model.workspace.codeReferences else {
+            state.status = StatusMessage(
+                "no code to search: list the app's Swift sources under code: in the workspace file (docs/code.md)",
+                .warning)
+            return
+        }
+        let references = code.references(of: key)
+        guard !references.isEmpty else {
+            state.status = StatusMessage(
+                "\(key) is read nowhere in \(Plural.count(code.files.count, "code file"))", .warning)
+            return
+        }
+        var picker = Picker(
+            key: key,
+            options: references.map { reference in
+                let dynamic = reference.kind == .dynamic ? "  (a key built at run time)" : ""
+                return .string("\(reference.place.file):\(reference.place.location.line)  \(reference.text)\(dynamic)")
+            }, selected: 0)
+        picker.purpose = .references
+        picker.places = references.map(\.place)
+        state.mode = .picker(picker)
+    }
+
+    /// A reference chosen: open it.
+    static func chooseReference(_ picker: Picker) -> [Effect] {
+        guard picker.places.indices.contains(picker.selected) else { return [] }
+        let place = picker.places[picker.selected]
+        return [.open(file: place.file, line: max(1, place.location.line))]
+    }
 }

@@ -160,6 +160,7 @@ package enum Reducer {
         case .adoptLiveDevice: return adoptLiveDevice(&state)
         case .export: openExportPicker(&state)
         case .copyKey: return copySelectedKey(&state)
+        case .references: openReferences(&state)
         case .openInEditor: return openSelected(&state)
         case .undo: return replay(.undo, &state)
         case .redo: return replay(.redo, &state)
@@ -171,7 +172,7 @@ package enum Reducer {
             state.view = state.view.next(comparing: state.model.comparison != nil)
             state.refreshRows()
             state.settleSelection()
-            state.status = StatusMessage("view: \(state.viewTitle) (\(state.viewCountText))")
+            state.status = viewStatus(state)
         case .toggleHidden:
             state.showHidden.toggle()
             state.refreshRows()
@@ -228,12 +229,24 @@ package enum Reducer {
         state.clampScroll()
     }
 
+    /// `view: NAME (what it shows)`.
+    static func viewStatus(_ state: BrowserState) -> StatusMessage {
+        StatusMessage("view: \(state.viewTitle) (\(state.viewCountText))")
+    }
+
+    /// After rows open or close: the view's count on the status line, when it shows one, counts
+    /// the rows now shown.
+    static func recount(_ state: inout BrowserState) {
+        if state.status?.text.hasPrefix("view: ") == true { state.status = viewStatus(state) }
+    }
+
     static func collapse(_ state: inout BrowserState) {
         guard let position = state.selectedPosition else { return }
         let node = state.model.nodes[position]
         if !node.children.isEmpty, state.isExpanded(position) {
             state.collapse(position)
             state.settleSelection()
+            recount(&state)
         } else if let parent = node.parent {
             select(node: parent, &state)
         }
@@ -244,6 +257,7 @@ package enum Reducer {
         if !state.isExpanded(position) {
             state.expand(position)
             state.settleSelection()
+            recount(&state)
         } else if let row = state.row(of: position), row + 1 < state.rows.count,
             state.model.nodes[state.rows[row + 1]].parent == position
         {

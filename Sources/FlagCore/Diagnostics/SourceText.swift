@@ -169,13 +169,5 @@ package struct SourceText: Sendable {
     }
 
     /// Whether the ascending `numbers` hold `number` (a binary search).
-    private static func contains(_ numbers: [Int], _ number: Int) -> Bool {
-        var low = 0
-        var high = numbers.count
-        while low < high {
-            let middle = (low + high) / 2
-            if numbers[middle] < number { low = middle + 1 } else { high = middle }
-        }
-        return low < numbers.count && numbers[low] == number
-    }
+    private static func contains(_ numbers: [Int], _ number: Int) -> Bool { numbers.sortedContains(number) }
 }

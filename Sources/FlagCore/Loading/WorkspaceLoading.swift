@@ -68,7 +68,8 @@ struct WorkspaceLoading {
         let config = readConfig()
         let devices = readDevices(config)
         let paths = blueprintPaths(config)
-        let read = readBlueprints(paths, config: config)
+        let code = codePaths(config, blueprints: paths)
+        let read = readBlueprints(paths, code: code, config: config)
         let checks = checkBlueprints(read.blueprints, config: config)
         var providerLoading = ProviderLoading(fileSystem: fileSystem, folder: folder, environment: environment)
         providerLoading.fileSizeLimit = config.fileSizeLimit
@@ -108,6 +109,11 @@ struct WorkspaceLoading {
         workspace.unknownKeys = unknownKeys
         workspace.unreadBlueprints = read.unread
         workspace.blueprintFiles = paths
+        workspace.codeFiles = code
+        if let parsed = read.code {
+            let keys = declared.keys.filter { !$0.hasPrefix(ContextKeys.prefix) }
+            workspace.codeReferences = parsed.references(keys: Set(keys), features: Array(checks.features.keys))
+        }
         workspace.ruleAttributeIndex = LazyRuleAttributes(providers: providers)
         workspace.contextLayer = context
         workspace.devices = devices.profiles
@@ -187,15 +193,19 @@ struct WorkspaceLoading {
         var unread: [String] = []
         /// Flint `isEnabled` defaults that are code, by switch key, as written.
         var unknownSwitchDefaults: [String: String] = [:]
+        /// The `code:` files, parsed, when there are any.
+        var code: SwiftCode?
     }
 
     /// Reads every blueprint: YAML and JSON files one by one, Swift sources together once all are
     /// at hand (docs/blueprints.md#swift-sources-as-blueprints), since a collection's nested types
     /// may be declared in another file.
-    mutating func readBlueprints(_ paths: [String], config: WorkspaceConfig) -> BlueprintsRead {
+    mutating func readBlueprints(_ paths: [String], code: [String] = [], config: WorkspaceConfig) -> BlueprintsRead {
         var read = BlueprintsRead()
         var swiftFiles: [(path: String, text: String)] = []
-        for path in paths {
+        let blueprintPaths = Set(paths)
+        // A code file that is no blueprint is read with them, to be parsed once with them.
+        for path in paths + code.filter({ !blueprintPaths.contains($0) }) {
             let url = WorkspacePath.url(ofPath: path, in: folder)
             if url.pathExtension.lowercased() == "swift" {
                 do {
@@ -206,7 +216,7 @@ struct WorkspaceLoading {
                     diagnostics.append(
                         .error(
                             "cannot read file: \(FileErrorText.describe(error, raisable: true))", file: path, at: nil))
-                    read.unread.append(path)
+                    if blueprintPaths.contains(path) { read.unread.append(path) }
                 }
                 continue
             }
@@ -219,7 +229,11 @@ struct WorkspaceLoading {
             diagnostics.append(contentsOf: loader.diagnostics)
         }
         if !swiftFiles.isEmpty {
-            let swift = SwiftBlueprintReading.read(swiftFiles, providerNames: config.providers.map(\.name))
+            let readable = Set(swiftFiles.map(\.path))
+            let swift = SwiftBlueprintReading.read(
+                swiftFiles, blueprints: blueprintPaths, code: code.filter(readable.contains),
+                providerNames: config.providers.map(\.name))
+            read.code = swift.code
             read.blueprints += swift.blueprints
             diagnostics += swift.diagnostics
             read.unread += swift.unreadFiles
@@ -370,16 +384,31 @@ struct WorkspaceLoading {
 
     /// Expands the blueprint patterns: globs are matched, plain paths must exist.
     mutating func blueprintPaths(_ config: WorkspaceConfig) -> [String] {
+        expand(config.blueprintPatterns, extensions: ["yml", "yaml", "json", "swift"], what: "blueprint file")
+    }
+
+    /// The `.swift` files `code:` names (docs/code.md), else the Swift blueprints.
+    mutating func codePaths(_ config: WorkspaceConfig, blueprints: [String]) -> [String] {
+        guard let patterns = config.codePatterns else {
+            return blueprints.filter { $0.lowercased().hasSuffix(".swift") }
+        }
+        return expand(patterns, extensions: ["swift"], what: "code file")
+    }
+
+    /// The files `patterns` name: each glob's matches with one of `extensions` (a glob matching
+    /// none is a warning), each plain path that exists (one that does not is an error).
+    private mutating func expand(
+        _ patterns: [(pattern: String, origin: SourceReference)], extensions: [String], what: String
+    ) -> [String] {
         var paths: OrderedSet<String> = []
-        let extensions = ["yml", "yaml", "json", "swift"]
-        for (pattern, origin) in config.blueprintPatterns {
+        for (pattern, origin) in patterns {
             let isGlob = pattern.contains { "*?[".contains($0) }
             if isGlob {
                 let matches = fileSystem.glob(pattern, in: folder).filter {
                     extensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
                 }
                 if matches.isEmpty, let problem = fileSystem.folderProblem(forGlob: pattern, in: folder) {
-                    // Said instead of "matches no file": the folder may hold the blueprints.
+                    // Said instead of "matches no file": the folder may hold the files.
                     diagnostics.append(
                         .error(
                             "'\(pattern)' cannot be matched: cannot read the folder \(problem.folder): \(problem.error)",
@@ -387,10 +416,11 @@ struct WorkspaceLoading {
                     continue
                 }
                 if matches.isEmpty {
+                    let names = extensions.map { "." + $0 }
+                    let listed =
+                        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
                     diagnostics.append(
-                        .warning(
-                            "'\(pattern)' matches no .yml, .yaml, .json or .swift file",
-                            file: origin.file, at: origin.location))
+                        .warning("'\(pattern)' matches no \(listed) file", file: origin.file, at: origin.location))
                 }
                 for match in matches {
                     paths.append(
@@ -400,9 +430,7 @@ struct WorkspaceLoading {
                 let url = WorkspacePath.url(ofPath: pattern, in: folder)
                 guard fileSystem.fileExists(at: url) else {
                     diagnostics.append(
-                        .error(
-                            "blueprint file '\(pattern)' does not exist",
-                            file: origin.file, at: origin.location))
+                        .error("\(what) '\(pattern)' does not exist", file: origin.file, at: origin.location))
                     continue
                 }
                 paths.append(WorkspacePath.displayPath(of: url, in: folder))

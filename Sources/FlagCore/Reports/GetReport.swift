@@ -57,6 +57,16 @@ package struct GetReport: Sendable {
         if !flag.tags.isEmpty { object["tags"] = .array(flag.tags.map(JSONValue.string)) }
         if let owner = flag.owner { object["owner"] = .string(owner) }
         if let expires = flag.expires { object["expires"] = .string(expires) }
+        if let code = workspace?.codeReferences {
+            object["references"] = .array(
+                code.references(of: resolution.flag.key).map { reference in
+                    .object([
+                        "file": .string(reference.place.file), "line": .int(reference.place.location.line),
+                        "column": .int(reference.place.location.column), "text": .string(reference.text),
+                        "kind": .string(reference.kind.rawValue),
+                    ])
+                })
+        }
         if !flag.excludedProviders.isEmpty {
             object["excludedProviders"] = .array(flag.excludedProviders.map(JSONValue.string))
         }
@@ -141,6 +151,11 @@ package struct GetReport: Sendable {
         // key alone does not tell which of many files holds its `@Flag`.
         if !flag.isGenerated, flag.origin.file.hasSuffix(".swift") {
             lines.append("  declared     \(show(flag.origin.description))")
+        }
+        if let workspace {
+            for (index, line) in ReferencesReport.usedIn(resolution.flag.key, in: workspace).enumerated() {
+                lines.append((index == 0 ? "  used in      " : "               ") + line)
+            }
         }
         return lines.joined(separator: "\n")
     }

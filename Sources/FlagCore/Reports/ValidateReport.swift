@@ -8,15 +8,21 @@ package struct ValidateReport: Sendable {
     /// The folder the command runs in: people get paths relative to it (`nil`: relative to the workspace).
     package var currentDirectory: URL?
 
-    /// Creates a report; paths are shown relative to `currentDirectory` when given.
-    package init(workspace: Workspace, currentDirectory: URL? = nil) {
+    /// The workspace's diagnostics, and a note for each stale flag or idle override
+    /// (docs/code.md#stale-flags).
+    package var diagnostics: [Diagnostic]
+
+    /// Creates a report as of `now` (for `expires`); paths are shown relative to
+    /// `currentDirectory` when given.
+    package init(workspace: Workspace, currentDirectory: URL? = nil, now: Date = Date()) {
         self.workspace = workspace
         self.currentDirectory = currentDirectory
+        diagnostics = workspace.diagnostics + StaleReport(workspace: workspace, now: now).notes
     }
 
     /// Every diagnostic with its quoted line, then a summary.
     package var text: String {
-        let diagnostics = workspace.diagnostics.sortedForReading()
+        let diagnostics = diagnostics.sortedForReading()
         let counts = [
             Plural.count(workspace.blueprints.count, "blueprint"),
             Plural.count(workspace.flags.values.filter { !$0.isGenerated }.count, "flag"),
@@ -37,7 +43,7 @@ package struct ValidateReport: Sendable {
     /// the workspace folder (the documented contract), `path` as seen from the current folder.
     package var json: JSONValue {
         let paths = currentDirectory.map(workspace.shownPaths(from:))
-        let items: [JSONValue] = workspace.diagnostics.sortedForReading().map { diagnostic in
+        let items: [JSONValue] = diagnostics.sortedForReading().map { diagnostic in
             var object: OrderedDictionary<String, JSONValue> = ["file": .string(diagnostic.file)]
             object["path"] = .string(paths?.shown(diagnostic.file) ?? diagnostic.file)
             object["line"] = diagnostic.location.map { .int($0.line) } ?? .null

@@ -20,6 +20,9 @@ protocol RuleEngine: Sendable, Hashable {
     /// Values the rules may give besides their entry's own, each with what gives it, for
     /// `validate` to check against the flag's type (an Unleash variant's payload).
     var possibleValues: [(name: String, value: RawValue)] { get }
+    /// Every value the rules can give, whatever the context (a rule that gives none lets the
+    /// next layer decide); `flagscope stale` finds a flag that is the same everywhere with it.
+    var outcomes: [RawValue] { get }
 }
 
 extension RuleEngine {

@@ -1,11 +1,12 @@
 import Foundation
 
 extension Workspace {
-    /// Every file the workspace reads: the workspace file, blueprints, device profiles and
-    /// provider files, and any file a diagnostic points into.
+    /// Every file the workspace reads: the workspace file, blueprints, code files, device
+    /// profiles and provider files, and any file a diagnostic points into.
     package var watchedFiles: [URL] {
         var urls = [config.file]
-        urls += (blueprintFiles + deviceFiles).map {
+        let blueprints = Set(blueprintFiles)
+        urls += (blueprintFiles + codeFiles.filter { !blueprints.contains($0) } + deviceFiles).map {
             WorkspacePath.url(ofPath: $0, in: folder)
         }
         urls += config.providers.compactMap {

@@ -37,6 +37,10 @@ package struct Workspace: Sendable {
     /// Every blueprint file the patterns named, read or not: a Swift blueprint's flags may come
     /// from several files, and each one changing reloads the browser.
     package var blueprintFiles: [String] = []
+    /// The `.swift` files searched for references (`code:`, else the Swift blueprints).
+    package var codeFiles: [String] = []
+    /// Where the code reads each flag; nil when the workspace has no code to search (docs/code.md).
+    package var codeReferences: CodeReferences?
     /// Every `context/*` attribute that some rule of the stack reads (docs/rules.md), ordered by key,
     /// with the rules that read it and what they compare it with. Each is a key in ``flags``,
     /// set or not, so it can be shown and edited like any context key.
@@ -76,6 +80,10 @@ package struct Workspace: Sendable {
         let origin = SourceReference(file: WorkspacePath.displayPath(of: config.file, in: folder), location: .start)
         return WorkspaceChecks.contextDefinition(key, origin: origin)
     }
+
+    /// Whether a blueprint declares `key` (a feature's switch included; a context key a
+    /// provider or a rule brings is not declared).
+    package func isDeclared(_ key: String) -> Bool { declaredFlags[key] != nil }
 
     /// The provider that edits are written to, with its data.
     package var writableProvider: ProviderData? { providers.first { $0.config.writable } }

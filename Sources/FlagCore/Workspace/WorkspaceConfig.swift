@@ -18,10 +18,15 @@ package struct WorkspaceConfig: Sendable {
     /// file lists none, and the profiles in `devices/` are read (docs/devices.md).
     package var devicePatterns: [(pattern: String, origin: SourceReference)]?
 
+    /// The app's Swift sources searched for references (`code:`, paths or globs), with where
+    /// each is written; nil when the file lists none, and the `.swift` blueprints are searched
+    /// (docs/code.md).
+    package var codePatterns: [(pattern: String, origin: SourceReference)]?
+
     /// Where device profiles are looked for when `devices:` is not written.
     package static let defaultDevicePatterns = ["devices/*.yml", "devices/*.yaml", "devices/*.json"]
 
-    static let fields = ["blueprints", "providers", "devices", "limits"]
+    static let fields = ["blueprints", "providers", "devices", "code", "limits"]
     static let limitFields = ["fileSize"]
     static let providerFields = [
         "name", "format", "path", "url", "prefix", "writable", "priority",
@@ -58,6 +63,10 @@ package struct WorkspaceConfig: Sendable {
             config.devicePatterns = reader.textList("devices", &diagnostics).map {
                 ($0.text, reader.reference($0.node))
             }
+        }
+
+        if let node = reader.value("code"), !node.isNull {
+            config.codePatterns = reader.textList("code", &diagnostics).map { ($0.text, reader.reference($0.node)) }
         }
 
         var declared: [ProviderConfig] = []

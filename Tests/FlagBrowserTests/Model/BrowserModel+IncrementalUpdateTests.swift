@@ -38,7 +38,7 @@ struct BrowserModelIncrementalUpdateTests {
         var demo = try DemoFixture()
         defer { demo.remove() }
         // Cycle every view first, so each view's rows are worked out (and kept) before the write.
-        try demo.press("FFFFF")
+        try demo.press("FFFFFF")
         #expect(!demo.screen.contains("downloadOverCellular"))
         try demo.press("/downloadOverCellular<Enter>")
         let before = demo.session.state.model.value("storage/download_over_cellular")
@@ -52,7 +52,7 @@ struct BrowserModelIncrementalUpdateTests {
         // The "overridden" view now holds it: the view's rows were worked out again.
         try demo.press("<Escape>F")
         #expect(demo.screen.contains("downloadOverCellular"))
-        try demo.press("FFFF")
+        try demo.press("FFFFF")
         // Undo removes the key again: back to what it was, still matching a fresh load.
         try demo.press("u")
         #expect(demo.session.state.model.value("storage/download_over_cellular") == before)

@@ -109,6 +109,10 @@ struct ShownRowsTests {
             return resolution.value != resolution.flag.defaultValue
         case (.problems, .flag(let key)): return model.isStale(key) || model.hasMismatch(key)
         case (.problems, .unknownKey), (.problems, .diagnostic): return true
+        case (.stale, .flag(let key)), (.stale, .feature(let key)):
+            return !StaleReport.findings(of: key, in: model.workspace, now: Date()).isEmpty
+        case (.stale, .unknownKey(let unknown)):
+            return !StaleReport.findings(of: unknown.key, in: model.workspace, now: Date()).isEmpty
         case (.unavailable, .feature(let key)):
             return model.explanations[key].map { $0.availability != .available } ?? false
         case (.unavailable, .constraint(let key, let index, _, _)):

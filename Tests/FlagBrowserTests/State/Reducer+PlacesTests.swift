@@ -53,4 +53,15 @@ struct ReducerPlacesTests {
         #expect(demo.session.takeCopyRequest() == nil)
         #expect(demo.screen.contains("y copies a key: select a flag, a feature or a device"))
     }
+
+    @Test("R on a flag of a workspace with no code says how to give it some, and opens nothing")
+    func referencesWithoutCode() throws {
+        var demo = try DemoFixture(width: 120, height: 40, environment: [:])
+        defer { demo.remove() }
+        try demo.press("jR")
+        #expect(
+            demo.screen.contains("no code to search: list the app's Swift sources under code: in the workspace file"))
+        #expect(demo.session.takeOpenRequest() == nil)
+        #expect(demo.session.state.mode == .normal, "no list opens")
+    }
 }

@@ -99,6 +99,11 @@ struct ReducerTests {
         try demo.press("F")
         #expect(demo.screen.contains("view: problems"))
         #expect(demo.screen.contains("playback/skip_interv"))
+        // What can go: the expired flag and the override Remote shadows, not the others.
+        try demo.press("F")
+        #expect(demo.screen.contains("view: stale"))
+        #expect(demo.screen.contains("legacyPlayerUI") && demo.screen.contains("resultsPerPage"))
+        #expect(!demo.screen.contains("allowsSSON"))
         try demo.press("F")
         #expect(!(demo.screen.split(separator: "\n").first ?? "").contains("view:"))
     }

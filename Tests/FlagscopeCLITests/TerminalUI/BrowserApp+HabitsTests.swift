@@ -211,5 +211,40 @@ extension TerminalTests {
             try await session.waitUntil("keys work") { $0.selectedRow?.contains("rememberLogin") == true }
             try await TerminalTests.quit(session)
         }
+
+        @Test("R lists where the Swift demo reads a flag; Enter opens that line in $EDITOR and the browser comes back")
+        func openReference() async throws {
+            let folder = try RefsCommandTests.swiftDemo()
+            let stub = try folder.write(
+                "editor.sh",
+                """
+                #!/bin/sh
+                printf '%s\\n' "$@" > "$(dirname "$0")/editor.args"
+                echo "EDITOR HAS THE TERMINAL"
+                read answer
+                """)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+            let session = try TmuxSession(
+                name: "references", arguments: ["--config", folder.file("flagscope.yml").path],
+                environment: ["EDITOR": stub.path, "VISUAL": ""])
+            defer {
+                session.close()
+                folder.remove()
+            }
+            try await session.waitUntil("the Swift demo") { $0.lines.first?.contains("Flagscope ·") == true }
+            try session.press("/skipForward", "Enter", "R")
+            let picker = try await session.waitFor("used in podcasts/player/skip_forward_seconds")
+            #expect(picker.text.contains("Sources/App/NowPlayingScreen.swift:14"), "\(picker)")
+            #expect(picker.text.contains("Sources/App/DebugSettings.swift:9"), "\(picker)")
+            try session.press("Down", "Down", "Enter")
+            try await session.waitFor("EDITOR HAS THE TERMINAL")
+            let arguments = try String(contentsOf: folder.file("editor.args"), encoding: .utf8)
+            #expect(arguments == "+15\n" + folder.file("Sources/App/NowPlayingScreen.swift").path + "\n")
+            try session.press("Enter")
+            try await session.waitUntil("the browser back") { $0.statusLine.hasPrefix("opened \(stub.path) +15") }
+            let after = try session.modes()
+            #expect(after.alternateScreen && after.mouse && !after.cursorVisible, "curses has it again: \(after)")
+            try await TerminalTests.quit(session)
+        }
     }
 }

@@ -41,6 +41,9 @@ struct AppFlags: FlagCollectionProtocol {
     @Flag(default: Tuning.defaultBufferSeconds(), description: "Seconds buffered ahead when streaming")
     var streamingBuffer: Int
 
+    @Flag(default: true, description: "Play through the new audio engine")
+    var newAudioEngine: Bool
+
     @FlagCollection(description: "Playback")
     var player: PlayerFlags
 

@@ -14,13 +14,21 @@ package enum SwiftBlueprintReading {
         package var unknownSwitchDefaults: [String: String] = [:]
         /// Files with syntax errors: what they declare may be missing.
         package var unreadFiles: [String] = []
+        /// The `code:` files, parsed with the blueprints, for ``SwiftCode/references(keys:features:)``.
+        package var code: SwiftCode?
     }
 
     /// Reads `files` (path relative to the workspace, text) together: a nested collection's type
-    /// may be declared in another file. `providerNames` are the workspace's providers, which
+    /// may be declared in another file. Those in `blueprints` (all when nil) are blueprints;
+    /// those `code` names are the app's code to search for references (docs/code.md). Each file
+    /// is parsed once, whichever it is. `providerNames` are the workspace's providers, which
     /// `excludedProviders: [SomeProvider.self]` names by type.
-    package static func read(_ files: [(path: String, text: String)], providerNames: [String]) -> Output {
-        let sources = files.map { SwiftSourceFile(path: $0.path, text: $0.text) }
+    package static func read(
+        _ files: [(path: String, text: String)], blueprints: Set<String>? = nil, code: [String] = [],
+        providerNames: [String]
+    ) -> Output {
+        let parsed = files.map { SwiftSourceFile(path: $0.path, text: $0.text) }
+        let sources = parsed.filter { blueprints?.contains($0.path) ?? true }
         var builder = SwiftBlueprintBuilder(
             index: SwiftIndex(sources.map(SwiftDeclarationCollector.collect)), providerNames: providerNames)
         for source in sources where source.hasSyntaxErrors {
@@ -34,6 +42,11 @@ package enum SwiftBlueprintReading {
         // problem in it is still one problem.
         var reported = Set<Diagnostic>()
         builder.output.diagnostics.removeAll { !reported.insert($0).inserted }
+        if !code.isEmpty {
+            let byPath = Dictionary(parsed.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            builder.output.code = SwiftCode(
+                sources: code.compactMap { byPath[$0] }, index: builder.index, blueprints: builder.output.blueprints)
+        }
         return builder.output
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -37,6 +38,13 @@ struct SwiftSourceFile {
     /// A reference to `node` for the model (`declared`, diagnostics).
     func reference(_ node: some SyntaxProtocol) -> SourceReference {
         SourceReference(file: path, location: location(of: node))
+    }
+
+    /// Line `number` (from 1) without its indentation, cut at 200 characters.
+    func lineText(_ number: Int) -> String {
+        guard number >= 1, number <= lines.count else { return "" }
+        let text = String(decoding: lines[number - 1], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.count > 200 ? String(text.prefix(199)) + "…" : text
     }
 
     /// Whether the parser had to recover from broken syntax somewhere in the file.

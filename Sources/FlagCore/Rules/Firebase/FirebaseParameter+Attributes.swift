@@ -1,4 +1,12 @@
 extension FirebaseParameter: RuleEngine {
+    /// The default and every conditional value (`useInAppDefault` gives none).
+    var outcomes: [RawValue] {
+        (conditionalValues.map(\.value) + (defaultValue.map { [$0] } ?? [])).compactMap { value in
+            if case .text(let text) = value { return .text(text) }
+            return nil
+        }
+    }
+
     /// Every attribute the conditions of this parameter read, in evaluation order, each with
     /// the condition that reads it (so the browser's Context branch lists `context/country`).
     /// What each is compared with is at hand in the condition, so `keysOnly` saves nothing here.

@@ -131,6 +131,12 @@ package struct FlagdRules: @unchecked Sendable, Hashable {
 }
 
 extension FlagdRules: RuleEngine {
+    /// Without targeting, the default variant; with it, any variant (targeting may name each).
+    var outcomes: [RawValue] {
+        guard targeting != nil else { return defaultVariant.flatMap { value(of: $0) }.map { [.native($0)] } ?? [] }
+        return variants.map { .native($0.value) }
+    }
+
     /// Every `var` of the context the targeting reads, and the attributes flagd's operators read
     /// (``JsonLogicAttributeWalk``).
     func attributeReads(keysOnly: Bool) -> [AttributeRead] {

@@ -1,4 +1,13 @@
 extension UnleashRules: RuleEngine {
+    /// On and off (off alone for a disabled toggle), or the variants' payloads.
+    var outcomes: [RawValue] {
+        switch answer {
+        case .isEnabled:
+            return toggle?.enabled == true ? [.native(.bool(true)), .native(.bool(false))] : [.native(.bool(false))]
+        case .payload: return payloads.map(\.value)
+        }
+    }
+
     /// Every context field the toggle's rules read (constraints, segments, strategies,
     /// variant stickiness and overrides, and its parents' rules), in the order written. What
     /// each is compared with is at hand in the toggle, so `keysOnly` saves nothing here.
