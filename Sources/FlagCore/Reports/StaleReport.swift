@@ -181,13 +181,25 @@ package struct StaleReport: Sendable {
     /// `path:line:column: KEY: reason`, one finding a line, then a count.
     package func text(currentDirectory: URL) -> String {
         let paths = workspace.shownPaths(from: currentDirectory)
+        // Each file shown once: a workspace may have a finding for every one of 100,000 flags.
+        var shown: [String: String] = [:]
+        func show(_ file: String) -> String {
+            if let known = shown[file] { return known }
+            let path = paths.shown(file)
+            shown[file] = path
+            return path
+        }
         let files = Set(workspace.codeFiles + workspace.providers.map(\.displayPath))
         var lines = findings.map { finding in
-            let place =
-                "\(paths.shown(finding.place.file)):\(finding.place.location.line):\(finding.place.location.column)"
-            // Only these two name another file.
-            let namesFile = finding.kind == .dynamic || finding.kind == .shadowed
-            let reason = namesFile ? paths.shownMessage(finding.reason, files: files) : finding.reason
+            let place = "\(show(finding.place.file)):\(finding.place.location.line):\(finding.place.location.column)"
+            var reason = finding.reason
+            // Only these two name another file, after " at ".
+            if finding.kind == .dynamic || finding.kind == .shadowed, let range = reason.range(of: " at ") {
+                let named = reason[range.upperBound...].prefix { $0 != ":" }
+                if files.contains(String(named)) {
+                    reason.replaceSubrange(range.upperBound..<named.endIndex, with: show(String(named)))
+                }
+            }
             return "\(place): \(TerminalText.escaped(finding.key)): \(reason)"
         }
         if codeFiles == nil {
@@ -196,7 +208,7 @@ package struct StaleReport: Sendable {
             )
         }
         guard !findings.isEmpty else {
-            return (["✓ nothing stale: every flag is read, changes somewhere and is in date"] + lines).joined(
+            return (["✓ nothing stale: no flag is unread, expired or one value wherever it is set, and every override applies"] + lines).joined(
                 separator: "\n")
         }
         let counts = OrderedDictionary(grouping: findings, by: \.kind).map { kind, items in

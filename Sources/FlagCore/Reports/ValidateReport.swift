@@ -17,7 +17,21 @@ package struct ValidateReport: Sendable {
     package init(workspace: Workspace, currentDirectory: URL? = nil, now: Date = Date()) {
         self.workspace = workspace
         self.currentDirectory = currentDirectory
-        diagnostics = workspace.diagnostics + StaleReport(workspace: workspace, now: now).notes
+        diagnostics = workspace.diagnostics + Self.staleNotes(StaleReport(workspace: workspace, now: now).notes, workspace)
+    }
+
+    /// The most stale notes `validate` writes; `flagscope stale` lists every one.
+    static let staleNoteLimit = 20
+
+    /// The stale notes, at most ``staleNoteLimit`` of them and then one that counts the rest.
+    static func staleNotes(_ notes: [Diagnostic], _ workspace: Workspace) -> [Diagnostic] {
+        guard notes.count > staleNoteLimit else { return notes }
+        let file = WorkspacePath.displayPath(of: workspace.config.file, in: workspace.folder)
+        return Array(notes.prefix(staleNoteLimit)) + [
+            .note(
+                "\(notes.count - staleNoteLimit) more stale flags and overrides: flagscope stale lists them all",
+                file: file, at: nil)
+        ]
     }
 
     /// Every diagnostic with its quoted line, then a summary.

@@ -115,4 +115,24 @@ struct StaleReportTests {
         #expect(object["codeFiles"] == .null)
         #expect(Array(first.keys) == ["key", "kind", "reason", "file", "path", "line", "column"])
     }
+
+    @Test("Validate writes the first 20 stale notes and one that counts the rest; stale lists all 25")
+    func validateCapsTheNotes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let keys = (1...25).map { "flag\($0)" }
+        let flags = keys.map { "  \($0):\n    type: int\n    default: 1\n    description: A number\n" }.joined()
+        let values = keys.map { "\"\($0)\": 2" }.joined(separator: ", ")
+        try WorkspaceBuilder(providers: [.json("Remote", "remote.json"), .json("Local", "local.json", writable: true)])
+            .file("blueprints/app.yml", "name: App\nflags:\n" + flags)
+            .file("remote.json", "{\(values)}")
+            .file("local.json", "{\(values)}")
+            .write(in: folder)
+        let workspace = Workspace.load(from: folder.url.appendingPathComponent("flagscope.yml"))
+        #expect(StaleReport(workspace: workspace, now: Date()).findings.filter { $0.kind == .shadowed }.count == 25)
+        let notes = ValidateReport(workspace: workspace).diagnostics.filter { $0.severity == .note }
+        #expect(notes.count == 21)
+        #expect(notes.last?.message == "5 more stale flags and overrides: flagscope stale lists them all")
+        #expect(notes.last?.file == "flagscope.yml")
+    }
 }
