@@ -208,8 +208,9 @@ package struct StaleReport: Sendable {
             )
         }
         guard !findings.isEmpty else {
-            return (["✓ nothing stale: no flag is unread, expired or one value wherever it is set, and every override applies"] + lines).joined(
-                separator: "\n")
+            let verdict =
+                "✓ nothing stale: no flag is unread, expired or one value wherever it is set, and every override applies"
+            return ([verdict] + lines).joined(separator: "\n")
         }
         let counts = OrderedDictionary(grouping: findings, by: \.kind).map { kind, items in
             "\(items.count) \(Self.summaryWords[kind] ?? kind.rawValue)"

@@ -17,7 +17,8 @@ package struct ValidateReport: Sendable {
     package init(workspace: Workspace, currentDirectory: URL? = nil, now: Date = Date()) {
         self.workspace = workspace
         self.currentDirectory = currentDirectory
-        diagnostics = workspace.diagnostics + Self.staleNotes(StaleReport(workspace: workspace, now: now).notes, workspace)
+        diagnostics =
+            workspace.diagnostics + Self.staleNotes(StaleReport(workspace: workspace, now: now).notes, workspace)
     }
 
     /// The most stale notes `validate` writes; `flagscope stale` lists every one.
