@@ -21,8 +21,8 @@ package struct SwiftCode {
     let ownerTypes: Set<String>
     /// Flint feature types, with their feature keys.
     let featureKeys: [String: String]
-    /// What each name bound at file scope in any code file is written as (`let appFlags = FlagsLoader(AppFlags.self …)`).
-    let globalBindings: [String: String]
+    /// Each name bound at file scope in any code file (`let appFlags = FlagsLoader(AppFlags.self …)`).
+    let globalBindings: [String: SwiftReferenceFinder.Binding]
 
     init(sources: [SwiftSourceFile], index: SwiftIndex, blueprints: [Blueprint]) {
         self.sources = sources
@@ -54,12 +54,12 @@ package struct SwiftCode {
         self.nestings = nestings
         ownerTypes = Set(properties.values.flatMap { $0.map(\.type) })
         self.featureKeys = featureKeys
-        var bindings: [String: String] = [:]
+        var bindings: [String: SwiftReferenceFinder.Binding] = [:]
         for source in sources {
             for item in source.tree.statements {
                 guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
-                for (name, written) in SwiftReferenceFinder.bindings(of: variable) where bindings[name] == nil {
-                    bindings[name] = written
+                for (name, binding) in SwiftReferenceFinder.bindings(of: variable) where bindings[name] == nil {
+                    bindings[name] = binding
                 }
             }
         }

@@ -14,8 +14,10 @@ final class SwiftReferenceFinder: SyntaxVisitor {
     private(set) var features: [(key: String, reference: CodeReference)] = []
     /// Keys built at run time, by the text they start with.
     private(set) var dynamic: [(start: String, reference: CodeReference)] = []
-    /// What each name bound in this file is written as; read the first time a chain needs it.
-    private lazy var bindings: [String: String] = fileBindings()
+    /// Each name bound in this file, found the first time a chain needs one.
+    private lazy var bindings: [String: Binding] = fileBindings()
+    /// What the bindings asked about are written as.
+    private var writtenBindings: [String: String] = [:]
 
     /// Members of a Flint feature type that check or use the feature.
     private static let featureMembers: Set<String> = ["isAvailable", "request", "available"]
@@ -108,7 +110,7 @@ final class SwiftReferenceFinder: SyntaxVisitor {
         -> [String]
     {
         var matching: [SwiftCode.FlagOwner]
-        if let name, isIdentifier, let written = bindings[name] {
+        if let name, isIdentifier, let written = written(name) {
             matching = bound(owners, to: written)
         } else if name == "self" || name == "Self" {
             let enclosing = Self.enclosingType(of: Syntax(node))
@@ -117,8 +119,8 @@ final class SwiftReferenceFinder: SyntaxVisitor {
             matching = owners.filter { $0.type == name }
         } else if let name, let held = code.nestings[name] {
             matching = owners.filter { held.contains($0.type) }
-        } else if let name, isIdentifier, let written = code.globalBindings[name] {
-            matching = bound(owners, to: written)
+        } else if let name, isIdentifier, let binding = code.globalBindings[name] {
+            matching = bound(owners, to: binding.written)
         } else {
             matching = owners.count == 1 ? owners : []
         }
@@ -208,43 +210,59 @@ final class SwiftReferenceFinder: SyntaxVisitor {
 
     // MARK: Bindings
 
-    /// Every name this file binds (`let`, `var`, a function's or closure's parameter) with
-    /// its written type and value; the first binding of a name wins.
-    private func fileBindings() -> [String: String] {
+    /// A name's binding: its written type and value (a parameter has only a type).
+    struct Binding {
+        var type: TypeSyntax?
+        var value: ExprSyntax?
+
+        /// The type and the value as written; made only for the names a chain asks about.
+        var written: String { (type?.trimmedDescription ?? "") + " " + (value?.trimmedDescription ?? "") }
+    }
+
+    /// What the name `name` bound in this file is written as, if the file binds it.
+    private func written(_ name: String) -> String? {
+        if let known = writtenBindings[name] { return known }
+        guard let binding = bindings[name] else { return nil }
+        let text = binding.written
+        writtenBindings[name] = text
+        return text
+    }
+
+    /// Every name this file binds (`let`, `var`, a function's or closure's parameter); the first
+    /// binding of a name wins.
+    private func fileBindings() -> [String: Binding] {
         let collector = BindingCollector(viewMode: .sourceAccurate)
         collector.walk(file.tree)
         return collector.bindings
     }
 
-    /// The names a `let`/`var` binds, each with its type and value as written.
-    static func bindings(of variable: VariableDeclSyntax) -> [(String, String)] {
+    /// The names a `let`/`var` binds, each with its type and value.
+    static func bindings(of variable: VariableDeclSyntax) -> [(String, Binding)] {
         variable.bindings.compactMap { binding in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
-            let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
-            let value = binding.initializer?.value.trimmedDescription ?? ""
-            return (name, type + " " + value)
+            return (name, Binding(type: binding.typeAnnotation?.type, value: binding.initializer?.value))
         }
     }
 
     private final class BindingCollector: SyntaxVisitor {
-        var bindings: [String: String] = [:]
+        var bindings: [String: Binding] = [:]
 
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            for (name, written) in SwiftReferenceFinder.bindings(of: node) where bindings[name] == nil {
-                bindings[name] = written
+            for (name, binding) in SwiftReferenceFinder.bindings(of: node) where bindings[name] == nil {
+                bindings[name] = binding
             }
             return .visitChildren
         }
 
         override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
             let name = (node.secondName ?? node.firstName).text
-            if bindings[name] == nil { bindings[name] = node.type.trimmedDescription }
+            if bindings[name] == nil { bindings[name] = Binding(type: node.type) }
             return .visitChildren
         }
 
         override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
             let name = (node.secondName ?? node.firstName).text
-            if bindings[name] == nil, let type = node.type { bindings[name] = type.trimmedDescription }
+            if bindings[name] == nil, let type = node.type { bindings[name] = Binding(type: type) }
             return .visitChildren
         }
     }
