@@ -46,9 +46,7 @@ package struct CodeReferences: Sendable {
 
     /// Every reference of `key`: the direct ones, then the keys built at run time that may be it.
     package func references(of key: String) -> [CodeReference] {
-        var found = byKey[key] ?? []
-        for (start, references) in dynamic where key.hasPrefix(start) { found += references }
-        return found.sorted(by: Self.inOrder)
+        ((byKey[key] ?? []) + dynamicReferences(of: key)).sorted(by: Self.inOrder)
     }
 
     /// The references of `key` read through a key built at run time only.
