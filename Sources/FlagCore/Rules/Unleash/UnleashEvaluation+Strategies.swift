@@ -8,7 +8,8 @@ extension UnleashEvaluation {
             record("default", since: start, result: true, location: strategy.location)
             return true
         case "userWithId":
-            let ids = Self.list(parameters["userIds"])
+            // Every entry counts, an empty one too (`"a, "` holds "a" and ""), as in yggdrasil.
+            let ids = Self.list(parameters["userIds"], keepingEmpty: true)
             let userId = UnleashContextFields.text("userId", in: context, reads: &reads)
             let on = userId.map { ids.contains($0) } ?? false
             record(
@@ -112,8 +113,10 @@ extension UnleashEvaluation {
     }
 
     /// A comma-separated parameter's entries, trimmed (empty ones dropped).
-    static func list(_ text: String?) -> [String] {
-        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    static func list(_ text: String?, keepingEmpty: Bool = false) -> [String] {
+        guard let text else { return [] }
+        return text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { keepingEmpty || !$0.isEmpty }
     }
 
     /// A percentage parameter as the SDKs read it; not a number is 0 (never on).

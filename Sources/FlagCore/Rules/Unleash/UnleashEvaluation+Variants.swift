@@ -38,14 +38,14 @@ extension UnleashEvaluation {
         let identifier: String
         switch stickiness {
         case "default":
+            // yggdrasil's default: the user, else the session (not the address, as older SDKs did).
             if let found = UnleashContextFields.text("userId", in: context, reads: &reads)
                 ?? UnleashContextFields.text("sessionId", in: context, reads: &reads)
-                ?? UnleashContextFields.text("remoteAddress", in: context, reads: &reads)
             {
                 identifier = found
             } else {
                 identifier = UnleashRandomDraw.identifier
-                note = "userId, sessionId and remoteAddress are unset: random, drawn once for this run"
+                note = "userId and sessionId are unset: random, drawn once for this run"
             }
         case "random":
             identifier = UnleashRandomDraw.identifier

@@ -65,7 +65,8 @@ struct UnleashEvaluation {
         guard enabled else { return (false, .disabled(featureEnabled: false)) }
         if let strategy, !strategy.variants.isEmpty {
             let groupId = strategy.parameters["groupId"].flatMap { $0.isEmpty ? nil : $0 } ?? toggle.name
-            let stickiness = strategy.parameters["stickiness"] ?? strategy.variants.first?.stickiness
+            // A strategy's variants follow the strategy's stickiness, never their own (yggdrasil).
+            let stickiness = strategy.parameters["stickiness"] ?? "default"
             if let chosen = choose(among: strategy.variants, groupId: groupId, stickiness: stickiness) {
                 return (true, chosen)
             }
@@ -107,14 +108,12 @@ struct UnleashEvaluation {
             let savedSteps = steps
             let (parentEnabled, parentVariant) = variant(of: parent)
             steps = savedSteps
-            let holds: Bool
-            if !dependency.enabled {
-                holds = !parentEnabled
-            } else if dependency.variants.isEmpty {
-                holds = parentEnabled
-            } else {
-                holds = parentEnabled && dependency.variants.contains(parentVariant.name)
-            }
+            // Variants named by the dependency bind only a parent that gives one of its own: a
+            // parent with no variants (or off) passes on its state alone, as yggdrasil decides.
+            let variantHolds =
+                dependency.variants.isEmpty || !parentVariant.enabled
+                || dependency.variants.contains(parentVariant.name)
+            let holds = variantHolds && parentEnabled == dependency.enabled
             record(
                 rule(), since: start, result: holds,
                 note: "it is " + (parentEnabled ? "on, variant \"\(parentVariant.name)\"" : "off"))

@@ -99,7 +99,7 @@ extension UnleashRules: RuleEngine {
         let rule = "variant by weight, stickiness \(stickiness)"
         switch stickiness {
         case "default":
-            for field in ["userId", "sessionId", "remoteAddress"] { add(field, .text, [], rule, nil) }
+            for field in ["userId", "sessionId"] { add(field, .text, [], rule, nil) }
         case "random": break
         default: add(stickiness, .text, [], rule, nil)
         }

@@ -145,4 +145,47 @@ struct UnleashEvaluationAgreementTests {
         let scores = ["10.5", "10.49", "99.999", "100", "1e1", "12", "abc", ""]
         #expect(Self.bits("numbers", scores.map { ["score": .string($0)] }) == "10100100")
     }
+
+    /// Toggles on which `Scripts/differential` found Flagscope and yggdrasil apart, as yggdrasil
+    /// decides them.
+    static let differentialFindings = try! UnleashDocument.read(
+        Array(
+            #"""
+            {"version": 2, "features": [
+             {"name": "strategy.variants", "enabled": true, "strategies": [{"name": "default", "variants": [
+                {"name": "s1", "weight": 1000, "stickiness": "sessionId"}, {"name": "s2", "weight": 500, "stickiness": "sessionId"}]}]},
+             {"name": "user.blank", "enabled": true, "strategies": [{"name": "userWithId", "parameters": {"userIds": "2, "}}]},
+             {"name": "parent.plain", "enabled": true, "strategies": []},
+             {"name": "child.of.plain", "enabled": true, "strategies": [], "dependencies": [{"feature": "parent.plain", "variants": ["s0"]}]}]}
+            """#.utf8)
+    ).features
+
+    @Test("A strategy's variants stick as the strategy does (default: user, then session), not as each variant says")
+    func strategyVariantStickiness() {
+        let contexts: [[String: JSONValue]] = [
+            ["userId": .string("1"), "sessionId": .string("s-2")], ["sessionId": .string("s-2")],
+            ["userId": .string("7"), "sessionId": .string("s-2")],
+            ["userId": .string("ann"), "sessionId": .string("x")],
+        ]
+        let names = contexts.map {
+            Self.differentialFindings.evaluate("strategy.variants", in: EvaluationContext(attributes: $0)).variant.name
+        }
+        #expect(names == ["s2", "s1", "s2", "s1"])
+    }
+
+    @Test("userWithId: an empty entry of userIds is an id too, which an empty userId matches")
+    func blankUserId() {
+        let contexts: [[String: JSONValue]] = [
+            ["userId": .string("")], ["userId": .string("2")], ["userId": .string("3")], [:],
+        ]
+        let enabled = contexts.map {
+            Self.differentialFindings.evaluate("user.blank", in: EvaluationContext(attributes: $0)).enabled
+        }
+        #expect(enabled == [true, true, false, false])
+    }
+
+    @Test("A dependency naming variants holds for a parent that is on and has no variants of its own")
+    func dependencyOnParentWithoutVariants() {
+        #expect(Self.differentialFindings.evaluate("child.of.plain", in: EvaluationContext(attributes: [:])).enabled)
+    }
 }
