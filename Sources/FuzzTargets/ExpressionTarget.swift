@@ -23,7 +23,9 @@ enum ExpressionTarget {
         ("date", .date, "\"2026-01-01\""), ("json", .json, "null"),
     ]
 
-    static func run(_ bytes: [UInt8]) -> Int {
+    /// The expression alone: parsed, checked for each result type against the demo's keys, and
+    /// evaluated with the demo's values, with no workspace loaded per input.
+    static func engine(_ bytes: [UInt8]) -> Int {
         let text = String(decoding: bytes, as: UTF8.self)
         var output = OutputSize()
         let flags = demo.workspace.flags
@@ -41,6 +43,12 @@ enum ExpressionTarget {
         } catch {
             output.add(error.message)
         }
+        return output.bytes
+    }
+
+    /// The expression alone, then as a blueprint's computed flag beside the demo's.
+    static func run(_ bytes: [UInt8]) -> Int {
+        let text = String(decoding: bytes, as: UTF8.self)
         // As a blueprint's computed flag: the type is picked by the text, so each is met.
         let (name, _, defaultJSON) = types[bytes.count % types.count]
         let computed = JSONValue.string(text).compactText
@@ -55,6 +63,6 @@ enum ExpressionTarget {
                 .utf8)
         var workspace = FuzzWorkspace(files: files)
         workspace.providerUnderTest = "QA profile"
-        return output.bytes + workspace.exercise()
+        return engine(bytes) + workspace.exercise()
     }
 }

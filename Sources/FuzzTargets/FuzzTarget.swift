@@ -19,6 +19,16 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case firebase
     /// An OFREP request body, answered by both endpoints.
     case ofrep
+    /// flagd targeting alone, in memory: compiled, evaluated, its trace worded.
+    case flagdEngine = "flagd-engine"
+    /// Unleash toggles alone, in memory.
+    case unleashEngine = "unleash-engine"
+    /// Remote Config conditions alone, in memory.
+    case firebaseEngine = "firebase-engine"
+    /// A computed expression alone: parsed, checked and evaluated.
+    case expressionEngine = "expression-engine"
+    /// The linear-time regular expressions, in Rust's and RE2's syntax.
+    case regex
 
     /// Runs the target on one input; returns how many bytes of output it made.
     @discardableResult
@@ -33,6 +43,11 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .unleash: return RuleTargets.unleash(bytes)
         case .firebase: return RuleTargets.firebase(bytes)
         case .ofrep: return OFREPTarget.run(bytes)
+        case .flagdEngine: return EngineTargets.flagd(bytes)
+        case .unleashEngine: return EngineTargets.unleash(bytes)
+        case .firebaseEngine: return EngineTargets.firebase(bytes)
+        case .expressionEngine: return ExpressionTarget.engine(bytes)
+        case .regex: return EngineTargets.regex(bytes)
         }
     }
 
@@ -49,6 +64,11 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .unleash: return "an Unleash file (payload, export or events), NUL, a context JSON object"
         case .firebase: return "a Remote Config template, NUL, a context JSON object"
         case .ofrep: return "an OFREP request body, answered one flag at a time and in bulk, which must agree"
+        case .flagdEngine: return "flagd definitions, NUL, a context: the engine alone, no workspace"
+        case .unleashEngine: return "an Unleash file, NUL, a context: the engine alone, no workspace"
+        case .firebaseEngine: return "a Remote Config template, NUL, a context: the engine alone, no workspace"
+        case .expressionEngine: return "a computed expression: parsed, checked and evaluated, no workspace"
+        case .regex: return "byte 1 picks Rust's or RE2's syntax and case; a pattern, NUL, the text searched"
         }
     }
 }

@@ -26,7 +26,7 @@ extension ProviderReaders {
                 value: flag.staticValue.map(RawValue.native), location: flag.location, sharingNotes: notes,
                 with: &notesSeen)
             // Rules are kept only where there are some: a rule-free entry stays compact.
-            if flag.targeting != nil, flag.state == .enabled { entry.rules = .flagd(FlagdRules(flag)) }
+            entry.rules = flag.rules
             entries[flag.key] = entry
         }
         return ProviderFile(

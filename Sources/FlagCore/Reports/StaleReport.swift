@@ -126,7 +126,7 @@ package struct StaleReport: Sendable {
             // A definition with a problem gives an error, not a value: nothing is known to be constant.
             if entry.error != nil || broken.contains(provider.displayPath) { return nil }
             var raws: [RawValue] = entry.value.map { [$0] } ?? []
-            if let rules = entry.rules { raws += rules.engine.outcomes }
+            if let rules = entry.rules { raws += rules.outcomes }
             for raw in raws {
                 guard case .success(let value) = flag.rules.value(from: raw) else { continue }
                 values.insert(value)

@@ -7,7 +7,7 @@ extension LayerDescription {
     /// A rule trace in words (docs/rules.md): what it chose and why, then every step in order, each
     /// followed by what it read, its split and its note. Every line below the headline carries a
     /// mark, so a step's details sit under its text and not beside it.
-    static func lines(of trace: RuleTrace, in layer: Layer) -> [Line] {
+    package static func lines(of trace: RuleTrace, in layer: Layer) -> [Line] {
         var lines = [Line(headline(of: trace, in: layer), isProblem: trace.reason == .error)]
         let deciding = trace.decidingStepIndex
         let blank = String(repeating: " ", count: decidingMark.count)

@@ -24,6 +24,9 @@ package enum CompiledRules: Sendable, Hashable {
         }
     }
 
+    /// Every value the rules can give, whatever the context (see ``RuleEngine/outcomes``).
+    package var outcomes: [RawValue] { engine.outcomes }
+
     /// The engine behind the rules.
     var engine: any RuleEngine {
         switch self {

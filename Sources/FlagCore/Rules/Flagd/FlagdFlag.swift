@@ -53,6 +53,11 @@ package struct FlagdFlag: Sendable, Hashable {
         return variants[defaultVariant]
     }
 
+    /// The targeting, compiled, when it can decide: the flag is enabled and has some.
+    package var rules: CompiledRules? {
+        targeting != nil && state == .enabled ? .flagd(FlagdRules(self)) : nil
+    }
+
     /// What the flag gives for `context`, with the trace: flagd's evaluation (its reasons,
     /// its error codes), as a pure function of the definition and the context. Without
     /// `tracing` the trace keeps its variant, reason and error but no steps.
