@@ -87,17 +87,3 @@ struct UnleashSuite {
         return fields.allSatisfy { a.object?[$0] == b.object?[$0] }
     }
 }
-
-extension JSONValue {
-    /// The items when this is a list.
-    fileprivate var arrayValue: [JSONValue]? {
-        if case .array(let items) = self { return items }
-        return nil
-    }
-
-    /// The text when this is a string.
-    fileprivate var stringValue: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-}

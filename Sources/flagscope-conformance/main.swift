@@ -6,7 +6,11 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("-h") || arguments.contains("--help") {
     print("usage: flagscope-conformance [DIR]   (default: ../shared/conformance)")
     print("       flagscope-conformance --evaluate FLAGS.json CASES.json")
+    print("       flagscope-conformance --differential < CASES.jsonl   (Scripts/differential)")
     exit(0)
+}
+if arguments.first == "--differential" {
+    exit(DifferentialMode.run())
 }
 if arguments.first == "--evaluate" {
     let paths = Array(arguments.dropFirst())

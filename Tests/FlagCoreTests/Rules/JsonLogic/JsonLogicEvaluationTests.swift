@@ -24,6 +24,8 @@ struct JsonLogicEvaluationTests {
         // missing, missing_some
         (#"{"missing": ["a", "b.c"]}"#, #"{"a": 1}"#, #"["b.c"]"#),
         (#"{"missing": "a"}"#, #"{}"#, #"["a"]"#),
+        // Empty text is present (Go); JavaScript's and Python's json-logic count it missing.
+        (#"{"missing": ["a", "b"]}"#, #"{"a": "", "b": null}"#, #"["b"]"#),
         (#"{"missing_some": [1, ["a", "b"]]}"#, #"{"b": 0}"#, "[]"),
         (#"{"missing_some": [2, ["a", "b"]]}"#, #"{"b": 0}"#, #"["a"]"#),
         // if / ?: with many branches, and its defaults
@@ -74,6 +76,7 @@ struct JsonLogicEvaluationTests {
         (#"{"/": [4, 2]}"#, "{}", "2"),
         (#"{"%": [101, 2]}"#, "{}", "1"),
         (#"{"%": [-7, 3]}"#, "{}", "-1"),
+        (#"{"%": [-1, 3]}"#, "{}", "-1"),
         (#"{"max": [1, 3, 2]}"#, "{}", "3"),
         (#"{"min": [1, 3, 2]}"#, "{}", "1"),
         (#"{"max": []}"#, "{}", "null"),
@@ -110,6 +113,8 @@ struct JsonLogicEvaluationTests {
         // text
         (#"{"cat": ["I love", " pie"]}"#, "{}", #""I love pie""#),
         (#"{"cat": [" a ", 1.5, " "]}"#, "{}", #""a 1.5""#),
+        // null is nothing (Go); Python's json-logic writes "null".
+        (#"{"cat": ["a", null, "b"]}"#, "{}", #""ab""#),
         (#"{"cat": [" a "]}"#, "{}", #"" a ""#),
         (#"{"cat": [1e21]}"#, "{}", #""1000000000000000000000""#),
         (#"{"substr": ["jsonlogic", 4]}"#, "{}", #""logic""#),

@@ -1,0 +1,74 @@
+import FlagCore
+import Foundation
+
+/// `--differential`: answers the cases `Scripts/differential` writes to standard input, one JSON
+/// line each, with one JSON line each, in order, so another engine's answers can be compared
+/// with Flagscope's case by case. A case is
+///
+/// - `{"kind": "flagd", "flags": {…a flagd file…}, "contexts": [{"targetingKey", "context"}],
+///   "queries": [{"flag", "type", "default"}]}`: each query for each context, answered as
+///   `--evaluate` answers one (`value`, `variant`, `reason`, `errorCode`);
+/// - `{"kind": "unleash", "state": {…a client payload…}, "contexts": [{…an Unleash context…}],
+///   "toggles": [names]}`: each toggle for each context, `{"enabled", "variant"}` with the
+///   variant as the client specification writes one.
+///
+/// The answer is `{"answers": [[…one per query or toggle…] per context]}`, or `{"error": …}`
+/// when the definitions cannot be read at all.
+enum DifferentialMode {
+    static func run() -> Int32 {
+        while let line = readLine(strippingNewline: true) {
+            guard !line.isEmpty else { continue }
+            // Written whole and at once: the script reads each answer before it sends the next case.
+            FileHandle.standardOutput.write(Data((answer(line).compactText + "\n").utf8))
+        }
+        return 0
+    }
+
+    static func answer(_ line: String) -> JSONValue {
+        do {
+            let item = JSONValue(try JSONReader.parse(Array(line.utf8)))
+            let fields = item.object ?? [:]
+            let contexts = fields["contexts"]?.arrayValue ?? []
+            switch fields["kind"]?.stringValue {
+            case "flagd":
+                let document = try FlagdDocument.read(Array((fields["flags"] ?? .null).compactText.utf8))
+                let queries = fields["queries"]?.arrayValue ?? []
+                let now = Date()
+                return .object([
+                    "answers": .array(
+                        contexts.map { context in
+                            .array(
+                                queries.map { query in
+                                    var request = Dictionary(uniqueKeysWithValues: Array(query.object ?? [:]))
+                                    request["context"] = context.object?["context"] ?? .object([:])
+                                    request["targetingKey"] = context.object?["targetingKey"] ?? .null
+                                    let answer = EvaluateMode.answer(request, in: document, now: now)
+                                    return .object(.init(uniqueKeysWithValues: answer.sorted { $0.key < $1.key }))
+                                })
+                        })
+                ])
+            case "unleash":
+                let features = try UnleashDocument.read(Array((fields["state"] ?? .null).compactText.utf8)).features
+                let toggles = (fields["toggles"]?.arrayValue ?? []).compactMap(\.stringValue)
+                return .object([
+                    "answers": .array(
+                        contexts.map { context in
+                            let context = UnleashSuite.context(context)
+                            return .array(
+                                toggles.map { name in
+                                    let answer = features.evaluate(name, in: context)
+                                    return .object([
+                                        "enabled": .bool(answer.enabled),
+                                        "variant": UnleashSuite.json(of: answer.variant),
+                                    ])
+                                })
+                        })
+                ])
+            default:
+                return .object(["error": .string("a case's kind is flagd or unleash")])
+            }
+        } catch {
+            return .object(["error": .string("\(error)")])
+        }
+    }
+}
