@@ -2,7 +2,7 @@
 
 Run through `Scripts/differential` (which makes the virtual environment and builds the tool):
 
-    Scripts/differential [--kind flagd|unleash|all] [--cases N] [--seed S] [--show N]
+    Scripts/differential [--kind flagd|unleash|firebase|all] [--cases N] [--seed S] [--show N]
     Scripts/differential --replay FILE        one kept case, answered by both again
 
 Each case is generated from the seed alone, so `--seed S` names it for good. Flagscope answers
@@ -24,11 +24,15 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import firebase_cases  # noqa: E402
 import flagd_cases  # noqa: E402
 import known_differences  # noqa: E402
 import unleash_cases  # noqa: E402
 
-KINDS = {"flagd": flagd_cases, "unleash": unleash_cases}
+KINDS = {"flagd": flagd_cases, "unleash": unleash_cases, "firebase": firebase_cases}
+# Where each kind keeps its definitions and what is asked of them.
+DEFINITIONS = {"flagd": "flags", "unleash": "state", "firebase": "template"}
+QUESTIONS = {"flagd": "queries", "unleash": "toggles", "firebase": "parameters"}
 # The engines log each failure they swallow (a version that is no version, a panic), with
 # its stack: the answers are what is compared, and the summary counts the failures.
 logging.disable(logging.CRITICAL)
@@ -63,7 +67,7 @@ def disagreements(case, flagscope):
         # Flagscope could not read definitions the generator means to be valid: every query differs.
         return [(0, 0, ["unreadable"], ours, theirs[0][0] if theirs and theirs[0] else None)]
     found = []
-    queries = case.get("queries") or case.get("toggles")
+    queries = case[QUESTIONS[case["kind"]]]
     for c, (our_row, their_row) in enumerate(zip(ours["answers"], theirs)):
         for q, (a, b) in enumerate(zip(our_row, their_row)):
             fields = module.compared(a, b, queries[q])
@@ -94,10 +98,10 @@ def narrowed(case, context_index, query_index):
     """The case with only one context and one query (the other definitions stay: rules refer to them)."""
     small = json.loads(json.dumps(case))
     small["contexts"] = [case["contexts"][context_index]]
-    if case["kind"] == "flagd":
-        small["queries"] = [case["queries"][query_index]]
-    else:
-        small["toggles"] = [case["toggles"][query_index]]
+    if "devices" in case:
+        small["devices"] = [case["devices"][context_index]]
+    questions = QUESTIONS[case["kind"]]
+    small[questions] = [case[questions][query_index]]
     return small
 
 
@@ -151,7 +155,9 @@ def shrink_candidates(value, kind, key=None):
 
 def minimised(case, fields, flagscope, budget=400):
     """The smallest case found, by greedy steps, that still disagrees in the same fields."""
-    parts = ["flags", "contexts"] if case["kind"] == "flagd" else ["state", "contexts"]
+    if case["kind"] == "firebase":
+        return case  # its two templates and devices would have to shrink together
+    parts = [DEFINITIONS[case["kind"]], "contexts"]
 
     def same_disagreement(candidate):
         try:
@@ -211,7 +217,7 @@ def run(arguments):
         refused = 0
         for number in range(arguments.cases):
             case = generator.case()
-            queries = len(case.get("queries") or case.get("toggles"))
+            queries = len(case[QUESTIONS[kind]])
             try:
                 found = disagreements(case, flagscope)
             except Exception as error:
@@ -250,10 +256,9 @@ def run(arguments):
                 continue
             fields, ours, theirs, path = kept
             print(f"\n  case {number} disagrees in {', '.join(fields)} (kept in {path}):")
-            print("  definitions: " + json.dumps(smallest.get("flags") or smallest.get("state"), ensure_ascii=False))
+            print("  definitions: " + json.dumps(smallest[DEFINITIONS[kind]], ensure_ascii=False))
             print("  context:     " + json.dumps(smallest["contexts"][0], ensure_ascii=False))
-            print("  query:       " + json.dumps((smallest.get("queries") or smallest.get("toggles"))[0],
-                                                 ensure_ascii=False))
+            print("  query:       " + json.dumps(smallest[QUESTIONS[kind]][0], ensure_ascii=False))
             print("  Flagscope:   " + json.dumps(ours, ensure_ascii=False))
             print("  official:    " + json.dumps(theirs, ensure_ascii=False))
         if unexplained:
@@ -284,7 +289,7 @@ def replay(arguments):
 
 def main():
     parser = argparse.ArgumentParser(prog="Scripts/differential", description=__doc__.split("\n")[0])
-    parser.add_argument("--kind", choices=["flagd", "unleash", "all"], default="all")
+    parser.add_argument("--kind", choices=["flagd", "unleash", "firebase", "all"], default="all")
     parser.add_argument("--cases", type=int, default=500, help="cases per kind (default 500)")
     parser.add_argument("--seed", default="1", help="names the generated cases (default 1)")
     parser.add_argument("--show", type=int, default=5, help="unexplained disagreements shrunk and shown (default 5)")

@@ -10,7 +10,10 @@ import Foundation
 ///   `--evaluate` answers one (`value`, `variant`, `reason`, `errorCode`);
 /// - `{"kind": "unleash", "state": {…a client payload…}, "contexts": [{…an Unleash context…}],
 ///   "toggles": [names]}`: each toggle for each context, `{"enabled", "variant"}` with the
-///   variant as the client specification writes one.
+///   variant as the client specification writes one;
+/// - `{"kind": "firebase", "template": {…a Remote Config template…}, "contexts": [{attributes}],
+///   "parameters": [names]}`: each parameter for each context, `{"value"}` (its text, or `null`
+///   when the app's own default decides) or `{"error"}`.
 ///
 /// The answer is `{"answers": [[…one per query or toggle…] per context]}`, or `{"error": …}`
 /// when the definitions cannot be read at all.
@@ -22,6 +25,18 @@ enum DifferentialMode {
             FileHandle.standardOutput.write(Data((answer(line).compactText + "\n").utf8))
         }
         return 0
+    }
+
+    /// A parameter's value as text (`null`: the app's own default decides), or the error.
+    private static func firebaseAnswer(_ parameter: FirebaseTemplate.Parameter?, _ device: EvaluationContext)
+        -> JSONValue
+    {
+        guard let parameter else { return .object(["error": .string("no such parameter")]) }
+        switch parameter.rules.evaluate(in: device, tracing: false).result {
+        case .value(let raw): return .object(["value": .string(raw.json.stringValue ?? raw.json.compactText)])
+        case .unset: return .object(["value": .null])
+        case .error(let message): return .object(["error": .string(message)])
+        }
     }
 
     static func answer(_ line: String) -> JSONValue {
@@ -64,8 +79,20 @@ enum DifferentialMode {
                                 })
                         })
                 ])
+            case "firebase":
+                let template = try FirebaseTemplate.read(Array((fields["template"] ?? .null).compactText.utf8))
+                let names = (fields["parameters"]?.arrayValue ?? []).compactMap(\.stringValue)
+                return .object([
+                    "answers": .array(
+                        contexts.map { context in
+                            var attributes: [String: JSONValue] = [:]
+                            for (name, value) in context.object ?? [:] { attributes[name] = value }
+                            let device = EvaluationContext(attributes: attributes)
+                            return .array(names.map { name in Self.firebaseAnswer(template.parameters[name], device) })
+                        })
+                ])
             default:
-                return .object(["error": .string("a case's kind is flagd or unleash")])
+                return .object(["error": .string("a case's kind is flagd, unleash or firebase")])
             }
         } catch {
             return .object(["error": .string("\(error)")])
