@@ -70,11 +70,40 @@ package enum FlagDate {
         guard bytes.count >= 20, parseDay(Array(bytes[0..<10])) != nil,
             bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t")
         else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        return instants.date(from: text)
+    }
+
+    /// An instant as RFC 3339 text with milliseconds (`2026-03-01T09:30:00.000Z`).
+    package static func instantText(_ date: Date) -> String {
+        instants.text(from: date)
+    }
+
+    /// The formatters instants are read and written with, made once: making one costs more than
+    /// a hundred parses with it (an Unleash date constraint is read on every evaluation).
+    private static let instants = InstantFormatters()
+
+    /// Formatters are not safe to share between threads on every platform: each use holds a lock.
+    private final class InstantFormatters: @unchecked Sendable {
+        private let lock = NSLock()
+        private let whole = ISO8601DateFormatter()
+        private let fractional = ISO8601DateFormatter()
+
+        init() {
+            whole.formatOptions = [.withInternetDateTime]
+            fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        }
+
+        func date(from text: String) -> Date? {
+            lock.lock()
+            defer { lock.unlock() }
+            return whole.date(from: text) ?? fractional.date(from: text)
+        }
+
+        func text(from date: Date) -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            return fractional.string(from: date)
+        }
     }
 
     private static let utcCalendar: Calendar = {

@@ -8,7 +8,7 @@ enum UnleashContextFields {
     /// The field's text, recorded in `reads`; `nil` when unset.
     static func text(_ field: String, in context: EvaluationContext, reads: inout ReadLog) -> String? {
         if field == "currentTime" {
-            return Self.instantText(currentTime(in: context, reads: &reads))
+            return FlagDate.instantText(currentTime(in: context, reads: &reads))
         }
         return context.attribute(named: field, reads: &reads).flatMap(text(of:))
     }
@@ -37,11 +37,6 @@ enum UnleashContextFields {
         }
     }
 
-    private static func instantText(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
-    }
 }
 
 /// The draw that `random` stickiness and `gradualRolloutRandom` use: the SDKs draw anew on every
