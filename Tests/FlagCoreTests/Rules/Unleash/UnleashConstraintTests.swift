@@ -32,6 +32,13 @@ struct UnleashConstraintTests {
                 true
             ),
             (#"{"contextName": "email", "operator": "STR_CONTAINS", "values": ["@"]}"#, #"{"email": "a@b"}"#, true),
+            // No values: nothing matches, so inverted everything does (yggdrasil turns the whole
+            // toggle off instead; docs/rules.md, where Flagscope differs from the Unleash engine).
+            (#"{"contextName": "email", "operator": "STR_CONTAINS", "values": []}"#, #"{"email": "a@b"}"#, false),
+            (
+                #"{"contextName": "email", "operator": "STR_ENDS_WITH", "values": [], "inverted": true}"#,
+                #"{"email": "a@b"}"#, true
+            ),
             // Texts compare byte for byte, as the SDKs do: a precomposed é is not e and a combining accent.
             (
                 #"{"contextName": "city", "operator": "IN", "values": ["Bogot\u00e1"]}"#, #"{"city": "Bogota\u0301"}"#,
