@@ -38,7 +38,7 @@ extension UnleashEvaluation {
         let identifier: String
         switch stickiness {
         case "default":
-            // yggdrasil's default: the user, else the session (not the address, as older SDKs did).
+            // yggdrasil's default: the user, else the session; the address is not read.
             if let found = UnleashContextFields.text("userId", in: context, reads: &reads)
                 ?? UnleashContextFields.text("sessionId", in: context, reads: &reads)
             {
