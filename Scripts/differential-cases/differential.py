@@ -268,8 +268,15 @@ def run(arguments):
 
 
 def replay(arguments):
-    with open(arguments.replay) as file:
-        case = json.load(file)
+    try:
+        with open(arguments.replay) as file:
+            case = json.load(file)
+    except OSError as error:
+        raise SystemExit(f"error: cannot read {arguments.replay}: {error.strerror}")
+    except json.JSONDecodeError as error:
+        raise SystemExit(f"error: {arguments.replay}:{error.lineno}:{error.colno}: not a kept case ({error.msg})")
+    if not isinstance(case, dict) or case.get("kind") not in KINDS:
+        raise SystemExit(f"error: {arguments.replay} is not a kept case: its \"kind\" is flagd, unleash or firebase")
     flagscope = Flagscope(arguments.binary)
     found = disagreements(case, flagscope)
     print("Flagscope: " + json.dumps(flagscope.answer(case), ensure_ascii=False))
