@@ -20,6 +20,9 @@ let package = Package(
         // Hummingbird's own parts, named for the handler that cuts off slow requests.
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
+        // AES-CBC for GrowthBook's encrypted payloads and SHA-1 for LaunchDarkly's rollout buckets.
+        // Hummingbird's graph already resolves it; 3.x or 4.x both serve.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(name: "CDisplayWidth"),
@@ -45,6 +48,8 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .target(
