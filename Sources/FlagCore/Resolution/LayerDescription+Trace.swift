@@ -48,7 +48,8 @@ extension LayerDescription {
     /// What the rules chose and why, with OpenFeature's reason in parentheses.
     private static func headline(of trace: RuleTrace, in layer: Layer) -> String {
         let variant = trace.variant.map { "variant \"\($0)\"" }
-        let reason = trace.reason.rawValue
+        // The format's own reason, where it has one, follows OpenFeature's.
+        let reason = trace.reason.rawValue + (trace.sourceReason.map { "; " + $0.text } ?? "")
         // Rules without variants (an Unleash bool toggle) decide a value itself: it is named instead.
         let value = layer.value.map { "the value \($0.displayText)" }
         switch trace.reason {

@@ -1,4 +1,5 @@
-/// The trace as `get --json` writes it on a layer (docs/rules.md): `variant`, `reason`, `steps`
+/// The trace as `get --json` writes it on a layer (docs/rules.md): `variant`, `reason`,
+/// `sourceReason` where the format has its own, `steps`
 /// (`rule`, `result`, `reads` with `null` for unset keys, and `note`, `bucket`, `split` where
 /// there are some), and `errorCode`/`error` when the rules failed.
 extension RuleTrace {
@@ -7,6 +8,7 @@ extension RuleTrace {
         var object: [(String, JSONValue)] = []
         if let variant { object.append(("variant", .string(variant))) }
         object.append(("reason", .string(reason.rawValue)))
+        if let sourceReason { object.append(("sourceReason", sourceReason.json)) }
         if let errorCode { object.append(("errorCode", .string(errorCode))) }
         if let errorMessage { object.append(("error", .string(errorMessage))) }
         object.append(("steps", .array(steps.map(\.json))))

@@ -11,17 +11,20 @@ package struct RuleTrace: Sendable, Hashable {
     package var errorMessage: String?
     /// The rules evaluated, in order.
     package var steps: [RuleStep]
+    /// The format's own reason, where it has one beside OpenFeature's.
+    package var sourceReason: SourceReason?
 
     /// Creates a trace.
     package init(
         variant: String? = nil, reason: RuleReason, errorCode: String? = nil, errorMessage: String? = nil,
-        steps: [RuleStep] = []
+        steps: [RuleStep] = [], sourceReason: SourceReason? = nil
     ) {
         self.variant = variant
         self.reason = reason
         self.errorCode = errorCode
         self.errorMessage = errorMessage
         self.steps = steps
+        self.sourceReason = sourceReason
     }
 
     /// Every context key the steps read, first read first, each once.
