@@ -448,17 +448,23 @@ package enum Renderer {
         case .comparison: current = .string(state.model.comparison?.device.name ?? Picker.noDevice)
         case .export, .references: current = nil
         }
-        var lines = picker.options.enumerated().map { index, option -> (String, StyleRole) in
-            let mark = (index == picker.selected ? "›" : " ") + (option == current ? "● " : "  ")
-            return (mark + option.preview(limit: PreviewLimits.row), valueRole(option))
+        let rows = picker.shownRows
+        let lines = rows.map { index -> (String, StyleRole) in
+            let mark = index == picker.selected ? "›" : " "
+            guard index < picker.options.count else {
+                let holdsOther = current.map { !picker.options.contains($0) } ?? false
+                return (mark + (holdsOther ? "● " : "  ") + "other… (type a value)", .muted)
+            }
+            let option = picker.options[index]
+            return (
+                mark + (option == current ? "● " : "  ") + option.preview(limit: PreviewLimits.row), valueRole(option)
+            )
         }
-        if picker.offersOther {
-            let holdsOther = current.map { !picker.options.contains($0) } ?? false
-            lines.append(
-                ((picker.isOtherSelected ? "›" : " ") + (holdsOther ? "● " : "  ") + "other… (type a value)", .muted))
-        }
+        // The box keeps its size while typing narrows the rows, so it does not jump about.
+        let padding = Array(repeating: ("", StyleRole.normal), count: max(0, picker.rowCount - lines.count))
         let width = (lines.map { TerminalText.displayWidth(of: $0.0) }.max() ?? 10) + 6
-        let note = picker.typed.isEmpty ? "type to jump" : "jump: " + picker.typed
+        let found = picker.typed.isEmpty ? "" : " · \(picker.matches.count) of \(picker.options.count)"
+        let note = picker.typed.isEmpty ? "type to find" : "find: " + TerminalText.escaped(picker.typed) + found
         let title: String
         switch picker.purpose {
         case .value: title = "set \(picker.key)"
@@ -467,7 +473,10 @@ package enum Renderer {
         case .export: title = "export the view's overrides as"
         case .references: title = "used in \(picker.key)"
         }
-        box(lines, title: title, width: max(width, 24), &screen, selected: picker.selected, note: note)
+        box(
+            lines + padding, title: title, width: max(width, 24), &screen,
+            selected: rows.firstIndex(of: picker.selected),
+            note: note)
     }
 
     /// An export (`E`): its lines in a box, scrolled, the keys it holds in the title.

@@ -108,9 +108,9 @@ package enum Keymap {
     /// Keys in a picker (enum values, bools, permission and purchase states). Letters are not
     /// commands there: they jump, as in a file picker.
     package static let picker = KeyTable<PickerCommand>(
-        title: "Pickers (e on an enum, bool, permission or purchase)",
+        title: "Pickers (e on an enum, bool, permission or purchase; p, c, E, R)",
         notes: [
-            "Typing jumps to the first option that starts with the letters typed; the same letter again goes to the next one."
+            "Typing (spaces too) shows only the options that hold the text typed; Enter takes the highlighted one."
         ],
         [
             Binding([.up], "↑", "previous option", .up),
@@ -119,9 +119,9 @@ package enum Keymap {
             Binding([.pageDown], "PgDn", "a page down", .pageDown),
             Binding([.home], "Home", "first option", .first),
             Binding([.end], "End", "last option", .last),
-            Binding([.enter, .space], "Enter", "save the option (Space too)", .choose, footer: "save"),
+            Binding([.enter], "Enter", "take the highlighted option", .choose, footer: "save"),
             Binding([.escape], "Esc", "cancel", .cancel, footer: "cancel"),
-            Binding([.backspace], "BS", "take back a typed letter", .deleteBack),
+            Binding([.backspace], "BS", "take back a typed character", .deleteBack),
         ])
 
     /// Keys while a question (`X`, `D`, an edit that cannot win) waits for an answer. The footer

@@ -1,55 +1,51 @@
 import FlagCore
 
 extension Picker {
-    /// Selects option `index` (clamped), forgetting what was typed.
-    mutating func select(_ index: Int) {
-        selected = min(max(0, index), rowCount - 1)
-        typed = ""
+    /// The options the typed text matches, in their order: every option while nothing is typed,
+    /// else each whose text holds the typed text, ignoring case (a device's name is found by any
+    /// of its words, `13` finds "QA iPhone 13").
+    var matches: [Int] {
+        guard !typed.isEmpty else { return Array(options.indices) }
+        return options.indices.filter { Self.text(of: options[$0]).contains(typed) }
     }
 
-    /// Type-to-jump, as in a file picker, without a clock (the reducer has none): the letters
-    /// typed accumulate while some option starts with them; the same letter again goes to the
-    /// next option starting with it; a letter no longer matching starts over from itself.
-    /// Returns false, changing nothing, when no option starts with it either way.
-    mutating func jump(typing character: Character) -> Bool {
-        let letter = String(character).lowercased()
-        let candidate = typed + letter
-        if let index = firstOption(startingWith: candidate) {
-            selected = index
-            typed = candidate
-            return true
-        }
-        if candidate.allSatisfy({ String($0) == letter }),
-            let index = firstOption(startingWith: letter, after: selected)
-        {
-            selected = index
-            typed = letter
-            return true
-        }
-        if let index = firstOption(startingWith: letter) {
-            selected = index
-            typed = letter
-            return true
-        }
-        return false
+    /// The rows shown, top to bottom: the matching options, then "other…" when offered.
+    var shownRows: [Int] { matches + (offersOther ? [options.count] : []) }
+
+    /// An option's text as typed text is matched against it.
+    private static func text(of option: FlagValue) -> String { option.displayText.lowercased() }
+
+    /// Selects the shown row `position` places from the top (clamped); the typed text stays.
+    mutating func select(row position: Int) {
+        let rows = shownRows
+        guard !rows.isEmpty else { return }
+        selected = rows[min(max(0, position), rows.count - 1)]
     }
 
-    /// Backspace: takes back the last letter typed and jumps to what is left.
+    /// Moves the highlight `offset` shown rows down (up when negative), stopping at the ends.
+    mutating func move(by offset: Int) {
+        let rows = shownRows
+        select(row: (rows.firstIndex(of: selected) ?? 0) + offset)
+    }
+
+    /// Type-to-find: every character typed, a space included, is added to the typed text while
+    /// some option still holds it; the options that do are all shown, the highlight on the first
+    /// that starts with it (else the first that holds it) unless it already is on one that does.
+    /// Returns false, changing nothing, when no option would hold the text.
+    mutating func type(_ character: Character) -> Bool {
+        let candidate = typed + String(character).lowercased()
+        let found = options.indices.filter { Self.text(of: options[$0]).contains(candidate) }
+        guard let first = found.first else { return false }
+        typed = candidate
+        let starting = found.filter { Self.text(of: options[$0]).hasPrefix(candidate) }
+        if !starting.contains(selected) { selected = starting.first ?? (found.contains(selected) ? selected : first) }
+        return true
+    }
+
+    /// Backspace: takes back the last character typed; more options show again and the
+    /// highlight stays where it is.
     mutating func untype() {
         guard !typed.isEmpty else { return }
         typed.removeLast()
-        if !typed.isEmpty, let index = firstOption(startingWith: typed) { selected = index }
-    }
-
-    /// The first option whose text starts with `prefix` (ignoring case), searching from the one
-    /// after `after` and wrapping when it is given, else from the top.
-    func firstOption(startingWith prefix: String, after: Int? = nil) -> Int? {
-        let count = options.count
-        let start = after.map { $0 + 1 } ?? 0
-        for step in 0..<count {
-            let index = (start + step) % count
-            if options[index].displayText.lowercased().hasPrefix(prefix) { return index }
-        }
-        return nil
     }
 }

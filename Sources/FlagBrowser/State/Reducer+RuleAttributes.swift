@@ -40,7 +40,7 @@ extension Reducer {
         }
         picker.selected =
             current.flatMap { picker.options.firstIndex(of: $0) } ?? (current == nil ? 0 : picker.options.count)
-        picker.select(picker.selected)
+        picker.select(row: picker.selected)
         return picker
     }
 
