@@ -286,3 +286,55 @@ struct SetCommandTests {
         #expect(json["reason"] as? String == "computed")
     }
 }
+
+/// A `context/*` key that nothing reads is most often a typo: said wherever it is written.
+@Suite("set command: context keys nothing reads")
+struct SetCommandUnreadContextTests {
+    @Test("set of a context key nothing reads writes it, says so with did-you-mean, and validate then points at it")
+    func mistypedContextKey() throws {
+        let demo = try ConfiguredDemoCopy()
+        defer { demo.remove() }
+        let set = try demo.run(["set", "context/contry", "it"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(
+            set.stdout == """
+                set context/contry = "it" in Local (.flagscope/local.json)
+                warning: nothing reads context/contry; did you mean 'country'? (no rule, feature, computed flag, blueprint or device profile does: it changes nothing); written all the same, as the app may read it
+
+                """, "\(set.stdout)")
+        let local = try demo.folder.read("demo/.flagscope/local.json")
+        #expect(local.contains("\"context/contry\": \"it\""))
+        let validate = try demo.run(["validate"])
+        #expect(validate.status == 0)
+        #expect(
+            validate.stdout.contains(
+                ".flagscope/local.json:2:3: warning: nothing reads context/contry; did you mean 'country'?"),
+            "\(validate.stdout)")
+        let json = try demo.run(["set", "context/contry", "de", "--json"])
+        #expect(
+            json.stdout.contains("\"warning\": \"nothing reads context/contry; did you mean 'country'?"),
+            "\(json.stdout)")
+    }
+
+    @Test("A context key that a rule reads, or that a device profile gives, is written without a warning")
+    func readKeysAreQuiet() throws {
+        let demo = try ConfiguredDemoCopy()
+        defer { demo.remove() }
+        for key in ["context/country", "context/userId", "context/app_version"] {
+            let set = try demo.run(["set", key, "x"])
+            #expect(set.status == 0)
+            #expect(!set.stdout.contains("warning"), "\(key): \(set.stdout)")
+        }
+    }
+
+    @Test("The browser's status line warns when an edit writes a context key nothing reads")
+    func browserStatusLine() throws {
+        let demo = try ConfiguredDemoCopy()
+        defer { demo.remove() }
+        try demo.folder.write("demo/.flagscope/local.json", "{\"context/contry\": \"it\"}\n")
+        let browser = try demo.run(["snapshot", "--size", "200x30", "--write", "--keys", "/contry<Enter>ede<Enter>"])
+        let status = browser.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(status.hasPrefix("⚠ nothing reads context/contry; did you mean 'country'?"), "\(browser.stdout)")
+        #expect(try demo.folder.read("demo/.flagscope/local.json").contains("\"context/contry\": \"itde\""))
+    }
+}

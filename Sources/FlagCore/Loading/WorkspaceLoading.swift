@@ -125,6 +125,7 @@ struct WorkspaceLoading {
         for profile in devices.profiles {
             diagnostics += profile.context.problems(in: workspace).compactMap(\.diagnostic)
         }
+        diagnostics += workspace.unreadContextKeyDiagnostics
         workspace.diagnostics = diagnostics
         for path in Set(diagnostics.map(\.file)) {
             workspace.sources[path] = Self.quotable(

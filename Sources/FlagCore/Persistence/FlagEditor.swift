@@ -180,6 +180,12 @@ package struct EditReport: Sendable {
             "\(resolution.source) still wins with \(resolution.value?.displayText ?? "?") (it is higher in the stack)"
     }
 
+    /// A warning when the written key is a `context/*` key nothing reads: written all the same,
+    /// as the app may read attributes Flagscope cannot see.
+    package func unreadWarning(for key: String) -> String? {
+        workspace.unreadContextKeyWarning(key).map { $0 + "; written all the same, as the app may read it" }
+    }
+
     /// What the user can do when the written value does not win: the file or variable to change
     /// instead, or the flag's `excludedProviders` to edit (``LayerDescription/remedy(for:writableProvider:in:)``).
     package func shadowRemedy(for key: String) -> LayerRemedy? {
@@ -193,6 +199,7 @@ package struct EditReport: Sendable {
         for key in result.storedKeys {
             let value = writtenText(key, limit: .max)
             lines.append(TerminalText.escaped("set \(key) = \(value) in \(provider) (\(file))"))
+            if let warning = unreadWarning(for: key) { lines.append("warning: \(TerminalText.escaped(warning))") }
             if let warning = shadowWarning(for: key) { lines.append("warning: \(TerminalText.escaped(warning))") }
             if let remedy = shadowRemedy(for: key) {
                 lines.append("note: to change what wins, \(TerminalText.escaped(remedy.text))")
@@ -251,6 +258,9 @@ package struct EditReport: Sendable {
                     )
                 }
                 warning = true
+            } else if let unread = unreadWarning(for: key) {
+                parts.append("⚠ \(unread) · saved \(written) in \(provider) (\(file))")
+                warning = true
             } else {
                 parts.append("set \(key) = \(written) in \(provider) (\(file))")
             }
@@ -300,7 +310,8 @@ package struct EditReport: Sendable {
             {
                 object["written"] = written.json
             }
-            if action == "set", let warning = shadowWarning(for: key) { object["warning"] = .string(warning) }
+            let warnings = action == "set" ? [unreadWarning(for: key), shadowWarning(for: key)].compactMap { $0 } : []
+            if !warnings.isEmpty { object["warning"] = .string(warnings.joined(separator: "; ")) }
             if action == "set", let remedy = shadowRemedy(for: key) { object["remedy"] = .string(remedy.text) }
             return .object(object)
         }

@@ -276,16 +276,9 @@ package struct ContextLayer: Sendable {
 
     /// The warning for an attribute nothing reads, with the closest attribute that is read.
     private static func unread(_ attribute: Attribute, read: [String]) -> ContextProblem {
-        let name = String(attribute.key.dropFirst(ContextKeys.prefix.count))
-        let names = read.map { String($0.dropFirst(ContextKeys.prefix.count)) }
-        // A close name is the likely meaning; without one, the names that would do something.
-        // The suggestion comes first: a status line keeps the start of the message.
-        let hint =
-            Suggestion.closest(to: name, in: names).map { "; did you mean '\(TerminalText.escaped($0))'?" }
-            ?? "; the attributes read are \(Suggestion.listed(names))"
-        return ContextProblem(
-            message:
-                "nothing reads \(TerminalText.escaped(attribute.key))\(hint) (no rule, feature, computed flag or blueprint does: it changes nothing)",
+        ContextProblem(
+            message: Workspace.unreadMessage(
+                attribute.key, known: read, by: "no rule, feature, computed flag or blueprint"),
             origin: attribute.origin, isUsage: false, severity: .warning)
     }
 }

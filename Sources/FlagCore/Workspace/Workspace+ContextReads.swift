@@ -19,6 +19,54 @@ extension Workspace {
         return keys.sorted()
     }
 
+    /// The `context/*` keys whose values count when written: those something reads
+    /// (``contextKeysRead``) and those a device profile gives; `nil` when any key may count (an
+    /// OFREP server is asked with the device and may read anything, or a blueprint could not
+    /// be read, so what its features read is not known).
+    package var contextKeysKnown: [String]? {
+        guard !sendsContextToServers, unreadBlueprints.isEmpty else { return nil }
+        var keys = Set(contextKeysRead)
+        for profile in devices { keys.formUnion(profile.context.attributes.keys) }
+        return keys.sorted()
+    }
+
+    /// The warning for writing `key`, a `context/*` key nothing reads and no device profile
+    /// gives, with the closest attribute that counts; `nil` when it counts (or is no context key).
+    package func unreadContextKeyWarning(_ key: String) -> String? {
+        guard key.hasPrefix(ContextKeys.prefix), let known = contextKeysKnown, !known.readsContextKey(key) else {
+            return nil
+        }
+        return Self.unreadMessage(key, known: known, by: "no rule, feature, computed flag, blueprint or device profile")
+    }
+
+    /// `nothing reads context/contry; did you mean 'country'? (no rule … does: it changes nothing)`:
+    /// the suggestion first, as a status line keeps the start of a message; without a close name,
+    /// the names that would do something.
+    static func unreadMessage(_ key: String, known: [String], by readers: String) -> String {
+        let name = String(key.dropFirst(ContextKeys.prefix.count))
+        let names = known.map { String($0.dropFirst(ContextKeys.prefix.count)) }
+        let hint =
+            Suggestion.closest(to: name, in: names).map { "; did you mean '\(TerminalText.escaped($0))'?" }
+            ?? "; the attributes read are \(Suggestion.listed(names))"
+        return "nothing reads \(TerminalText.escaped(key))\(hint) (\(readers) does: it changes nothing)"
+    }
+
+    /// A warning for each `context/*` key a provider file sets that nothing reads, at its line and
+    /// column (``unreadContextKeyWarning(_:)``); the `--context` and device layers say theirs.
+    package var unreadContextKeyDiagnostics: [Diagnostic] {
+        guard contextKeysKnown != nil else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for provider in providers where provider.config.path != nil && !provider.config.isRemote {
+            for key in provider.keyOrder {
+                guard let message = unreadContextKeyWarning(key), let location = provider.entries[key]?.location
+                else { continue }
+                diagnostics.append(
+                    Diagnostic(file: provider.displayPath, location: location, severity: .warning, message: message))
+            }
+        }
+        return diagnostics
+    }
+
     /// Whether an OFREP server is asked with the simulated device: it may read any attribute.
     package var sendsContextToServers: Bool {
         config.providers.contains { $0.format == .ofrep }
