@@ -17,7 +17,8 @@ struct Flagscope: ParsableCommand, TakesContext {
         version: Flagscope.version,
         subcommands: [
             Demo.self, Init.self, Validate.self, List.self, Get.self, SetValue.self, Reset.self, Explain.self,
-            Snapshot.self, Rollout.self, Devices.self, Diff.self, Serve.self, Export.self, Refs.self, Stale.self,
+            Snapshot.self, Rollout.self, Devices.self, Features.self, Diff.self, Serve.self, Export.self, Refs.self,
+            Stale.self,
         ]
     )
 

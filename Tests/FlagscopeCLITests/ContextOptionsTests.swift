@@ -143,15 +143,15 @@ struct ContextOptionsTests {
         arguments: [
             (
                 ["set", "home_layout", "video", "--context", "age=1"],
-                "error: --context only applies to demo, list, get, explain, snapshot, rollout, diff, serve, export and the browser; set works on the files as they are\n"
+                "error: --context only applies to demo, list, get, explain, snapshot, rollout, features, diff, serve, export and the browser; set works on the files as they are\n"
             ),
             (
                 ["validate", "--context-file=qa.json"],
-                "error: --context-file only applies to demo, list, get, explain, snapshot, rollout, diff, serve, export and the browser; validate works on the files as they are\n"
+                "error: --context-file only applies to demo, list, get, explain, snapshot, rollout, features, diff, serve, export and the browser; validate works on the files as they are\n"
             ),
             (
                 ["reset", "--all", "--context", "age=1"],
-                "error: --context only applies to demo, list, get, explain, snapshot, rollout, diff, serve, export and the browser; reset works on the files as they are\n"
+                "error: --context only applies to demo, list, get, explain, snapshot, rollout, features, diff, serve, export and the browser; reset works on the files as they are\n"
             ),
         ])
     func refusedWhereUnused(arguments: [String], stderr: String) throws {

@@ -15,9 +15,9 @@ struct DevicesCommandTests {
         #expect(output.stderr.isEmpty, "\(output.stderr)")
         #expect(
             output.stdout == """
-                QA iPad Air (other bucket)      devices/qa-ipad-rollout.yml        9 attributes   6 of 17 features unavailable
-                QA iPhone 13 (location denied)  devices/qa-iphone-no-location.yml  9 attributes   7 of 17 features unavailable
-                QA iPhone 15 (subscriber)       devices/qa-iphone-subscriber.yml   9 attributes   6 of 17 features unavailable
+                QA iPad Air (other bucket)      devices/qa-ipad-rollout.yml        9 attributes   6 unavailable, 1 unknown of 17
+                QA iPhone 13 (location denied)  devices/qa-iphone-no-location.yml  9 attributes   7 unavailable, 1 unknown of 17
+                QA iPhone 15 (subscriber)       devices/qa-iphone-subscriber.yml   9 attributes   6 unavailable, 1 unknown of 17
 
                 simulate one with --device NAME (flagscope get KEY --device qa-ipad-rollout)
 
@@ -30,6 +30,7 @@ struct DevicesCommandTests {
                 "QA iPad Air (other bucket)", "QA iPhone 13 (location denied)", "QA iPhone 15 (subscriber)",
             ])
         #expect(devices.map { $0["unavailable"] as? Int } == [6, 7, 6])
+        #expect(devices.map { $0["unknown"] as? Int } == [1, 1, 1])
         let attributes = try #require(devices[2]["attributes"] as? [String: Any])
         #expect(attributes["country"] as? String == "it")
         #expect(attributes["os_version"] as? String == "17.4")

@@ -159,10 +159,9 @@ struct TreeWalk<Sink: TreeSink> {
     private mutating func addFeatures() {
         let topLevel = workspace.blueprints.flatMap(\.features)
         guard !topLevel.isEmpty else { return }
-        // Unavailable and unknown alike: what the unavailable-features view shows, counted the same way.
-        let unavailable = explanations.values.filter { $0.availability != .available }.count
+        // Counted and worded as `flagscope devices` and `flagscope features` say it.
         let section = add(
-            .section(.features, summary: "\(unavailable) of \(workspace.features.count) not available"),
+            .section(.features, summary: FeatureCounts(explanations.values).text),
             label: TreeSection.features.title, parent: nil, search: ["features"])
         for feature in topLevel { addFeature(feature, parent: section) }
     }

@@ -326,7 +326,13 @@ package enum Renderer {
         var x = 1 + screen.write(indent + disclosure, x: 1, y: y, role: .muted, limit: width - 1)
         x += screen.write(prefix, x: x, y: y, role: prefixRole, limit: max(0, width - x))
         let rightText = right.map(\.0).joined()
-        let rightLimit = max(0, (width - x) * 11 / 20)
+        // A section's label is one short word: its summary may take what the label leaves.
+        let rightLimit =
+            if case .section = node.kind {
+                max(0, width - x - TerminalText.displayWidth(of: node.label) - 2)
+            } else {
+                max(0, (width - x) * 11 / 20)
+            }
         let rightWidth = columns(of: rightText, upTo: rightLimit)
         let labelLimit = max(1, width - x - rightWidth - (rightWidth > 0 ? 2 : 1))
         screen.write(node.label, x: x, y: y, role: labelRole, limit: labelLimit)

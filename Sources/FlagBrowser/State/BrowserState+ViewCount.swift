@@ -13,12 +13,17 @@ extension BrowserState {
     var viewCountText: String {
         switch view {
         case .unavailable:
-            let features = rows.filter { position in
-                guard case .feature = model.nodes[position].kind else { return false }
-                return model.viewMarks[position].contains(.unavailable)
-            }.count
-            return
-                "\(features) of \(Plural.count(model.workspace.features.count, "feature")), with the constraints that block them"
+            // The features the view shows (a filter may hide some), worded as the Features
+            // heading, `devices` and `features` word their counts.
+            let shown = rows.compactMap { position -> FeatureExplanation? in
+                guard case .feature(let key) = model.nodes[position].kind,
+                    model.viewMarks[position].contains(.unavailable)
+                else { return nil }
+                return model.explanations[key]
+            }
+            var counts = FeatureCounts(shown)
+            counts.total = model.workspace.features.count
+            return counts.text + " features, with the constraints that block them"
         case .overridden, .differs:
             return Plural.count(shownLeafCount, "flag") + " shown"
         case .compared:

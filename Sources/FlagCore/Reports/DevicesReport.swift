@@ -7,10 +7,8 @@ package struct DevicesReport: Sendable {
     package struct Row: Sendable {
         /// The profile.
         package var profile: DeviceProfile
-        /// How many features are unavailable with it active.
-        package var unavailable: Int
-        /// How many features there are.
-        package var features: Int
+        /// How many features are unavailable and unknown with it active, of how many.
+        package var features: FeatureCounts
     }
 
     /// A row per profile, in file order.
@@ -21,9 +19,7 @@ package struct DevicesReport: Sendable {
     package init(devices: [DeviceProfile], workspace: (DeviceProfile) -> Workspace) {
         rows = devices.map { profile in
             let explanations = FeatureEvaluator(workspace: workspace(profile)).explainAll().values
-            return Row(
-                profile: profile, unavailable: explanations.count { $0.availability == .unavailable },
-                features: explanations.count)
+            return Row(profile: profile, features: FeatureCounts(explanations))
         }
     }
 
@@ -41,7 +37,7 @@ package struct DevicesReport: Sendable {
         return attributes
     }
 
-    /// `{"devices":[{"name","file","attributes":{…},"unavailable":N}]}`.
+    /// `{"devices":[{"name","file","attributes":{…},"unavailable":N,"unknown":N,"features":N}]}`.
     package var json: JSONValue {
         .object([
             "devices": .array(
@@ -51,7 +47,9 @@ package struct DevicesReport: Sendable {
                     ]
                     if let description = row.profile.description { object["description"] = .string(description) }
                     object["attributes"] = .object(Self.attributes(of: row.profile))
-                    object["unavailable"] = .int(row.unavailable)
+                    object["unavailable"] = .int(row.features.unavailable)
+                    object["unknown"] = .int(row.features.unknown)
+                    object["features"] = .int(row.features.total)
                     return .object(object)
                 })
         ])
@@ -71,9 +69,7 @@ package struct DevicesReport: Sendable {
         var lines: [String] = []
         for (index, row) in rows.enumerated() {
             let attributes = Plural.count(row.profile.context.attributes.count, "attribute")
-            let unavailable =
-                row.features == 0
-                ? "no features" : "\(row.unavailable) of \(Plural.count(row.features, "feature")) unavailable"
+            let unavailable = row.features.text
             lines.append(
                 [
                     TerminalText.padded(names[index], toWidth: nameWidth),

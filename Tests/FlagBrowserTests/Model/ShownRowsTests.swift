@@ -183,13 +183,19 @@ struct ShownRowsTests {
                 "\(context): '\(status)' should count \(leaves)")
         }
         if let status = state.status?.text, status.hasPrefix("view: unavailable features (") {
-            let unavailable = rows.filter { position in
-                guard case .feature(let key) = model.nodes[position].kind else { return false }
-                return model.explanations[key]?.availability != .available
-            }.count
+            let shown = rows.compactMap { position -> Availability? in
+                guard case .feature(let key) = model.nodes[position].kind else { return nil }
+                return model.explanations[key]?.availability
+            }
+            let unavailable = shown.count { $0 == .unavailable }
+            let unknown = shown.count { $0 == .unknown }
+            let counts = [
+                unavailable > 0 ? "\(unavailable) unavailable" : nil, unknown > 0 ? "\(unknown) unknown" : nil,
+            ]
+            let expected = counts.compactMap { $0 }.joined(separator: ", ")
             #expect(
-                status.hasPrefix("view: unavailable features (\(unavailable) of "),
-                "\(context): '\(status)' should count \(unavailable) features")
+                expected.isEmpty || status.hasPrefix("view: unavailable features (\(expected) of "),
+                "\(context): '\(status)' should count \(unavailable) unavailable and \(unknown) unknown features")
         }
     }
 

@@ -12,12 +12,12 @@ struct BrowserStateViewCountTests {
         var demo = try DemoFixture(width: 120, height: 40)
         defer { demo.remove() }
         let features = try #require(demo.screen.split(separator: "\n").first { $0.contains("▾ Features") })
-        #expect(features.contains("12 of 17 not available"), "\(features)")
+        #expect(features.contains("10 unavailable, 2 unknown of 17"), "\(features)")
         try demo.press("FFF")
         #expect(demo.session.state.view == .unavailable)
         #expect(
             demo.session.state.status?.text
-                == "view: unavailable features (12 of 17 features, with the constraints that block them)")
+                == "view: unavailable features (10 unavailable, 2 unknown of 17 features, with the constraints that block them)")
         // The view shows each of those 12 features (✗ unavailable or ? unknown), plus available
         // parents that lead to them and the constraints that block them.
         let state = demo.session.state
