@@ -66,6 +66,12 @@ package struct OFREPServer: Sendable {
             let key = context.parameters.getCatchAll().joined(separator: "/")
             return try await server.respond(to: request, key: key.removingPercentEncoding ?? key)
         }
+        // The protocol's evaluations are POSTs; any other method on them is told so, not a 404.
+        for path in ["/ofrep/v1/evaluate/flags", "/ofrep/v1/evaluate/flags/**"] {
+            for method in [HTTPRequest.Method.get, .put, .delete, .patch, .head] {
+                router.on(RouterPath(path), method: method) { request, _ in Self.onlyPost(request.method) }
+            }
+        }
         let app = Application(
             router: router,
             server: .http1(
@@ -124,6 +130,19 @@ package struct OFREPServer: Sendable {
         }
         let answer = OFREPEvaluation.answer(key, in: workspace)
         return Self.response(status: HTTPResponse.Status(code: answer.status), json: answer.json)
+    }
+
+    /// `405` with `Allow: POST` and the protocol's general error body saying what to send.
+    static func onlyPost(_ method: HTTPRequest.Method) -> Response {
+        var headers = HTTPFields()
+        headers[.allow] = "POST"
+        return response(
+            status: .methodNotAllowed,
+            json: .object([
+                "errorDetails": .string(
+                    "OFREP evaluates with POST, not \(method.rawValue): send POST with a body such as {\"context\": {\"targetingKey\": \"user-1\"}}"
+                )
+            ]), headers: headers)
     }
 
     /// Whether an `If-None-Match` value names `etag` (a list, or `*`).

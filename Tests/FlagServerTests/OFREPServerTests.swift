@@ -50,11 +50,11 @@ struct OFREPServerTests {
             try await post(path, bytes: Data(body.utf8), headers: headers)
         }
 
-        func post(_ path: String, bytes: Data, headers: [String: String] = [:]) async throws -> (
-            status: Int, headers: [String: String], body: String
-        ) {
+        func post(_ path: String, bytes: Data, headers: [String: String] = [:], method: String = "POST") async throws
+            -> (status: Int, headers: [String: String], body: String)
+        {
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-            request.httpMethod = "POST"
+            request.httpMethod = method
             request.httpBody = bytes
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -162,13 +162,64 @@ struct OFREPServerTests {
         #expect(notJSON.status == 400)
         #expect(try Self.object(notJSON.body)["errorCode"] as? String == "PARSE_ERROR")
         #expect(try Self.object(notJSON.body)["key"] as? String == "lab/sson")
-        for body in [#"{"context": "ios"}"#, "[1, 2]", #"{"context": {"permissions": {"teleport": "yes"}}}"#] {
+        for body in [#"{"context": "ios"}"#, "[1, 2]"] {
             let answer = try await server.post("/ofrep/v1/evaluate/flags", body)
             #expect(answer.status == 400, "\(body)")
             #expect(try Self.object(answer.body)["errorCode"] as? String == "INVALID_CONTEXT", "\(body)")
         }
         // The server still answers.
         #expect(try await server.post("/ofrep/v1/evaluate/flags/lab/sson", "{}").status == 200)
+    }
+
+    @Test(
+        "An attribute no context key can hold (an empty name, an unknown permission) is skipped, not the whole request")
+    func oddAttributesAreSkipped() async throws {
+        let server = try await Running.start()
+        defer { server.stop() }
+        let body = #"{"context": {"": [true], "country": "de", "permissions": {"teleport": "yes"}, "user": {"": 1}}}"#
+        let answer = try await server.post("/ofrep/v1/evaluate/flags/storage/download_over_cellular", body)
+        #expect(answer.status == 200, "\(answer.body)")
+        let resolution = try server.resolved("storage/download_over_cellular", context: ["country=de"])
+        #expect(try Self.object(answer.body)["value"] as? Bool == (resolution.value == .bool(true)))
+        let layer = try OFREPEvaluation.context(fromBody: Array(body.utf8)).get()
+        #expect(layer.attributes.keys.elements == ["context/country"])
+        #expect(layer.skipped.map(\.name) == ["", "permissions.teleport", "user."])
+        #expect(layer.skipped.first?.reason.contains("no attribute name") == true)
+        #expect(layer.skipped[1].reason.contains("not a permission Flagscope knows"))
+    }
+
+    @Test("Another method than POST on an evaluation path is 405 with Allow: POST and a body that says to POST")
+    func onlyPost() async throws {
+        let server = try await Running.start()
+        defer { server.stop() }
+        for path in ["/ofrep/v1/evaluate/flags", "/ofrep/v1/evaluate/flags/lab/sson"] {
+            for method in ["GET", "PUT", "DELETE"] {
+                let answer = try await server.post(path, bytes: Data(), method: method)
+                #expect(answer.status == 405, "\(method) \(path)")
+                #expect(answer.headers["allow"] == "POST")
+                let details = try #require(try Self.object(answer.body)["errorDetails"] as? String)
+                #expect(details.hasPrefix("OFREP evaluates with POST, not \(method): send POST with a body such as"))
+            }
+        }
+    }
+
+    @Test("A feature's key is named as a feature; a near miss of a flag's key gets did-you-mean")
+    func notFoundWords() async throws {
+        let server = try await Running.start()
+        defer { server.stop() }
+        let feature = try Self.object(
+            try await server.post("/ofrep/v1/evaluate/flags/downloads/turbo_downloads", "{}").body)
+        #expect(
+            feature["errorDetails"] as? String
+                == "'downloads/turbo_downloads' is a feature, not a flag: OFREP serves flags")
+        let player = try Self.object(try await server.post("/ofrep/v1/evaluate/flags/player/sleep_timer", "{}").body)
+        #expect(
+            player["errorDetails"] as? String
+                == "'player/sleep_timer' is a feature, not a flag: OFREP serves flags; its flags are player/sleep_timer/user_toggled"
+        )
+        let typo = try Self.object(try await server.post("/ofrep/v1/evaluate/flags/lab/ssno", "{}").body)
+        #expect(
+            typo["errorDetails"] as? String == "no blueprint declares the flag 'lab/ssno'; did you mean 'lab/sson'?")
     }
 
     @Test("A body over 1 MB is 413, and the server still answers")

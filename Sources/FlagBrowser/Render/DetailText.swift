@@ -372,6 +372,14 @@ enum DetailText {
             "shown", shown ? "yes: its context is the \(device.layerName) layer on top" : "no",
             shown ? .success : .muted)
         attributeLines(device.context, &out)
+        if !device.context.skipped.isEmpty {
+            out.blank()
+            out.text("Skipped (sent, but no context key can hold them):", .warning)
+            for skipped in device.context.skipped {
+                let name = skipped.name.isEmpty ? "\"\" (an empty name)" : skipped.name
+                out.text("\(name): \(skipped.reason)", .normal, indent: 2)
+            }
+        }
         out.blank()
         out.text(
             (shown ? "Enter goes back to the simulated device" : "Enter shows what it gets and why")

@@ -54,12 +54,14 @@ package enum OFREPEvaluation {
                         "'context' is a JSON object of attributes such as {\"targetingKey\": \"user-1\"}; found \(contextNode.kindDescription)"
                 ))
         }
-        if let problem = add(contextNode, segments: [], to: &layer) { return .failure(problem) }
+        add(contextNode, segments: [], to: &layer)
         return .success(layer)
     }
 
-    /// Adds the attributes under `node`; the first that cannot be an attribute is the problem.
-    private static func add(_ node: SourceNode, segments: [String], to layer: inout ContextLayer) -> RequestError? {
+    /// Adds the attributes under `node`. One that cannot be a context key (the protocol allows
+    /// any name, an empty one too) is skipped and kept in ``ContextLayer/skipped``: one odd
+    /// attribute must not cost the app every flag's answer.
+    private static func add(_ node: SourceNode, segments: [String], to layer: inout ContextLayer) {
         for (keyNode, valueNode) in node.mapping ?? [] {
             let name = keyNode.scalarText ?? ""
             if segments.isEmpty, name == "targetingKey" {
@@ -71,12 +73,15 @@ package enum OFREPEvaluation {
             }
             let path = segments + [name]
             if let nested = valueNode.mapping, !nested.isEmpty {
-                if let problem = add(valueNode, segments: path, to: &layer) { return problem }
+                add(valueNode, segments: path, to: &layer)
                 continue
             }
             switch ContextLayer.key(for: path.joined(separator: "/")) {
             case .failure(let problem):
-                return RequestError(code: "INVALID_CONTEXT", details: problem.message)
+                if layer.skipped.count < Self.skippedLimit {
+                    layer.skipped.append(
+                        ContextLayer.Skipped(name: path.joined(separator: "."), reason: problem.message))
+                }
             case .success(let key):
                 layer.add(
                     ContextLayer.Attribute(
@@ -84,8 +89,10 @@ package enum OFREPEvaluation {
                         omittedPrefix: false))
             }
         }
-        return nil
     }
+
+    /// The most skipped attributes a request's layer keeps (a hostile body may send millions).
+    static let skippedLimit = 20
 
     /// The workspace that answers `device`: `base` (the stack with the server's simulated device
     /// and `--context`) with the device's context as a `Live: NAME` layer on top. A stack whose
@@ -109,10 +116,24 @@ package enum OFREPEvaluation {
                 status: 404,
                 json: .object([
                     "key": .string(key), "errorCode": .string("FLAG_NOT_FOUND"),
-                    "errorDetails": .string("no blueprint declares '\(key)'"),
+                    "errorDetails": .string(notFound(key, in: workspace)),
                 ]))
         }
         return answer(resolution)
+    }
+
+    /// Why there is no flag `key`, as the CLI would say it: a feature's key is named as one
+    /// (OFREP serves flags; a feature's own are its toggles), anything else gets did-you-mean.
+    static func notFound(_ key: String, in workspace: Workspace) -> String {
+        let shown = TerminalText.capped(key, limit: 200)
+        if workspace.features[key] != nil {
+            let own = workspace.flags.keys.filter { $0.hasPrefix(key + "/") }
+            let flags = own.isEmpty ? "" : "; its flags are \(Suggestion.listed(Array(own), limit: 5))"
+            return "'\(shown)' is a feature, not a flag: OFREP serves flags\(flags)"
+        }
+        // A key past any flag's length is no near miss (and the search costs for every flag).
+        let served = key.utf8.count > 200 ? [] : workspace.flags.keys.filter { !$0.hasPrefix(ContextKeys.prefix) }
+        return "no blueprint declares the flag '\(shown)'\(Suggestion.hint(for: key, in: served))"
     }
 
     /// The answer a resolution gives.

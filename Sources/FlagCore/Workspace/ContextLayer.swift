@@ -61,8 +61,19 @@ package struct ContextLayer: Sendable {
         package var description: String
     }
 
+    /// An attribute a device sent that cannot be a context key (an empty name, an unknown
+    /// permission): left out of the layer, and said where the device is shown.
+    package struct Skipped: Sendable, Hashable {
+        /// The name as sent, dotted for nested objects.
+        package var name: String
+        /// Why it cannot be a context key.
+        package var reason: String
+    }
+
     /// The attributes by full key; a later one replaces an earlier one of the same key.
     package private(set) var attributes: OrderedDictionary<String, Attribute> = [:]
+    /// What a device sent that could not be an attribute (only a request's layer has any).
+    package var skipped: [Skipped] = []
     /// The context files read, for quoting their lines in diagnostics.
     package private(set) var sources: [String: SourceText] = [:]
 

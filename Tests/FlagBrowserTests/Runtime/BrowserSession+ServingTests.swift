@@ -93,6 +93,20 @@ struct BrowserSessionServingTests {
         #expect(!demo.screen.contains("asked for the first time"))
     }
 
+    @Test("A live device's detail lists what it sent that no context key can hold, and why it was skipped")
+    func skippedAttributes() throws {
+        let server = Server()
+        var demo = try DemoFixture(width: 160, height: 60, serving: server.serving)
+        defer { demo.remove() }
+        try server.ask(#"{"context": {"targetingKey": "odd-sim", "": [true], "country": "IT"}}"#)
+        demo.session.pollLive()
+        try demo.press("/odd-sim<Enter><Tab>")
+        let detail = demo.screen
+        #expect(detail.contains("country: IT"), "\(detail)")
+        #expect(detail.contains("Skipped (sent, but no context key can hold them):"), "\(detail)")
+        #expect(detail.contains("\"\" (an empty name): no attribute name"), "\(detail)")
+    }
+
     @Test("Enter on a live device shows what it gets, its context as a Live layer on top; the server keeps the stack")
     func showLive() throws {
         let server = Server()

@@ -49,16 +49,12 @@ struct OFREPEvaluationTests {
             resolver.resolve("lab/onboarding_variant")?.value == .string("video"), "the Italian variant, as get shows")
     }
 
-    @Test("A body that is not JSON is PARSE_ERROR; not an object, or an attribute that cannot be one, INVALID_CONTEXT")
+    @Test("A body that is not JSON is PARSE_ERROR; one that is not an object, or whose context is not, INVALID_CONTEXT")
     func badBodies() {
         for (body, code, words) in [
             ("{context", "PARSE_ERROR", "the body is not JSON"),
             ("[1]", "INVALID_CONTEXT", "found a list"),
             (#"{"context": "ios"}"#, "INVALID_CONTEXT", "'context' is a JSON object of attributes"),
-            (
-                #"{"context": {"permissions": {"teleport": "yes"}}}"#, "INVALID_CONTEXT",
-                "'teleport' is not a permission"
-            ),
         ] {
             guard case .failure(let problem) = Self.context(body) else {
                 Issue.record("\(body) was taken")
@@ -67,6 +63,18 @@ struct OFREPEvaluationTests {
             #expect(problem.code == code, "\(body)")
             #expect(problem.details.contains(words), "\(body): \(problem.details)")
         }
+    }
+
+    @Test("An attribute no context key can hold is skipped and kept with why; a hostile body keeps at most 20")
+    func skippedAttributes() throws {
+        let layer = try Self.context(#"{"context": {"permissions": {"teleport": "yes"}, "os_version": "17.4"}}"#).get()
+        #expect(layer.attributes.keys.elements == ["context/os_version"])
+        #expect(layer.skipped.count == 1)
+        #expect(layer.skipped.first?.name == "permissions.teleport")
+        #expect(layer.skipped.first?.reason.contains("'teleport' is not a permission Flagscope knows") == true)
+        let many = (0..<1000).map { #""p\#($0)": 1"# }
+        let flood = try Self.context(#"{"context": {"permissions": {"# + many.joined(separator: ", ") + "}}}").get()
+        #expect(flood.skipped.count == 20)
     }
 
     /// The demo with the request's `context` on top.
