@@ -27,8 +27,8 @@ struct Diff: ParsableCommand, TakesContext {
         // The working tree is read once; each side that simulates another device on it is the
         // same workspace with other device layers (a second load only where a server reads the context).
         let tree = try workspace.loadValid()
-        let a = try side(first, file: file, tree: tree)
-        let b = try side(second, file: file, tree: tree)
+        let a = try side(first, file: file, tree: tree, named: "a")
+        let b = try side(second, file: file, tree: tree, named: "b")
         let report = DiffReport(a: a, b: b)
         if json {
             Console.json(report.json)
@@ -38,8 +38,8 @@ struct Diff: ParsableCommand, TakesContext {
         if exitCode, !report.isEmpty { throw ExitCode.failure }
     }
 
-    /// The workspace for one side, checked as the command that simulates it would check it.
-    func side(_ name: String, file: URL, tree: Workspace) throws -> DiffReport.Side {
+    /// The workspace for one side (`a` or `b`), checked as the command that simulates it would check it.
+    func side(_ name: String, file: URL, tree: Workspace, named sideName: String) throws -> DiffReport.Side {
         if name.hasPrefix("@") { return try revisionSide(String(name.dropFirst()), file: file, tree: tree) }
         if name == "current" {
             let loaded = try simulate(tree, device: context.device, context: try context.layer())
@@ -59,6 +59,13 @@ struct Diff: ParsableCommand, TakesContext {
             let loaded = try simulate(tree, device: nil, context: layer)
             try ContextOptions().check(loaded)
             return DiffReport.Side(label: "context:\(path)", file: path, workspace: loaded)
+        }
+        // Neither current, context:FILE nor @REV: a device, said as this side's when it is none.
+        if case .failure(let error) = tree.devices.choose(name, givenAs: "side \(sideName)") {
+            Console.error(
+                "error: \(error.description) — a side is a device, current (the simulated device), context:FILE (a JSON object of attributes) or @REV (a git revision)"
+            )
+            throw ExitCode.validationFailure
         }
         let loaded = try simulate(tree, device: name, context: nil)
         let profile = loaded.activeDevice!

@@ -54,6 +54,34 @@ struct DiffCommandTests {
         #expect(same.stdout.hasSuffix("no differences\n"))
     }
 
+    @Test(
+        "A side that is no device names the side, what a side can be, and the closest device",
+        arguments: [
+            (
+                ["diff", "subscriber", "nonexistentdevice"],
+                "error: side b 'nonexistentdevice' is no device; devices are QA iPad Air (other bucket), QA iPhone 13 (location denied), QA iPhone 15 (subscriber)"
+            ),
+            (
+                ["diff", "subscrber"],
+                "error: side a 'subscrber' is no device; did you mean 'QA iPhone 15 (subscriber)'? Devices are"
+            ),
+            (["diff", "iphone", "current"], "error: side a 'iphone' matches 2 devices: "),
+        ])
+    func sideIsNoDevice(arguments: [String], start: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.copyDemo()
+        let output = try CLIRunner.run(arguments, in: folder.url)
+        #expect(output.status == 64)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.hasPrefix(start), "\(output.stderr)")
+        #expect(!output.stderr.contains("--device"), "no --device was given")
+        #expect(
+            output.stderr.hasSuffix(
+                " — a side is a device, current (the simulated device), context:FILE (a JSON object of attributes) or @REV (a git revision)\n"
+            ))
+    }
+
     @Test("A device against a context file: the rollout bucket and the rule step that parts it, in JSON")
     func contextFileSide() throws {
         let folder = try TemporaryFolder()

@@ -93,10 +93,19 @@ package struct DeviceChoiceError: Error, Sendable, Hashable, CustomStringConvert
     package var description: String
 }
 
+extension DeviceProfile {
+    /// The words of its name and file stem, lower-cased: what a near miss is compared with.
+    var nameWords: [String] {
+        (name + " " + stem).lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+}
+
 extension [DeviceProfile] {
     /// The profile `name` means: its name or file stem, else (ignoring case) a unique start of
-    /// either, else a unique part of either. None or several is an error that says which exist.
-    package func choose(_ name: String) -> Result<DeviceProfile, DeviceChoiceError> {
+    /// either, else a unique part of either. None or several is an error that says which exist,
+    /// naming what gave the name (`--device`, or `diff`'s side `b`).
+    package func choose(_ name: String, givenAs given: String = "--device") -> Result<DeviceProfile, DeviceChoiceError>
+    {
         if let exact = first(where: { $0.name == name }) ?? first(where: { $0.stem == name }) { return .success(exact) }
         let lowered = name.lowercased()
         let sameIgnoringCase = filter { $0.name.lowercased() == lowered || $0.stem.lowercased() == lowered }
@@ -115,17 +124,25 @@ extension [DeviceProfile] {
             return .failure(
                 DeviceChoiceError(
                     description:
-                        "--device '\(quoted)' matches \(starting.count) devices: \(names.joined(separator: ", ")); write more of the name"
+                        "\(given) '\(quoted)' matches \(starting.count) devices: \(names.joined(separator: ", ")); write more of the name"
                 ))
         }
         guard !isEmpty else {
             return .failure(
                 DeviceChoiceError(
                     description:
-                        "--device '\(quoted)': the workspace has no device profiles; add one as devices/NAME.yml with a name and a context (docs/devices.md)"
+                        "\(given) '\(quoted)': the workspace has no device profiles; add one as devices/NAME.yml with a name and a context (docs/devices.md)"
                 ))
         }
-        let hint = Suggestion.hint(for: name, in: map(\.name) + map(\.stem), listing: "devices", names: map(\.name))
-        return .failure(DeviceChoiceError(description: "--device '\(quoted)' is no device\(hint)"))
+        // A near miss of one word of a name (`subscrber`) means that device too.
+        let closeWord = Suggestion.closest(to: lowered, in: flatMap(\.nameWords)).flatMap { word in
+            first { $0.nameWords.contains(word) }?.name
+        }
+        let hint =
+            closeWord.map {
+                "; did you mean '\(TerminalText.escaped($0))'? Devices are \(Suggestion.listed(map(\.name)))"
+            }
+            ?? Suggestion.hint(for: name, in: map(\.name) + map(\.stem), listing: "devices", names: map(\.name))
+        return .failure(DeviceChoiceError(description: "\(given) '\(quoted)' is no device\(hint)"))
     }
 }
