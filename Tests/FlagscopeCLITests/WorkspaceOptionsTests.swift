@@ -22,6 +22,24 @@ struct WorkspaceOptionsTests {
         #expect(output.stdout.contains("✓"))
     }
 
+    @Test("--config takes the folder that holds flagscope.yml; a folder without one says what was looked for")
+    func configFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.copyDemo(to: "demo")
+        let list = try CLIRunner.run(["get", "lab/sson", "--config", "demo"], in: folder.url)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.hasPrefix("lab/sson  (bool)"), "\(list.stdout)")
+        let validate = try CLIRunner.run(["validate", "--config", "demo/"], in: folder.url)
+        #expect(validate.status == 0, "\(validate.stderr)")
+        let empty = try CLIRunner.run(["validate", "--config", "demo/blueprints"], in: folder.url)
+        #expect(empty.status == 1)
+        #expect(
+            empty.stderr
+                == "error: no workspace file in the folder demo/blueprints (looked for flagscope.yml, flagscope.yaml, flagscope.json)\n  hint: give the workspace file, or the folder that holds it; create one there with `flagscope init`\n"
+        )
+    }
+
     @Test("No workspace found is an error like any other: `error: no flagscope.yml found in …`")
     func noWorkspaceIsAnError() throws {
         let folder = try TemporaryFolder()

@@ -23,6 +23,17 @@ package enum WorkspaceLocator {
                         "no workspace file at \(explicitPath)\n  hint: check the path, or create one with `flagscope init`"
                 )
             }
+            // A folder stands for the workspace file in it, as `git -C` takes a folder.
+            if let problem = fileSystem.readProblem(at: url), case .folder = problem.kind {
+                for name in fileNames {
+                    let candidate = url.appendingPathComponent(name)
+                    if fileSystem.fileExists(at: candidate) { return candidate }
+                }
+                throw NotFound(
+                    description:
+                        "no workspace file in the folder \(explicitPath) (looked for \(fileNames.joined(separator: ", ")))\n  hint: give the workspace file, or the folder that holds it; create one there with `flagscope init`"
+                )
+            }
             return url
         }
         var folder = directory.standardizedFileURL
