@@ -53,7 +53,7 @@ struct Flagscope: ParsableCommand, TakesContext {
                 Console.error(unknown)
                 Foundation.exit(ExitCode.validationFailure.rawValue)
             }
-            let message = lowerCasedErrorLabel(fullMessage(for: error))
+            let message = suggestingClosestValue(lowerCasedErrorLabel(fullMessage(for: error)))
             let code = exitCode(for: error)
             if !message.isEmpty {
                 if code == .success { Console.out(message) } else { Console.error(message) }
@@ -86,6 +86,33 @@ struct Flagscope: ParsableCommand, TakesContext {
             return "error: unknown command '\(TerminalText.escaped(word))'\(hint)"
         }
         return nil
+    }
+
+    /// ArgumentParser's message for a value none of an option's choices (`--format jsn`), with the
+    /// closest choice suggested first and the choices on one line, as every "did you mean" of
+    /// flagscope says it; any other message as it is.
+    static func suggestingClosestValue(_ message: String) -> String {
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let first = lines.first, first.hasPrefix("error: the value '"),
+            let listed = first.range(of: ". Please provide one of ")
+        else { return message }
+        let given = first.dropFirst("error: the value '".count).prefix { $0 != "'" }
+        var choices: [String] = []
+        if first[listed.upperBound...].hasPrefix("the following:") {
+            // Many choices: one a line, `  - json`.
+            while lines.count > 1, lines[1].hasPrefix("  - ") {
+                choices.append(String(lines.remove(at: 1).dropFirst(4)))
+            }
+        } else {
+            // A few: quoted in the sentence, `'overridden' and 'all'.`
+            choices = first[listed.upperBound...].split(separator: "'", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }
+                .map { String($0.element) }
+        }
+        guard !choices.isEmpty else { return message }
+        let hint = Suggestion.hint(for: String(given), in: choices, listing: "values")
+        lines[0] = String(first[..<listed.lowerBound]) + hint
+        return lines.joined(separator: "\n")
     }
 
     /// ArgumentParser's `Error: Missing …` as every other message of flagscope (and compilers)

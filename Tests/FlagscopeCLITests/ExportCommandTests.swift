@@ -92,7 +92,18 @@ struct ExportCommandTests {
         for (arguments, words) in [
             (["export", "--format", "simctl"], "--format simctl writes into one app's defaults: add --bundle-id"),
             (["export", "--format", "env"], "add --prefix, such as --prefix APP_"),
-            (["export", "--format", "yaml"], "yaml"),
+            (
+                ["export", "--format", "yaml"],
+                "error: the value 'yaml' is invalid for '--format <format>'; values are launch-arguments, simctl, xcscheme, env, json, plist, flagd\n"
+            ),
+            (
+                ["export", "--format", "jsn"],
+                "error: the value 'jsn' is invalid for '--format <format>'; did you mean 'json'? Values are launch-arguments, simctl, xcscheme, env, json, plist, flagd\n"
+            ),
+            (
+                ["export", "--format", "json", "--only", "overriden"],
+                "error: the value 'overriden' is invalid for '--only <only>'; did you mean 'overridden'? Values are overridden, all\n"
+            ),
         ] {
             let run = try CLIRunner.run(arguments, in: folder.url)
             #expect(run.status == 64, "\(arguments): \(run.stderr)")
