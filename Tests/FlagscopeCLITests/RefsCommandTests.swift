@@ -97,4 +97,16 @@ struct RefsCommandTests {
         #expect(!after.stdout.contains("boom_feature"), "\(after.stdout)")
         #expect(after.stdout.contains("never referenced in 7 code files"), "\(after.stdout)")
     }
+
+    @Test("The browser's stale view counts the hidden flag stale finds, and says which key shows it")
+    func staleViewCountsHidden() throws {
+        let folder = try Self.swiftDemo()
+        defer { folder.remove() }
+        let view = try CLIRunner.run(["snapshot", "--size", "120x30", "--keys", "FFFFF"], in: folder.url)
+        #expect(
+            view.stdout.hasSuffix("view: stale (3 shown, 1 hidden: . shows hidden flags; Tab: why each can go)\n"),
+            "\(view.stdout)")
+        let shown = try CLIRunner.run(["snapshot", "--size", "120x30", "--keys", ".FFFFF"], in: folder.url)
+        #expect(shown.stdout.hasSuffix("view: stale (4 shown; Tab: why each can go)\n"), "\(shown.stdout)")
+    }
 }

@@ -39,6 +39,23 @@ extension BrowserState {
         return ShownRows.leafCount(rows, traits: model.traits)
     }
 
+    /// Leaves the active view matches that are hidden flags left out of it (`.` shows them): 0
+    /// while hidden flags show, or in the view of all.
+    var hiddenViewMatchCount: Int {
+        guard !showHidden, view != .all else { return 0 }
+        let traits = model.traits
+        if view == .compared, let comparison = model.comparison {
+            return comparison.nodes.positions.count { !traits[$0].isBranch && traits[$0].hidden }
+        }
+        let marks = view.marks
+        var count = 0
+        for (position, nodeMarks) in model.viewMarks.enumerated() where nodeMarks.contains(marks) {
+            let trait = traits[position]
+            if !trait.isBranch, trait.hidden { count += 1 }
+        }
+        return count
+    }
+
     /// Whether a node that is not hidden away matches the filter's text (already checked) and the
     /// view: sections, collections and groups match only by text, and only in the view of all.
     private func matchesFilter(_ position: Int) -> Bool {
