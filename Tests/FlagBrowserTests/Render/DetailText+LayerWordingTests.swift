@@ -20,6 +20,22 @@ struct DetailTextLayerWordingTests {
         #expect(!demo.screen.contains("unset (unknown)") && !demo.screen.contains("unset means unknown"))
     }
 
+    @Test(
+        "A layer name too long for its column is cut with a space before its state, at every pane width",
+        arguments: [(100, 30), (80, 24), (140, 40)])
+    func longLayerName(width: Int, height: Int) throws {
+        var demo = try DemoFixture(width: width, height: height)
+        defer { demo.remove() }
+        try demo.press("pQA iPhone 15<Enter>/results_per<Enter>" + (width < 90 ? "<Tab>" : ""))
+        let row = try #require(
+            demo.screen.split(separator: "\n").first { $0.contains("Device: QA iPho") && $0.contains("unset") })
+        let name = try #require(row.range(of: "Device: QA iPho"))
+        let rest = row[name.upperBound...].drop { $0 != " " && $0 != "…" }
+        #expect(rest.hasPrefix("… ") || rest.hasPrefix(" "), "a space parts the name from its state: \(row)")
+        #expect(row.contains(" unset"), "\(row)")
+        #expect(!row.contains("…unset") && !row.contains("…set"))
+    }
+
     /// A stack with a layer in every state: `set`, `unset`, `typeMismatch`, `excluded`, `missing`, `error`.
     struct EveryState {
         let folder: URL
