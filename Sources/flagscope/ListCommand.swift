@@ -15,7 +15,8 @@ struct List: ParsableCommand, TakesContext {
     @Flag(help: "Print JSON.") var json = false
     @Option(help: ArgumentHelp("Only flags whose key, name or description contains this text.", valueName: "text"))
     var filter: String?
-    @Flag(help: "Only flags whose value comes from the writable provider.") var overridden = false
+    @Flag(help: "Only the flags the writable provider sets, whether its value wins or a higher layer shadows it.")
+    var overridden = false
     @Flag(help: "Only flags past their expiry date.") var stale = false
 
     func run() throws {

@@ -226,3 +226,25 @@ struct ListCommandTests {
             "\(output.stdout)")
     }
 }
+
+/// What `list --help` says of its options is what docs/commands.md says of them.
+@Suite("list: help and the docs")
+struct ListCommandHelpTests {
+    @Test("--overridden is one true sentence, the same in list --help and in docs/commands.md")
+    func overriddenSaidOnce() throws {
+        let help = try CLIRunner.run(["list", "--help"]).stdout
+        let docs = try String(contentsOf: Repository.root.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        let sentence = "the flags the writable provider sets, whether its value wins or a higher layer shadows it"
+        let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("--overridden Only " + sentence + "."), "\(help)")
+        #expect(docs.contains("| `--overridden` | only " + sentence + " |"))
+        // True: a key the writable file sets under a higher layer is listed, as the sentence says.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.copyDemo()
+        let list = try CLIRunner.run(["list", "--overridden"], in: folder.url)
+        let shadowed = try #require(
+            list.stdout.split(separator: "\n").first { $0.hasPrefix("lab/search/results_per_page") })
+        #expect(shadowed.hasSuffix("Remote (Local shadowed)"), "Local sets it, Remote shadows it: \(shadowed)")
+    }
+}
