@@ -59,12 +59,9 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
-        .target(
-            name: "DemoWorkspace",
-            path: "Resources",
-            exclude: [],
-            resources: [.copy("Demo"), .copy("SwiftDemo")]
-        ),
+        // The demo workspaces, compiled in from Resources/ by Scripts/generate-demo-sources, so
+        // the executable alone can write them.
+        .target(name: "DemoWorkspace"),
         // OFREP over HTTP: FlagCore answers, this only speaks HTTP; the executable wires it.
         .target(
             name: "FlagServer",

@@ -84,10 +84,9 @@ final class PublishedWorkspaces: @unchecked Sendable {
 extension Bench {
     /// The load run (see ``ServeLoadFigures``).
     func serveLoad(under root: URL) throws -> ServeLoadFigures {
-        guard let bundled = DemoWorkspace.folder else { throw BenchError("the demo is missing from this build") }
         let folder = root.appendingPathComponent("serve-load")
         try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.copyItem(at: bundled, to: folder)
+        try DemoWorkspace.podcast.write(to: folder)
         let published = PublishedWorkspaces()
         let feed = BrowserFeed()
         let serving = BrowserServing(

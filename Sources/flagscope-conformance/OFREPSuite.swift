@@ -23,10 +23,16 @@ struct OFREPSuite {
             report.fail(Self.path, "cannot read the OpenAPI file: \(error)")
             return
         }
-        guard let demo = DemoWorkspace.folder?.appendingPathComponent("flagscope.yml") else {
-            report.fail(Self.path, "the demo workspace is missing from this build")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flagscope-conformance-demo-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try DemoWorkspace.podcast.write(to: folder)
+        } catch {
+            report.fail(Self.path, "cannot write the demo workspace: \(error)")
             return
         }
+        let demo = folder.appendingPathComponent("flagscope.yml")
         let workspace = Workspace.load(from: demo, environment: [:])
         guard let open = Self.start(demo, token: nil), let guarded = Self.start(demo, token: "conformance-token")
         else {

@@ -30,15 +30,11 @@ struct Demo: ParsableCommand, TakesContext {
 
     func run() throws {
         let settings = try serve.settings(token: token)
-        guard let bundled = swift ? DemoWorkspace.swiftFolder : DemoWorkspace.folder else {
-            Console.error(
-                "error: the demo workspace is missing from this build (Resources/\(swift ? "SwiftDemo" : "Demo"))")
-            throw ExitCode.failure
-        }
+        let demo = swift ? DemoWorkspace.swift : DemoWorkspace.podcast
         let installation = DemoInstallation(
-            bundled: bundled,
-            destination: DemoInstallation.destination(
-                environment: ProcessInfo.processInfo.environment, name: swift ? "swift-demo" : "demo"))
+            demo: demo,
+            destination: DemoInstallation.destination(environment: ProcessInfo.processInfo.environment, name: demo.name)
+        )
         let copied: Bool
         do {
             copied = try installation.install(reset: reset)

@@ -19,6 +19,49 @@ struct DemoCommandTests {
         return result
     }
 
+    /// Expects `written` to hold the files of `source`, byte for byte: the executable carries the
+    /// demos compiled in, and a change to `Resources/` needs `Scripts/generate-demo-sources`.
+    static func expectSame(_ written: URL, _ source: URL) {
+        let names = files(in: written)
+        #expect(
+            names == files(in: source),
+            "the demo compiled into flagscope differs from \(source.lastPathComponent): run Scripts/generate-demo-sources"
+        )
+        for path in names {
+            #expect(
+                (try? Data(contentsOf: written.appendingPathComponent(path)))
+                    == (try? Data(contentsOf: source.appendingPathComponent(path))),
+                "\(path) differs from Resources: run Scripts/generate-demo-sources")
+        }
+    }
+
+    @Test("The executable alone, copied to an empty folder, writes both demos whole: nothing beside it is read")
+    func selfContained() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let binary = folder.url.appendingPathComponent("bin/flagscope")
+        try FileManager.default.createDirectory(
+            at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLIRunner.executable, to: binary)
+        let environment = ["XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
+        for (flags, name, source) in [
+            ([], "demo", "Resources/Demo"), (["--swift"], "swift-demo", "Resources/SwiftDemo"),
+        ] {
+            let process = CLIRunner.process(["demo", "--path"] + flags, in: folder.url, environment: environment)
+            process.executableURL = binary
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let written = folder.url.appendingPathComponent("state/flagscope/\(name)")
+            #expect(printed == written.path + "\n")
+            Self.expectSame(written, Repository.root.appendingPathComponent(source))
+        }
+    }
+
     @Test("demo copies the whole bundled demo, hidden local file included, under XDG_STATE_HOME")
     func copiesTheDemo() throws {
         let state = try TemporaryFolder()
@@ -30,12 +73,7 @@ struct DemoCommandTests {
         let copied = Self.files(in: destination)
         #expect(copied.contains(".flagscope/local.json"))
         #expect(copied.contains("flagscope.yml"))
-        #expect(copied == Self.files(in: Self.bundled))
-        for path in copied {
-            #expect(
-                try Data(contentsOf: destination.appendingPathComponent(path))
-                    == Data(contentsOf: Self.bundled.appendingPathComponent(path)), "\(path)")
-        }
+        Self.expectSame(destination, Self.bundled)
         let validate = try CLIRunner.run([
             "validate", "--config", destination.appendingPathComponent("flagscope.yml").path,
         ])

@@ -17,7 +17,8 @@ struct BrowserStateViewCountTests {
         #expect(demo.session.state.view == .unavailable)
         #expect(
             demo.session.state.status?.text
-                == "view: unavailable features (10 unavailable, 2 unknown of 17 features, with the constraints that block them)")
+                == "view: unavailable features (10 unavailable, 2 unknown of 17 features, with the constraints that block them)"
+        )
         // The view shows each of those 12 features (✗ unavailable or ? unknown), plus available
         // parents that lead to them and the constraints that block them.
         let state = demo.session.state

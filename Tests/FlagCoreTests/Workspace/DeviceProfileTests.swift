@@ -95,7 +95,8 @@ struct DeviceProfileTests {
         )
         #expect(
             Self.load(folder, device: "itlay").deviceChoiceError?.description
-                == "--device 'itlay' is no device; did you mean 'QA iPhone (Italy)'? Devices are QA iPad, QA iPhone (Italy)")
+                == "--device 'itlay' is no device; did you mean 'QA iPhone (Italy)'? Devices are QA iPad, QA iPhone (Italy)"
+        )
         let none = try Self.folder(devices: [:])
         defer { none.remove() }
         #expect(

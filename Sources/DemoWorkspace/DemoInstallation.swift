@@ -1,10 +1,10 @@
 import Foundation
 
-/// Where the demo workspace lives for a user, and how it gets there: copied once from the
-/// bundle so edits persist, restored on request.
+/// Where a demo workspace lives for a user, and how it gets there: written once from the
+/// executable so edits persist, restored on request.
 package struct DemoInstallation: Sendable {
-    /// The bundled, read-only demo folder.
-    package var bundled: URL
+    /// The demo written.
+    package var demo: DemoWorkspace
     /// The user's copy (`$XDG_STATE_HOME/flagscope/demo`).
     package var destination: URL
 
@@ -21,26 +21,29 @@ package struct DemoInstallation: Sendable {
     }
 
     /// Creates an installation plan.
-    package init(bundled: URL, destination: URL) {
-        self.bundled = bundled
+    package init(demo: DemoWorkspace, destination: URL) {
+        self.demo = demo
         self.destination = destination
     }
 
     /// The workspace file of the user's copy.
     package var workspaceFile: URL { destination.appendingPathComponent("flagscope.yml") }
 
-    /// Copies the demo when absent, or always with `reset`; returns whether it copied.
+    /// Writes the demo when absent, or always with `reset`; returns whether it wrote it.
     @discardableResult
     package func install(reset: Bool) throws -> Bool {
         let manager = FileManager.default
         if !reset, manager.fileExists(atPath: workspaceFile.path) { return false }
         try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // Copy beside the destination first, then swap, so an interrupted reset never leaves half a demo.
-        let staging = destination.deletingLastPathComponent().appendingPathComponent(".demo-staging-\(getpid())")
+        // Written beside the destination first, then swapped, so an interrupted reset never
+        // leaves half a demo.
+        let staging = destination.deletingLastPathComponent().appendingPathComponent(
+            ".demo-staging-\(ProcessInfo.processInfo.processIdentifier)")
         try? manager.removeItem(at: staging)
-        try manager.copyItem(at: bundled, to: staging)
+        try demo.write(to: staging)
         if manager.fileExists(atPath: destination.path) {
-            let old = destination.deletingLastPathComponent().appendingPathComponent(".demo-old-\(getpid())")
+            let old = destination.deletingLastPathComponent().appendingPathComponent(
+                ".demo-old-\(ProcessInfo.processInfo.processIdentifier)")
             try manager.moveItem(at: destination, to: old)
             try manager.moveItem(at: staging, to: destination)
             try? manager.removeItem(at: old)
