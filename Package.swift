@@ -11,9 +11,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // Parses apps' own RealFlags, Vexil and Flint declarations (SPEC §9); parsing only.
+        // Parses apps' own RealFlags, Vexil and Flint declarations as blueprints; parsing only.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-        // The HTTP server of `flagscope serve` (SPEC §11), on SwiftNIO; only FlagServer uses it.
+        // The HTTP server of `flagscope serve`, on SwiftNIO; only FlagServer uses it.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // Hummingbird's own logging, named here to quiet it: requests are never logged.
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -103,7 +103,7 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
-        // Fuzz targets (SPEC-level inputs: readers, provider formats, the workspace file,
+        // Fuzz targets (what users hand Flagscope: readers, provider formats, the workspace file,
         // expressions, rules with a context). Scripts/fuzz builds flagscope-fuzz with libFuzzer
         // into .build-fuzz; the normal build makes it a replayer of inputs.
         .target(

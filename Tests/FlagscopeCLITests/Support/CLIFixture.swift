@@ -91,4 +91,27 @@ enum CLIFixture {
     static func describe(_ output: CLIRunner.Output) -> String {
         "status \(output.status)\n--- stdout\n\(output.stdout)\n--- stderr\n\(output.stderr)"
     }
+
+    /// Runs `script` with bash in `directory` (environment added to this process's), to the end:
+    /// standard output and error together.
+    static func shell(_ script: String, in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> String
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["bash", "-c", script]
+        if let directory { process.currentDirectoryURL = directory }
+        var variables = ProcessInfo.processInfo.environment
+        variables["LANG"] = "C.UTF-8"
+        for (key, value) in environment { variables[key] = value }
+        process.environment = variables
+        process.standardInput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
 }

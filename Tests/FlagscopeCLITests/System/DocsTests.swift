@@ -114,11 +114,18 @@ struct DocsTests {
                 demo = folder
             }
             defer {
-                if demo != nil, let scratch = quiet["XDG_STATE_HOME"] {
+                if demo != nil || transcript.page == "README.md", let scratch = quiet["XDG_STATE_HOME"] {
                     try? FileManager.default.removeItem(atPath: scratch)
                 }
             }
-            let output = try CLIRunner.run(arguments, in: copy.url, environment: environment)
+            // The README's commands run in the demo's copy, as its reader does after
+            // `cd "$(flagscope demo --path)"`.
+            var folder = copy.url
+            if transcript.page == "README.md" {
+                let made = try CLIRunner.run(["demo", "--path"], in: copy.url, environment: environment)
+                folder = URL(fileURLWithPath: made.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            let output = try CLIRunner.run(arguments, in: folder, environment: environment)
             var actual = Transcript.lines(output.stdout + output.stderr)
             if let demo {
                 actual = actual.map { $0.replacingOccurrences(of: demo, with: Transcript.demoVariable) }
@@ -130,6 +137,37 @@ struct DocsTests {
                 \(actual.joined(separator: "\n"))
                 """)
         }
+    }
+
+    @Test("Every command in the README's shell blocks runs as written, in order, from a copy of the repository")
+    func readmeCommandsRun() throws {
+        let readme = try #require(try DocsPages.all().first { $0.path == "README.md" })
+        let script = try ReadmeScript(readme)
+        #expect(script.commands.count >= 15, "found only \(script.commands.count) commands")
+        #expect(script.lineCount <= 250, "the README is \(script.lineCount) lines; a front page is at most 250")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // A fresh clone's files: what git tracks, nothing built.
+        let tracked = try CLIFixture.shell("git -C '\(CLIRunner.packageRoot.path)' ls-files -z")
+        for path in tracked.split(separator: "\0").map(String.init) where !path.isEmpty {
+            let target = folder.url.appendingPathComponent("clone/" + path)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent(path), to: target)
+        }
+        // `flagscope` on the PATH is the one these tests built, as `swift package experimental-install` puts it there.
+        let bin = folder.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: bin.appendingPathComponent("flagscope"), withDestinationURL: CLIRunner.executable)
+        let result = try CLIFixture.shell(
+            script.text, in: folder.url.appendingPathComponent("clone"),
+            environment: [
+                "PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+                "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+            ])
+        #expect(result.hasSuffix("README: every command ran\n"), "\(result)")
     }
 
     @Test("Every link in the pages leads to a file and heading inside the repository")
@@ -278,6 +316,8 @@ struct DocsPage {
     struct Block {
         var line: Int
         var lines: [String]
+        /// What follows the opening fence: `sh`, `text`, or nothing.
+        var language = ""
     }
 
     /// The fenced blocks, and the prose lines (with their numbers) outside them.
@@ -292,7 +332,8 @@ struct DocsPage {
                     blocks.append(current.block)
                     open = nil
                 } else {
-                    open = (Block(line: index + 1, lines: []), line.count - trimmed.count)
+                    let language = String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+                    open = (Block(line: index + 1, lines: [], language: language), line.count - trimmed.count)
                 }
                 continue
             }
@@ -443,5 +484,62 @@ struct Transcript {
         if quote != nil { throw Problem(description: "unclosed quote in `\(command)`") }
         if inWord { words.append(current) }
         return words
+    }
+}
+
+/// The README's shell blocks as one bash script, run in order as a reader types them into one
+/// terminal: each command must succeed; one that opens the browser (which needs a terminal) must
+/// get as far as saying so. `swift run flagscope` is the `flagscope` built for the tests; `swift
+/// test`, `swift build` and `swift package experimental-install` are what CI itself runs
+/// (`.ci/run`, `Scripts/check-install`), so here they are only recognised.
+struct ReadmeScript {
+    /// The commands, with the README line each is on.
+    var commands: [(line: Int, text: String)] = []
+    /// The README's length in lines.
+    var lineCount: Int
+
+    init(_ page: DocsPage) throws {
+        lineCount = page.lines.count
+        for block in page.split().blocks where block.language == "sh" {
+            for (offset, raw) in block.lines.enumerated() {
+                let text = raw.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty, !text.hasPrefix("#") else { continue }
+                commands.append((block.line + 1 + offset, text))
+            }
+        }
+    }
+
+    /// Whether a command opens the browser: `flagscope` alone or with options only, `demo`
+    /// without `--path` or `--no-browser`.
+    static func opensBrowser(_ command: String) -> Bool {
+        let words = command.split(separator: "#").first?.split(separator: " ").map(String.init) ?? []
+        guard words.first == "flagscope" else { return false }
+        let rest = words.dropFirst()
+        if rest.allSatisfy({ $0.hasPrefix("-") }) { return true }
+        return rest.first == "demo" && !rest.contains("--path") && !rest.contains("--no-browser")
+    }
+
+    /// The bash script.
+    var text: String {
+        var lines = [
+            "out=$(mktemp)",
+            "fail() { echo \"README.md:$1: $2\"; cat \"$out\"; exit 1; }",
+        ]
+        for (line, command) in commands {
+            var run = command
+            if run.hasPrefix("swift run flagscope") { run = String(run.dropFirst("swift run ".count)) }
+            let quoted = "'" + run.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            if ["swift test", "swift build", "swift package experimental-install"].contains(where: run.hasPrefix) {
+                lines.append(": README.md:\(line) is run by CI itself")
+            } else if Self.opensBrowser(run) {
+                lines.append(
+                    "eval \(quoted) </dev/null >\"$out\" 2>&1; [ $? -eq 1 ] && grep -q 'needs a terminal' \"$out\" || fail \(line) \(quoted)"
+                )
+            } else {
+                lines.append("eval \(quoted) </dev/null >\"$out\" 2>&1 || fail \(line) \(quoted)")
+            }
+        }
+        lines.append("echo 'README: every command ran'")
+        return lines.joined(separator: "\n")
     }
 }
