@@ -54,17 +54,17 @@ extension Workspace {
     /// A warning for each `context/*` key a provider file sets that nothing reads, at its line and
     /// column (``unreadContextKeyWarning(_:)``); the `--context` and device layers say theirs.
     package var unreadContextKeyDiagnostics: [Diagnostic] {
-        guard contextKeysKnown != nil else { return [] }
-        var diagnostics: [Diagnostic] = []
-        for provider in providers where provider.config.path != nil && !provider.config.isRemote {
-            for key in provider.keyOrder {
-                guard let message = unreadContextKeyWarning(key), let location = provider.entries[key]?.location
-                else { continue }
-                diagnostics.append(
-                    Diagnostic(file: provider.displayPath, location: location, severity: .warning, message: message))
-            }
+        // What rules read is indexed only when some file sets a context key: most set none.
+        let written = providers.filter { $0.config.path != nil && !$0.config.isRemote }.flatMap { provider in
+            provider.keyOrder.lazy.filter { $0.hasPrefix(ContextKeys.prefix) }.map { (provider, $0) }
         }
-        return diagnostics
+        guard !written.isEmpty, let known = contextKeysKnown else { return [] }
+        return written.compactMap { provider, key in
+            guard !known.readsContextKey(key), let location = provider.entries[key]?.location else { return nil }
+            let message = Self.unreadMessage(
+                key, known: known, by: "no rule, feature, computed flag, blueprint or device profile")
+            return Diagnostic(file: provider.displayPath, location: location, severity: .warning, message: message)
+        }
     }
 
     /// Whether an OFREP server is asked with the simulated device: it may read any attribute.
