@@ -4,55 +4,30 @@ import FlagCore
 /// definitions, a NUL byte, then the context as a JSON object of attributes. Each definition is
 /// compiled, evaluated with and without steps (which must decide the same), and its trace
 /// worded as `get` words it, text and JSON. Fast enough (thousands of inputs a second under
-/// AddressSanitizer) to explore the engines' own states; the whole-workspace targets (`flagd`,
-/// `unleash`, `firebase`) go on to the reports.
+/// AddressSanitizer) to explore the engines' own states; the whole-workspace targets (named for
+/// the format) go on to the reports.
 enum EngineTargets {
-    /// flagd targeting with `$evaluators`, `fractional`, `sem_ver` and the string operators.
-    static func flagd(_ bytes: [UInt8]) -> Int {
+    /// A format's engine: its own reader compiles the definitions (as each type of flag the
+    /// format answers differently), then every entry is decided for the context as a layer
+    /// decides it, and every value its rules can give is worded.
+    static func rules(of format: ProviderFormat, _ bytes: [UInt8]) -> Int {
         let (definitions, contextBytes) = FuzzInput.split(bytes)
-        guard let document = try? FlagdDocument.read(definitions) else { return 0 }
         let context = FuzzInput.context(contextBytes)
         var output = OutputSize()
-        for (key, flag) in document.flags {
-            output.add(decide(key, context: context) { flag.evaluate(in: context, tracing: $0) })
-            for value in flag.rules?.outcomes ?? [] { output.add(value.displayText) }
-        }
-        for problem in document.problems { output.add(problem.message) }
-        return output.bytes
-    }
-
-    /// Unleash toggles: strategies, constraints, segments, dependencies and variants, asked
-    /// both whether the toggle is on and for its variant's payload.
-    static func unleash(_ bytes: [UInt8]) -> Int {
-        let (definitions, contextBytes) = FuzzInput.split(bytes)
-        guard let document = try? UnleashDocument.read(definitions) else { return 0 }
-        let context = FuzzInput.context(contextBytes)
-        var output = OutputSize()
-        // The two answers an app asks for, each the whole evaluation (`isEnabled`, `getVariant`).
-        for name in document.features.toggles.keys {
-            for kind in [UnleashRules.Answer.isEnabled, .payload] {
-                let rules = CompiledRules.unleash(
-                    UnleashRules(toggleName: name, features: document.features, answer: kind))
-                output.add(decide(name, context: context) { rules.evaluate(in: context, tracing: $0) })
-                for value in rules.outcomes { output.add(value.displayText) }
+        for type in format.answerTypes {
+            guard let file = try? format.readAlone(definitions, typeOf: { _ in type }) else { return output.bytes }
+            for (key, entry) in file.entries {
+                if format.outcome(of: entry, evaluatingRules: true, context: context, tracing: false) != nil {
+                    output.add(
+                        decide(key, context: context) {
+                            format.outcome(of: entry, evaluatingRules: true, context: context, tracing: $0)!
+                        })
+                }
+                for value in entry.rules?.outcomes ?? [] { output.add(value.displayText) }
+                if let error = entry.error { output.add(error) }
             }
+            for problem in file.problems { output.add(problem.message) }
         }
-        for problem in document.problems { output.add(problem.message) }
-        return output.bytes
-    }
-
-    /// Remote Config conditions, each parameter of a template.
-    static func firebase(_ bytes: [UInt8]) -> Int {
-        let (definitions, contextBytes) = FuzzInput.split(bytes)
-        guard let template = try? FirebaseTemplate.read(definitions) else { return 0 }
-        let context = FuzzInput.context(contextBytes)
-        var output = OutputSize()
-        for (name, parameter) in template.parameters {
-            output.add(decide(name, context: context) { parameter.rules.evaluate(in: context, tracing: $0) })
-            for value in CompiledRules.firebase(parameter.rules).outcomes { output.add(value.displayText) }
-            if let error = parameter.error { output.add(error) }
-        }
-        for problem in template.problems { output.add(problem.message) }
         return output.bytes
     }
 

@@ -1,18 +1,33 @@
 import FlagCore
 
 /// Every provider format, as a layer of a workspace beside the demo's blueprints: the first
-/// input byte chooses the format (and whether the file is read from disk or is a server's
-/// answer), the rest is the file or the answer. One target for all of them, because they share
+/// input byte chooses the format (and whether its file is read from disk, or its variables, or
+/// a server's answer), the rest is the file, the variables or the answer. One target for all of them, because they share
 /// the JSON reader and the layer logic, and a finding in one format is a seed for the others.
 enum ProviderTarget {
-    /// Where the bytes go.
-    enum Kind: CaseIterable {
-        case json, flagd, unleash, firebase, plist, env, ofrepAnswer, unleashAnswer, firebaseAnswer
+    /// Where the bytes go: a file of a format, its environment variables, or a server's answer.
+    enum Kind: Hashable {
+        case file(ProviderFormat)
+        case environment(ProviderFormat)
+        case answer(ProviderFormat)
+    }
+
+    /// Every kind, from the format registry: each format's file (or variables), and its
+    /// server's answer where it has a server.
+    static let kinds: [Kind] = ProviderFormat.all.flatMap { format -> [Kind] in
+        var kinds: [Kind] = []
+        switch format.source {
+        case .file, .fileOrServer: kinds.append(.file(format))
+        case .environment: kinds.append(.environment(format))
+        case .server: break
+        }
+        if format.canBeRemote { kinds.append(.answer(format)) }
+        return kinds
     }
 
     static func run(_ bytes: [UInt8]) -> Int {
         guard let first = bytes.first else { return 0 }
-        let kind = Kind.allCases[Int(first) % Kind.allCases.count]
+        let kind = kinds[Int(first) % kinds.count]
         let body = Array(bytes.dropFirst())
         return workspace(kind, body).exercise()
     }
@@ -23,20 +38,17 @@ enum ProviderTarget {
         var workspace = FuzzWorkspace(files: [:])
         let provider: String
         switch kind {
-        case .json, .plist:
-            let format = kind == .json ? "json" : "plist"
-            provider = "format: \(format)\n    path: under-test/flags.\(format)\n    writable: true"
-            files["under-test/flags.\(format)"] = body
-        case .flagd, .unleash, .firebase:
-            let format = "\(kind)"
-            provider = "format: \(format)\n    path: under-test/flags.\(format).json"
-            files["under-test/flags.\(format).json"] = body
-        case .env:
-            provider = "format: env\n    prefix: FUZZ_"
+        case .file(let format) where format.isWritable:
+            provider = "format: \(format.name)\n    path: under-test/flags.\(format.name)\n    writable: true"
+            files["under-test/flags.\(format.name)"] = body
+        case .file(let format):
+            provider = "format: \(format.name)\n    path: under-test/flags.\(format.name).json"
+            files["under-test/flags.\(format.name).json"] = body
+        case .environment(let format):
+            provider = "format: \(format.name)\n    prefix: FUZZ_"
             workspace.environment = environment(body)
-        case .ofrepAnswer, .unleashAnswer, .firebaseAnswer:
-            let format = String("\(kind)".dropLast("Answer".count))
-            provider = "format: \(format)\n    url: https://flags.example.com/api"
+        case .answer(let format):
+            provider = "format: \(format.name)\n    url: https://flags.example.com/api"
             workspace.remoteBodies = ["Under test": body]
         }
         files["flagscope.yml"] = Array(

@@ -54,7 +54,7 @@ struct FlagdSuite {
                 ]).compactText.utf8)
             do {
                 for (key, flag) in try FlagdDocument.read(document).flags { flags.definitions[key] = flag }
-                flags.entries = try ProviderEntries(flagd: document)
+                flags.entries = try ProviderFormat.flagd.readAlone(document).entries
             } catch {
                 report.fail("flagd-testbed/\(suite.folder)", "cannot read the merged flags: \(error)")
             }

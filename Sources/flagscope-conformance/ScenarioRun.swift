@@ -129,7 +129,7 @@ struct ScenarioRun {
         // What is checked is what the provider's layer shows (`get --json`'s "rules"), decided as
         // the resolver decides it; it must be the evaluator's own decision, trace and all.
         func layerOutcome(tracing: Bool) -> RuleOutcome? {
-            entry.outcome(in: .flagd, evaluatingRules: true, context: context, tracing: tracing)
+            ProviderFormat.flagd.outcome(of: entry, evaluatingRules: true, context: context, tracing: tracing)
         }
         guard let outcome = layerOutcome(tracing: true), outcome == flag.evaluate(in: context) else {
             return Evaluated(value: codeDefault, reason: "PROVIDER_LAYER_DIFFERS", errorCode: nil, metadata: metadata)

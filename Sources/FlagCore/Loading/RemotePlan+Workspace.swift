@@ -3,10 +3,11 @@ extension RemotePlan {
     package static func plans(for workspace: Workspace) -> [RemotePlan] {
         let remote = workspace.config.providers.filter { $0.usableURL != nil }
         guard !remote.isEmpty else { return [] }
-        let context = remote.contains { $0.format == .ofrep } ? evaluationContext(of: workspace) : nil
+        let sends = { (provider: ProviderConfig) in provider.format.remote?.sendsContext == true }
+        let context = remote.contains(where: sends) ? evaluationContext(of: workspace) : nil
         return remote.map {
             RemotePlan(
-                provider: $0, context: $0.format == .ofrep ? context : nil, sizeLimit: workspace.config.fileSizeLimit)
+                provider: $0, context: sends($0) ? context : nil, sizeLimit: workspace.config.fileSizeLimit)
         }
     }
 

@@ -1,53 +1,8 @@
 import Foundation
 
-/// The formats a provider can read (docs/providers.md), from a file or, for `ofrep`, `unleash` and `firebase`, from a server.
 /// The formats Flagscope writes: a writable provider's file is one of these.
 package enum WritableFormat: String, Sendable, Hashable {
     case json, plist
-}
-
-package enum ProviderFormat: String, Sendable, Hashable, CaseIterable {
-    case json, plist, env, firebase, unleash, flagd, ofrep
-
-    /// The format names.
-    package static var names: [String] { allCases.map(\.rawValue) }
-
-    /// Whether Flagscope can write this format.
-    package var isWritable: Bool { writable != nil }
-
-    /// The format as Flagscope writes it, when it writes this one.
-    package var writable: WritableFormat? {
-        switch self {
-        case .json: return .json
-        case .plist: return .plist
-        case .env, .firebase, .unleash, .flagd, .ofrep: return nil
-        }
-    }
-
-    /// Whether a provider of this format can read a server (`url:`).
-    package var canBeRemote: Bool {
-        switch self {
-        case .ofrep, .unleash, .firebase: return true
-        case .json, .plist, .env, .flagd: return false
-        }
-    }
-
-    /// Whether this format only exists on a server (an OFREP answer depends on the context sent).
-    package var isRemoteOnly: Bool {
-        switch self {
-        case .ofrep: return true
-        case .json, .plist, .env, .firebase, .unleash, .flagd: return false
-        }
-    }
-
-    /// The names of the formats a `url:` accepts, for messages.
-    static var remoteNames: [String] { allCases.filter(\.canBeRemote).map(\.rawValue) }
-
-    /// ``remoteNames`` as a sentence says them: `firebase, unleash and ofrep`.
-    static var remoteNamesText: String {
-        let names = remoteNames
-        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
-    }
 }
 
 /// One layer of the provider stack as the workspace declares it.
@@ -78,6 +33,10 @@ package struct ProviderConfig: Sendable, Hashable {
     package var urlLocation: TextLocation?
     /// The remote-only settings; `nil` for file and env providers.
     package var remote: RemoteSettings?
+    /// The fields of the format's own (``ProviderFormat/options``), by name, as written.
+    package var options: [String: String] = [:]
+    /// Where each of ``options`` is written.
+    package var optionLocations: [String: TextLocation] = [:]
 
     /// Whether this provider reads a server rather than a file.
     package var isRemote: Bool { url != nil }

@@ -37,11 +37,6 @@ package struct ProviderEntries: Sendable, Sequence, ExpressibleByDictionaryLiter
         buildSlots()
     }
 
-    /// The entries of a flagd file, as a `flagd` provider reads them.
-    package init(flagd bytes: [UInt8]) throws(DocumentError) {
-        self.init(try ProviderReaders.flagd(bytes))
-    }
-
     package init(dictionaryLiteral elements: (String, ProviderEntry)...) {
         var ordered = OrderedDictionary<String, ProviderEntry>()
         for (key, entry) in elements { ordered[key] = entry }

@@ -74,15 +74,15 @@ struct ProviderLoading {
             return ProviderData(config: config, status: .pending, displayPath: url)
         }
         if config.format.isRemoteOnly {
-            // Reported by the workspace checks: an OFREP provider without a url has nothing to read.
+            // Reported by the workspace checks: a server-only provider without a url has nothing to read.
             return ProviderData(
                 config: config,
-                status: .failed(message: "an \(config.format.rawValue) provider needs a 'url'", location: nil),
+                status: .failed(message: "an \(config.format.name) provider needs a 'url'", location: nil),
                 displayPath: config.name)
         }
-        guard config.format == .env else { return nil }
+        guard config.format.source == .environment else { return nil }
         let prefix = config.prefix ?? ""
-        let entries = ProviderReaders.environment(environment, prefix: prefix, keys: flags.keys)
+        let entries = config.format.descriptor.readEnvironment(environment, prefix: prefix, keys: flags.keys)
         return ProviderData(
             config: config, status: .loaded, entries: ProviderEntries(entries, knownKeys: declaredKeys(flags)),
             displayPath: "environment (\(prefix)*)")
@@ -136,13 +136,11 @@ struct ProviderLoading {
             }
         }
         do {
-            let file = try ProviderReaders.file(
-                bytes, format: config.format, knownKeys: knownKeys, typeOf: { flags[$0]?.type },
-                isKey: { flags[$0] != nil })
+            let file = try config.format.descriptor.read(bytes, reading(config, knownKeys: knownKeys, flags: flags))
             for problem in file.problems {
                 diagnostics.append(
                     .error(
-                        "\(config.format.rawValue) provider '\(config.name)': \(problem.message)", file: displayPath,
+                        "\(config.format.name) provider '\(config.name)': \(problem.message)", file: displayPath,
                         at: problem.location))
             }
             var data = ProviderData(
@@ -152,12 +150,27 @@ struct ProviderLoading {
             data.ruleAttributeKeys = file.attributeKeys
             return data
         } catch {
-            let message = "\(config.format.rawValue) provider '\(config.name)': \(error.message)"
+            let message = "\(config.format.name) provider '\(config.name)': \(error.message)"
             diagnostics.append(.error(message, file: displayPath, at: error.location))
             return ProviderData(
                 config: config, status: .failed(message: error.message, location: error.location),
                 displayPath: displayPath)
         }
+    }
+
+    /// What reading `config`'s file needs besides its bytes: the declared keys and their types, the
+    /// provider's own options with the environment, and the other files an option names (read
+    /// within the workspace's size limit).
+    private func reading(
+        _ config: ProviderConfig, knownKeys: KnownKeys, flags: OrderedDictionary<String, FlagDefinition>
+    ) -> FormatReading {
+        let fileSystem = fileSystem
+        let folder = folder
+        let limit = fileSizeLimit
+        return FormatReading(
+            knownKeys: knownKeys, typeOf: { flags[$0]?.type }, isKey: { flags[$0] != nil },
+            options: FormatOptions(config.options, environment: environment),
+            file: { path in try fileSystem.contents(of: WorkspacePath.url(ofPath: path, in: folder), limit: limit) })
     }
 
     /// The declared keys as a ``KnownKeys`` table, made once per loading.

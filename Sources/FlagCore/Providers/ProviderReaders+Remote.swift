@@ -1,83 +1,23 @@
 import OrderedCollections
 
-extension ProviderReaders {
-    /// An OFREP bulk evaluation answer: `{"flags":[{"key","value","reason","variant","metadata"}
-    /// | {"key","errorCode","errorDetails"}]}`. Values are native JSON; reason, variant and
-    /// metadata become notes.
-    ///
-    /// A per-flag error leaves the other flags alone. `FLAG_NOT_FOUND` means the server has no
-    /// such flag, so the key is `unset` (with a note); any other code means the server has the
-    /// flag but could not evaluate it (bad context, parse error…), so the key's layer is `error`
-    /// — either way a lower layer decides, as an OpenFeature SDK would fall back to its default.
-    static func ofrep(_ bytes: [UInt8]) throws(DocumentError) -> Entries {
-        let root = try JSONReader.parse(bytes)
-        guard root.mapping != nil, let flags = root["flags"]?.sequence else {
-            throw DocumentError(
-                "an OFREP answer is a JSON object with a \"flags\" list", at: root["flags"]?.location ?? root.location)
-        }
-        var entries = Entries()
-        for flag in flags {
-            guard flag.mapping != nil, let keyNode = flag["key"], !keyNode.isNull, keyNode.mapping == nil,
-                keyNode.sequence == nil,
-                let key = keyNode.scalarText, !key.isEmpty
-            else {
-                throw DocumentError("each flag of an OFREP answer is an object with a \"key\"", at: flag.location)
-            }
-            if let codeNode = flag["errorCode"], !codeNode.isNull {
-                let code = codeNode.scalarText ?? "GENERAL"
-                let details = flag["errorDetails"]?.scalarText.map { ": \(TerminalText.capped($0, limit: 300))" } ?? ""
-                if code == "FLAG_NOT_FOUND" {
-                    entries[key] = ProviderEntry(value: nil, notes: ["the server has no such flag (FLAG_NOT_FOUND)"])
-                } else {
-                    entries[key] = ProviderEntry(
-                        value: nil,
-                        error: "the server could not evaluate it: \(TerminalText.capped(code, limit: 60))\(details)")
-                }
-                continue
-            }
-            var notes: [String] = []
-            if let reason = flag["reason"]?.scalarText, !reason.isEmpty {
-                notes.append("reason \(TerminalText.capped(reason, limit: 60))")
-            }
-            if let variant = flag["variant"]?.scalarText, !variant.isEmpty {
-                notes.append("variant \(TerminalText.capped(variant, limit: 100))")
-            }
-            if let metadata = flag["metadata"], let pairs = metadata.mapping, !pairs.isEmpty {
-                notes.append("metadata \(JSONValue(metadata).compactText(limit: 200))")
-            }
-            guard let valueNode = flag["value"] else {
-                entries[key] = ProviderEntry(value: nil, notes: notes + ["the server sent no value"])
-                continue
-            }
-            entries[key] = ProviderEntry(value: valueNode.isNull ? nil : .native(JSONValue(valueNode)), notes: notes)
-        }
-        return entries
-    }
-}
-
 /// Reads the body of a remote answer in its provider's format.
 enum RemoteAnswerReader {
     /// The entries of an answer; positions are dropped (they point into a body nobody can open).
-    static func entries(_ body: [UInt8], format: ProviderFormat, typeOf: (String) -> FlagType?) throws(DocumentError)
-        -> ProviderReaders.Entries
-    {
-        var entries: ProviderReaders.Entries
-        switch format {
-        case .ofrep: entries = try ProviderReaders.ofrep(body)
-        case .firebase: entries = try ProviderReaders.firebase(body)
-        case .unleash: entries = try ProviderReaders.unleash(body, typeOf: typeOf)
-        case .json, .plist, .env, .flagd:
-            // Configuration refuses a url on these (ProviderFormat.canBeRemote): said, not guessed.
-            throw DocumentError("a \(format.rawValue) provider reads no server", at: .start)
-        }
+    static func entries(
+        _ body: [UInt8], format: ProviderFormat, options: FormatOptions = FormatOptions(),
+        typeOf: @escaping (String) -> FlagType?
+    ) throws(DocumentError) -> ProviderReaders.Entries {
+        // Configuration refuses a url on the others (ProviderFormat.canBeRemote): said, not guessed.
+        guard format.canBeRemote else { throw DocumentError("a \(format.name) provider reads no server", at: .start) }
+        var entries = try format.descriptor.read(body, FormatReading(typeOf: typeOf, options: options)).entries
         for key in entries.keys { entries[key]?.location = nil }
         return entries
     }
 
     /// Why a body cannot be read in `format`, or `nil` when it can (checked before it is cached).
-    static func problem(in body: [UInt8], format: ProviderFormat) -> String? {
+    static func problem(in body: [UInt8], format: ProviderFormat, options: FormatOptions = FormatOptions()) -> String? {
         do {
-            _ = try entries(body, format: format, typeOf: { _ in nil })
+            _ = try entries(body, format: format, options: options, typeOf: { _ in nil })
             return nil
         } catch {
             let position = " (line \(error.location.line), column \(error.location.column))"

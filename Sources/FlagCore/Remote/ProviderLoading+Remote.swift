@@ -31,7 +31,9 @@ extension ProviderLoading {
         }
         let entries: OrderedDictionary<String, ProviderEntry>
         do {
-            entries = try RemoteAnswerReader.entries(body, format: config.format, typeOf: { flags[$0]?.type })
+            entries = try RemoteAnswerReader.entries(
+                body, format: config.format, options: FormatOptions(config.options, environment: environment),
+                typeOf: { flags[$0]?.type })
         } catch {
             // Only a cached answer can get here (fresh ones are checked before they are kept).
             let message =

@@ -113,11 +113,14 @@ package struct RemoteAnswering: Sendable {
     ) -> RemoteAnswer {
         switch response.status {
         case 200..<300:
-            if let problem = RemoteAnswerReader.problem(in: response.body, format: plan.provider.format) {
+            let options = FormatOptions(plan.provider.options, environment: environment)
+            if let problem = RemoteAnswerReader.problem(
+                in: response.body, format: plan.provider.format, options: options)
+            {
                 return fallback(
                     RemoteProblem(
                         message:
-                            "the server's answer is not a valid \(plan.provider.format.rawValue) answer: \(problem)",
+                            "the server's answer is not a valid \(plan.provider.format.name) answer: \(problem)",
                         fallsBackToCache: true), cached)
             }
             let fresh = CachedAnswer(
@@ -156,8 +159,9 @@ package struct RemoteAnswering: Sendable {
 
     /// What to check after a 401 or 403, naming the variable and never its value.
     private func tokenAdvice(_ plan: RemotePlan) -> String {
-        guard let name = plan.settings.tokenEnv else {
-            return "the server wants a token: put it in an environment variable and name that with 'tokenEnv'"
+        guard let name = plan.tokenVariable else {
+            let option = plan.provider.format.remote?.secretOption ?? "tokenEnv"
+            return "the server wants a token: put it in an environment variable and name that with '\(option)'"
         }
         return plan.token(in: environment) == nil ? "$\(name) is not set" : "check $\(name)"
     }

@@ -65,7 +65,7 @@ package struct RemoteCache: Sendable {
 
     /// The file for a server and format: a hash of both, so the name says nothing about the server.
     package func file(for identity: RemoteIdentity) -> URL {
-        let hex = StableHash.hex("\(identity.format.rawValue)\n\(identity.url)".utf8)
+        let hex = StableHash.hex("\(identity.format.name)\n\(identity.url)".utf8)
         return folder.appendingPathComponent("remote-\(hex).json")
     }
 
@@ -74,7 +74,7 @@ package struct RemoteCache: Sendable {
     package func read(_ identity: RemoteIdentity) -> CachedAnswer? {
         guard let bytes = try? LocalFileSystem().contents(of: file(for: identity)),
             let root = try? JSONReader.parse(bytes),
-            root["url"]?.scalarText == identity.url, root["format"]?.scalarText == identity.format.rawValue,
+            root["url"]?.scalarText == identity.url, root["format"]?.scalarText == identity.format.name,
             let answer = root["answer"]?.scalarText,
             let fetched = root["fetchedAt"]?.scalarText, let date = ISO8601DateFormatter().date(from: fetched)
         else { return nil }
@@ -89,7 +89,7 @@ package struct RemoteCache: Sendable {
         try fileSystem.createDirectory(folder)
         let object: OrderedDictionary<String, JSONValue> = [
             "url": .string(identity.url),
-            "format": .string(identity.format.rawValue),
+            "format": .string(identity.format.name),
             "fetchedAt": .string(ISO8601DateFormatter().string(from: answer.fetchedAt)),
             "etag": answer.etag.map(JSONValue.string) ?? .null,
             "request": answer.request.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null,

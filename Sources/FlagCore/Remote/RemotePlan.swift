@@ -5,7 +5,7 @@ import OrderedCollections
 package struct RemotePlan: Sendable {
     /// The provider.
     package var provider: ProviderConfig
-    /// The evaluation context sent to an OFREP server (`nil` for Unleash, which takes none).
+    /// The evaluation context sent to a server that takes one (``RemoteAsking/sendsContext``).
     package var context: JSONValue?
     /// The largest answer read (the workspace's `limits: { fileSize: }`).
     package var sizeLimit = FileSizeLimit.defaultBytes
@@ -16,7 +16,7 @@ package struct RemotePlan: Sendable {
     /// The request body, byte for byte what is sent and cached (keys sorted, so the same context
     /// always gives the same bytes and an unchanged context can be recognised).
     package var requestBody: [UInt8]? {
-        guard provider.format == .ofrep else { return nil }
+        guard provider.format.remote?.sendsContext == true else { return nil }
         let body = JSONValue.object(["context": context ?? .object([:])])
         return Array(body.serialized(pretty: false, sortedKeys: true).utf8)
     }
@@ -24,44 +24,37 @@ package struct RemotePlan: Sendable {
     /// The settings, with the defaults when the provider has none.
     var settings: RemoteSettings { provider.remote ?? RemoteSettings() }
 
-    /// The API address: OFREP's bulk evaluation, Unleash's client features, or for Firebase the
-    /// template's own address (the REST API's `…/remoteConfig`, or any server of template files).
+    /// The address asked: the provider's base url and what its format adds (OFREP's bulk
+    /// evaluation, Unleash's client features, a Remote Config template's own address, …).
     package var endpoint: URL? {
-        guard var base = provider.usableURL else { return nil }
+        guard var base = provider.usableURL, let asking = provider.format.remote else { return nil }
         while base.hasSuffix("/") { base.removeLast() }
-        switch provider.format {
-        case .ofrep: return URL(string: base + "/ofrep/v1/evaluate/flags")
-        case .firebase: return URL(string: base)
-        case .unleash: return URL(string: base + "/client/features")
-        case .json, .plist, .env, .flagd: return nil
-        }
+        return asking.endpoint(base, FormatOptions(provider.options)).flatMap { URL(string: $0) }
     }
 
-    /// The token, from the variable `tokenEnv` names: trimmed, `nil` when unset or empty.
+    /// The token, from the variable the format's key option names (`sdkKeyEnv`), else the one
+    /// `tokenEnv` names: trimmed, `nil` when unset or empty.
     func token(in environment: [String: String]) -> String? {
-        guard let name = settings.tokenEnv else { return nil }
-        let value = (environment[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        // A line break inside would split the header; such a value is not sent at all.
-        guard !value.isEmpty, !value.contains(where: { $0.isNewline }) else { return nil }
-        return value
+        let options = FormatOptions(provider.options, environment: environment)
+        if let option = provider.format.remote?.secretOption { return options.variable(named: options.values[option]) }
+        return options.variable(named: settings.tokenEnv)
+    }
+
+    /// The variable the token is read from, as the provider names it.
+    var tokenVariable: String? {
+        if let option = provider.format.remote?.secretOption { return provider.options[option] }
+        return settings.tokenEnv
     }
 
     /// The HTTP request; `etag` becomes `If-None-Match`.
     func request(etag: String?, environment: [String: String]) -> RemoteRequest? {
-        guard let url = endpoint else { return nil }
-        var headers = ["Accept": "application/json"]
+        guard let url = endpoint, let asking = provider.format.remote else { return nil }
+        var headers = asking.headers
+        headers["Accept"] = "application/json"
         if let token = token(in: environment) { headers["Authorization"] = token }
         if let etag { headers["If-None-Match"] = etag }
-        let method: String
-        if provider.format == .ofrep {
-            method = "POST"
-            headers["Content-Type"] = "application/json"
-        } else {
-            method = "GET"
-            headers["UNLEASH-APPNAME"] = "flagscope"
-        }
         return RemoteRequest(
-            url: url, method: method, headers: headers, body: requestBody,
+            url: url, method: asking.method, headers: headers, body: requestBody,
             timeout: settings.timeout, connectTimeout: min(settings.connectTimeout, settings.timeout),
             sizeLimit: sizeLimit)
     }

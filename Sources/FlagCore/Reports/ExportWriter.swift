@@ -41,7 +41,7 @@ struct ExportWriter {
                 }
                 prefix = given
             } else {
-                let envProviders = workspace.config.providers.filter { $0.format == .env }
+                let envProviders = workspace.config.providers.filter { $0.format.source == .environment }
                 guard envProviders.count == 1 else {
                     throw ExportReport.UsageError(
                         description:
@@ -259,7 +259,7 @@ struct ExportWriter {
     private mutating func addFlagdFlag(_ key: String, _ value: FlagValue, _ resolution: Resolution) -> String? {
         if let layer = resolution.winningLayer, layer.rules != nil,
             let provider = workspace.providers.first(where: { $0.config.name == layer.provider }),
-            provider.config.format == .flagd, let path = provider.config.path,
+            provider.config.format.name == ExportReport.Format.flagd.rawValue, let path = provider.config.path,
             let bytes = try? LocalFileSystem().contents(of: WorkspacePath.url(ofPath: path, in: workspace.folder)),
             let root = try? JSONReader.parse(bytes), case .object(let file) = JSONValue(root),
             case .object(let flags)? = file["flags"], let definition = flags[key]

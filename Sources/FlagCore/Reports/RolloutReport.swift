@@ -229,7 +229,7 @@ package struct RolloutReport: Sendable {
         }
         let deviceValue = context.value(at: name.split(separator: "/").map(String.init))
         return RolloutReport(
-            key: key, provider: provider.config.name, format: provider.config.format.rawValue, rule: found.rule,
+            key: key, provider: provider.config.name, format: provider.config.format.name, rule: found.rule,
             attribute: found.attribute, sampleSize: max(size, 0),
             shares: configured.map { Share(name: $0.key, configured: $0.value, count: counts[$0.key] ?? 0) },
             unmatched: unmatched, device: found.device, deviceValue: deviceValue)

@@ -209,20 +209,9 @@ extension LayerDescription {
         }
         if config.isRemote {
             return LayerRemedy(
-                action: "change it on \(config.name)'s server",
-                why: "\(config.format.rawValue); Flagscope only reads it")
+                action: "change it on \(config.name)'s server", why: "\(config.format.name); Flagscope only reads it")
         }
-        switch config.format {
-        case .env:
-            return LayerRemedy(
-                action: "unset or change $\(ProviderReaders.variableName(for: key, prefix: config.prefix ?? ""))",
-                why: nil)
-        case .json, .plist:
-            return LayerRemedy(action: "edit \(provider.displayPath)", why: "\(config.name), read-only here")
-        case .firebase, .unleash, .flagd, .ofrep:
-            return LayerRemedy(
-                action: "edit \(provider.displayPath)",
-                why: "\(config.name)'s \(config.format.rawValue) file, read-only here")
-        }
+        let remedy = config.format.descriptor.remedy(forKey: key, in: config, displayPath: provider.displayPath)
+        return LayerRemedy(action: remedy.action, why: remedy.why)
     }
 }

@@ -91,9 +91,8 @@ package struct Resolver: Sendable {
                 guard let entry = provider.entries[flag.key] else {
                     return Layer(provider: name, state: .unset, remote: remote)
                 }
-                if let outcome = entry.outcome(
-                    in: provider.config.format, evaluatingRules: evaluatingRules, context: evaluationContext(),
-                    tracing: tracesRuleSteps)
+                if let outcome = provider.config.format.outcome(
+                    of: entry, evaluatingRules: evaluatingRules, context: evaluationContext(), tracing: tracesRuleSteps)
                 {
                     return layer(name, flag: flag, outcome: outcome, notes: entry.notes, remote: remote)
                 }
@@ -184,25 +183,6 @@ package struct Resolver: Sendable {
         // Only computed flags read other keys; without any, nothing is looked up twice.
         if !workspace.expressions.isEmpty { cache[key] = resolution }
         return resolution
-    }
-}
-
-extension ProviderEntry {
-    /// What decides this entry's layer in a provider of `format`, with the trace the layer shows:
-    /// its rules evaluated for `context` (not for a context key, where `evaluatingRules` is
-    /// false), or for a flagd flag without rules, flagd's decision all the same; `nil` when the
-    /// entry is a value (or an error) and nothing decides it. `context` is made only if needed.
-    package func outcome(
-        in format: ProviderFormat, evaluatingRules: Bool, context: @autoclosure () -> EvaluationContext,
-        tracing: Bool = true
-    ) -> RuleOutcome? {
-        guard let rules else {
-            // A flagd flag without targeting keeps no rules (its entry stays compact), but flagd
-            // still decides it and says why (STATIC, DEFAULT, DISABLED, ERROR).
-            return format == .flagd ? staticFlagdOutcome : nil
-        }
-        guard evaluatingRules, error == nil else { return nil }
-        return rules.evaluate(in: context(), tracing: tracing)
     }
 }
 

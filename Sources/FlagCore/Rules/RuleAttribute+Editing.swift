@@ -18,9 +18,9 @@ extension RuleAttribute {
             default: return .failure(ValueError("its rules compare it with true or false: type one of them"))
             }
         case .version?:
-            guard SemVerOperator.version(.string(text)) != nil else {
+            guard SemanticVersion(typed: text) != nil else {
                 // Worded as the OS version's editor words it: both are versions to the person typing.
-                let example = suggestions.first { SemVerOperator.version(.string($0)) != nil } ?? "4.12.0"
+                let example = suggestions.first { SemanticVersion(typed: $0) != nil } ?? "4.12.0"
                 return .failure(ValueError("'\(text)' is not a version: type one, such as \(example)"))
             }
             return .success(.string(text))

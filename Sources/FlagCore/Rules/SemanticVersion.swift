@@ -38,6 +38,12 @@ struct SemanticVersion: Sendable, Hashable {
         self = read
     }
 
+    /// Parses typed text as a version, with or without a leading `v` or `V` (`4.12.0`, `v4.12.0`).
+    init?(typed text: String) {
+        let first = text.utf8.first
+        self.init(text, skippingFirst: first == UInt8(ascii: "v") || first == UInt8(ascii: "V") ? 1 : 0)
+    }
+
     /// Parses `text` after its first `skipped` bytes (a leading `v`), from the string's own bytes:
     /// no `Substring` is made unless a part needs one (a prerelease, a number of 20 digits).
     init?(_ text: String, skippingFirst skipped: Int) {

@@ -67,9 +67,9 @@ extension Workspace {
         }
     }
 
-    /// Whether an OFREP server is asked with the simulated device: it may read any attribute.
+    /// Whether a server is asked with the simulated device (OFREP's): it may read any attribute.
     package var sendsContextToServers: Bool {
-        config.providers.contains { $0.format == .ofrep }
+        config.providers.contains { $0.format.remote?.sendsContext == true }
     }
 }
 

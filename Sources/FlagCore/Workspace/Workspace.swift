@@ -99,8 +99,10 @@ package struct Workspace: Sendable {
     /// Diagnostic paths as seen from `directory`.
     package func shownPaths(from directory: URL) -> ShownPaths {
         // Layers that read no file are named by what they read (the environment, a server).
-        let pseudoFiles = providers.filter { $0.config.format == .env || $0.config.isRemote || $0.config.path == nil }
-            .map(\.displayPath)
+        let pseudoFiles = providers.filter {
+            $0.config.format.source == .environment || $0.config.isRemote || $0.config.path == nil
+        }
+        .map(\.displayPath)
         return ShownPaths(workspaceFolder: folder, currentDirectory: directory, pseudoFiles: Set(pseudoFiles))
     }
 

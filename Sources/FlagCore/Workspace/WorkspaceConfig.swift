@@ -32,6 +32,11 @@ package struct WorkspaceConfig: Sendable {
         "name", "format", "path", "url", "prefix", "writable", "priority",
         "tokenEnv", "timeout", "connectTimeout", "refresh",
     ]
+    /// The fields a provider of some format takes besides those every provider takes.
+    static var formatFields: [String] {
+        var seen = Set(providerFields)
+        return ProviderFormat.all.flatMap { $0.options.map(\.name) }.filter { seen.insert($0).inserted }
+    }
     /// The fields that only a provider with `url:` takes.
     static let remoteFields = ["tokenEnv", "timeout", "connectTimeout", "refresh"]
 
@@ -116,7 +121,7 @@ package struct WorkspaceConfig: Sendable {
     {
         guard
             let fields = MappingReader(
-                node, file: file, what: "a provider", allowed: providerFields, diagnostics: &diagnostics),
+                node, file: file, what: "a provider", allowed: providerFields + formatFields, diagnostics: &diagnostics),
             let (name, format) = identity(of: fields, at: node, file: file, diagnostics: &diagnostics)
         else {
             return nil
@@ -141,7 +146,45 @@ package struct WorkspaceConfig: Sendable {
         config.nameLocation = fields.value("name")?.location
         config.writableLocation = fields.value("writable")?.location
         config.pathLocation = fields.value("path")?.location
+        for (option, value, location) in options(of: fields, format: format, file: file, diagnostics: &diagnostics) {
+            config.options[option] = value
+            config.optionLocations[option] = location
+        }
         return config
+    }
+
+    /// The fields of the format's own (``ProviderFormat/options``): each as text; one that names an
+    /// environment variable (`…Env`) must be a variable's name, and is never quoted back (a secret
+    /// pasted there by mistake stays out of the terminal); another format's field is out of place.
+    private static func options(
+        of fields: MappingReader, format: ProviderFormat, file: String, diagnostics: inout [Diagnostic]
+    ) -> [(String, String, TextLocation)] {
+        let own = Set(format.options.map(\.name))
+        var found: [(String, String, TextLocation)] = []
+        for field in formatFields {
+            guard let key = fields.keyNode(field) else { continue }
+            guard own.contains(field) else {
+                let owners = ProviderFormat.all.filter { $0.options.contains { $0.name == field } }.map(\.name)
+                diagnostics.append(
+                    .error(
+                        "'\(field)' only applies to \(owners.joined(separator: " and ")) providers", file: file,
+                        at: key.location))
+                continue
+            }
+            guard let value = fields.text(field, &diagnostics), let location = fields.value(field)?.location else {
+                continue
+            }
+            if field.hasSuffix("Env"), !isVariableName(value) {
+                var diagnostic = Diagnostic.error(
+                    "'\(field)' names the environment variable that holds the value, not the value itself: letters, digits and _ only",
+                    file: file, at: location)
+                diagnostic.hidesSourceLine = true
+                diagnostics.append(diagnostic)
+                continue
+            }
+            found.append((field, value, location))
+        }
+        return found
     }
 
     /// The provider's `name` and `format`, both required; an unknown format gets a did-you-mean.
@@ -163,7 +206,7 @@ package struct WorkspaceConfig: Sendable {
             }
             return nil
         }
-        guard let format = ProviderFormat(rawValue: formatText) else {
+        guard let format = ProviderFormat(named: formatText) else {
             diagnostics.append(
                 .error(
                     "unknown format '\(formatText)'\(Suggestion.hint(for: formatText, in: ProviderFormat.names, listing: "formats"))",
@@ -179,12 +222,12 @@ package struct WorkspaceConfig: Sendable {
         of fields: MappingReader, name: String, format: ProviderFormat, path: String?, file: String,
         diagnostics: inout [Diagnostic]
     ) {
-        if format == .env {
+        if format.source == .environment {
             for field in ["path", "url"] {
                 guard let node = fields.keyNode(field) else { continue }
                 diagnostics.append(
                     .error(
-                        "an env provider reads environment variables and takes no '\(field)'; use 'prefix'",
+                        "an \(format.name) provider reads environment variables and takes no '\(field)'; use 'prefix'",
                         file: file, at: node.location))
             }
             return
@@ -198,22 +241,26 @@ package struct WorkspaceConfig: Sendable {
             let message: String
             if format.isRemoteOnly {
                 message =
-                    "provider '\(name)' needs a 'url' (its \(format.rawValue) server, such as http://localhost:8016)"
+                    "provider '\(name)' needs a 'url' (its \(format.name) server, such as http://localhost:8016)"
             } else if format.canBeRemote {
-                message = "provider '\(name)' needs a 'path' to its \(format.rawValue) file or a 'url' of its server"
+                message = "provider '\(name)' needs a 'path' to its \(format.name) file or a 'url' of its server"
             } else {
-                message = "provider '\(name)' needs a 'path' to its \(format.rawValue) file"
+                message = "provider '\(name)' needs a 'path' to its \(format.name) file"
             }
             diagnostics.append(.error(message, file: file, at: fields.keyNode("name")!.location))
         }
         if format.isRemoteOnly, let pathNode = fields.keyNode("path") {
             diagnostics.append(
                 .error(
-                    "an \(format.rawValue) provider reads a server: give its 'url' (such as http://localhost:8016), not a 'path'",
+                    "an \(format.name) provider reads a server: give its 'url' (such as http://localhost:8016), not a 'path'",
                     file: file, at: pathNode.location))
         }
         if let prefixNode = fields.keyNode("prefix") {
-            diagnostics.append(.error("'prefix' only applies to env providers", file: file, at: prefixNode.location))
+            let readers = ProviderFormat.all.filter { $0.source == .environment }.map(\.name)
+            diagnostics.append(
+                .error(
+                    "'prefix' only applies to \(readers.joined(separator: " and ")) providers", file: file,
+                    at: prefixNode.location))
         }
     }
 
@@ -222,7 +269,7 @@ package struct WorkspaceConfig: Sendable {
     private static func remoteSettings(
         of fields: MappingReader, format: ProviderFormat, url: String?, file: String, diagnostics: inout [Diagnostic]
     ) -> RemoteSettings? {
-        guard let urlNode = fields.keyNode("url"), format != .env else {
+        guard let urlNode = fields.keyNode("url"), format.source != .environment else {
             for field in remoteFields {
                 guard let key = fields.keyNode(field) else { continue }
                 diagnostics.append(
@@ -235,7 +282,7 @@ package struct WorkspaceConfig: Sendable {
         if !format.canBeRemote {
             diagnostics.append(
                 .error(
-                    "a \(format.rawValue) provider reads a file ('path'); only \(ProviderFormat.remoteNamesText) read a server ('url')",
+                    "a \(format.name) provider reads a file ('path'); only \(ProviderFormat.remoteNamesText) read a server ('url')",
                     file: file, at: urlNode.location))
         }
         if let url, let problem = ProviderConfig.urlProblem(url) {
@@ -261,7 +308,7 @@ package struct WorkspaceConfig: Sendable {
         } else if !format.isWritable {
             diagnostics.append(
                 .error(
-                    "a \(format.rawValue) provider cannot be writable; only json and plist files are written",
+                    "a \(format.name) provider cannot be writable; only json and plist files are written",
                     file: file, at: fields.value("writable")!.location))
         }
     }

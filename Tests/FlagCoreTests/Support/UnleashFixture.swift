@@ -32,7 +32,7 @@ enum UnleashFixture {
         _ features: UnleashFeatures, _ name: String = "t", _ attributes: String = "{}",
         answer: UnleashRules.Answer = .isEnabled
     ) throws -> RuleOutcome {
-        CompiledRules.unleash(UnleashRules(toggleName: name, features: features, answer: answer)).evaluate(
+        CompiledRules(UnleashRules(toggleName: name, features: features, answer: answer)).evaluate(
             in: try RuleFixture.context(attributes))
     }
 }

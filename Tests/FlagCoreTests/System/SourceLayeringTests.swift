@@ -65,7 +65,8 @@ struct SourceLayeringTests {
         // Lowest first; the order docs/architecture.md#layers gives.
         let layers: [[String]] = [
             ["Platform"], ["Text", "Keys", "Files"], ["Diagnostics"], ["Document"], ["Values"],
-            ["Expressions", "Blueprint", "Rules"], ["Providers"], ["Remote"], ["Workspace"], ["Resolution"],
+            ["Expressions", "Blueprint", "Rules"], ["Providers"], ["Formats"], ["Remote"], ["Workspace"],
+            ["Resolution"],
             ["Features", "Persistence"], ["Reports", "Loading", "Serving"],
         ]
         var level: [String: Int] = [:]

@@ -1,3 +1,24 @@
+/// The `unleash` format (docs/providers.md, docs/rules.md): an Unleash client payload, export or
+/// delta events, from a file or an Unleash server's client API; strategies, constraints,
+/// segments, dependencies and variants evaluated as Unleash's engine does.
+struct UnleashFormat: FormatDescriptor {
+    let name = "unleash"
+    let hasRules = true
+    let answersByType = true
+    let source = FormatSource.fileOrServer
+    let remote: RemoteAsking? = RemoteAsking(
+        endpoint: { base, _ in base + "/client/features" }, headers: ["UNLEASH-APPNAME": "flagscope"])
+
+    func read(_ bytes: [UInt8], _ reading: FormatReading) throws(DocumentError) -> ProviderFile {
+        try ProviderReaders.unleashFile(bytes, typeOf: reading.typeOf)
+    }
+}
+
+extension ProviderFormat {
+    /// Unleash's client payload, export or delta events.
+    package static let unleash = ProviderFormat(UnleashFormat())
+}
+
 extension ProviderReaders {
     /// An Unleash file (docs/providers.md, docs/rules.md): the client payload, an export or the delta events. Every
     /// toggle with something to evaluate carries its rules; a bool flag (or an undeclared key)
@@ -26,7 +47,7 @@ extension ProviderReaders {
                 !toggle.strategies.isEmpty || !toggle.dependencies.isEmpty
                 || (answer == .payload && toggle.hasVariants)
             if toggle.enabled, hasRules {
-                entry.rules = .unleash(UnleashRules(toggleName: name, features: document.features, answer: answer))
+                entry.rules = CompiledRules(UnleashRules(toggleName: name, features: document.features, answer: answer))
             }
             entries[name] = entry
         }

@@ -106,11 +106,9 @@ enum SemVerOperator: JsonLogicCustomOperator {
     /// A value as flagd reads it for a version: text as is, anything else as Go prints it,
     /// then `v` put in front unless it starts with one (`V` becomes `v`).
     static func version(_ value: LogicValue) -> SemanticVersion? {
-        let text = goText(value)
         // What follows a leading `v` or `V`, else all of it: no `v` is written in front only
         // to be read past.
-        let first = text.utf8.first
-        return SemanticVersion(text, skippingFirst: first == UInt8(ascii: "v") || first == UInt8(ascii: "V") ? 1 : 0)
+        SemanticVersion(typed: goText(value))
     }
 
     private static func goText(_ value: LogicValue) -> String {

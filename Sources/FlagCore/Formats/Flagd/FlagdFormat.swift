@@ -1,3 +1,25 @@
+/// The `flagd` format (docs/providers.md, docs/rules.md): OpenFeature flagd definitions, each
+/// flag's `targeting` compiled once and evaluated for the simulated device as flagd's
+/// evaluator does.
+struct FlagdFormat: FormatDescriptor {
+    let name = "flagd"
+    let hasRules = true
+    let source = FormatSource.file
+
+    func read(_ bytes: [UInt8], _ reading: FormatReading) throws(DocumentError) -> ProviderFile {
+        try ProviderReaders.flagdFile(bytes, knownKeys: reading.knownKeys)
+    }
+
+    /// A flag without targeting keeps no rules (its entry stays compact), but flagd still
+    /// decides it and says why (STATIC, DEFAULT, DISABLED, ERROR).
+    func ruleFreeOutcome(of entry: ProviderEntry) -> RuleOutcome? { entry.staticFlagdOutcome }
+}
+
+extension ProviderFormat {
+    /// OpenFeature flagd definitions.
+    package static let flagd = ProviderFormat(FlagdFormat())
+}
+
 extension ProviderReaders {
     /// OpenFeature flagd definitions (docs/rules.md): a flag without targeting is its default
     /// variant (none: unset, the app's own default); DISABLED is unset; a flag with targeting

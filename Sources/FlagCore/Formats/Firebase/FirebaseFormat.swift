@@ -1,3 +1,22 @@
+/// The `firebase` format (docs/providers.md, docs/rules.md): a Remote Config template, from a file
+/// or the template's address, its conditions evaluated for the simulated device.
+struct FirebaseFormat: FormatDescriptor {
+    let name = "firebase"
+    let hasRules = true
+    let source = FormatSource.fileOrServer
+    /// The template's own address (the REST API's `…/remoteConfig`, or any server of templates).
+    let remote: RemoteAsking? = RemoteAsking(endpoint: { base, _ in base })
+
+    func read(_ bytes: [UInt8], _ reading: FormatReading) throws(DocumentError) -> ProviderFile {
+        try ProviderReaders.firebaseFile(bytes, knownKeys: reading.knownKeys)
+    }
+}
+
+extension ProviderFormat {
+    /// A Remote Config template.
+    package static let firebase = ProviderFormat(FirebaseFormat())
+}
+
 extension ProviderReaders {
     /// A Firebase Remote Config template (docs/providers.md, docs/rules.md): `parameters` and
     /// `parameterGroups[*].parameters`. A parameter with conditional values carries its rules,
@@ -33,7 +52,7 @@ extension ProviderReaders {
             if case .text(let text) = rules.defaultValue { value = .text(text) }
             var entry = ProviderEntry(value: value, location: parameter.location, sharingNotes: notes, with: &notesSeen)
             // Rules are kept only where there are some: a rule-free entry stays compact.
-            if !rules.conditionalValues.isEmpty { entry.rules = .firebase(rules) }
+            if !rules.conditionalValues.isEmpty { entry.rules = CompiledRules(rules) }
             entries[name] = entry
         }
         return ProviderFile(entries: entries, problems: template.problems, sharesDeclaredKeys: true)

@@ -84,7 +84,7 @@ struct UnleashRulesTests {
     @Test("Without tracing, the result and reason are the same and no step is made")
     func untraced() throws {
         let features = try UnleashFixture.document(features: Self.features, segments: Self.segments).features
-        let rules = CompiledRules.unleash(UnleashRules(toggleName: "beta", features: features, answer: .isEnabled))
+        let rules = CompiledRules(UnleashRules(toggleName: "beta", features: features, answer: .isEnabled))
         let context = try RuleFixture.context(#"{"userId": "123"}"#)
         let traced = rules.evaluate(in: context)
         let untraced = rules.evaluate(in: context, tracing: false)

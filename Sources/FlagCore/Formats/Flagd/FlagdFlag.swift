@@ -55,7 +55,7 @@ package struct FlagdFlag: Sendable, Hashable {
 
     /// The targeting, compiled, when it can decide: the flag is enabled and has some.
     package var rules: CompiledRules? {
-        targeting != nil && state == .enabled ? .flagd(FlagdRules(self)) : nil
+        targeting != nil && state == .enabled ? CompiledRules(FlagdRules(self)) : nil
     }
 
     /// What the flag gives for `context`, with the trace: flagd's evaluation (its reasons,
