@@ -37,7 +37,7 @@ struct ScreenBufferTests {
         #expect(ScreenBuffer.width(of: "日") == 2 && ScreenBuffer.width(of: "👩‍👩‍👧") == 2)
     }
 
-    @Test("A combining mark joins the grapheme of the cell before it")
+    @Test("A combining mark stays in its letter's cell, and a zero-width character joins the cell before it")
     func combining() {
         var buffer = ScreenBuffer(width: 6, height: 1)
         #expect(buffer.write("cafe\u{301}!", x: 0, y: 0) == 5)
