@@ -175,7 +175,7 @@ struct NodeIDTests {
         #expect(workspace.model.position(of: "flag:shared/same#8#13") == 13)
     }
 
-    @Test("The demo's identities are those of earlier versions, and each finds its node")
+    @Test("The demo's node identities are the recorded ones, and each finds its node")
     func demoIdentities() throws {
         let demo = try DemoFixture()
         defer { demo.remove() }

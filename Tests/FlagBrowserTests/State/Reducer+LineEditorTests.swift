@@ -67,7 +67,7 @@ struct ReducerLineEditorTests {
     }
 
     @Test(
-        "Outside the editor an Alt key is Esc and the key, as a fast Esc then key used to be: Esc closes the help, q quits"
+        "Outside the editor an Alt key is Esc then the key: Esc closes the help, q quits"
     )
     func altElsewhere() throws {
         var demo = try DemoFixture(width: 120, height: 40)

@@ -113,7 +113,9 @@ struct ProviderReadersFirebaseTests {
         #expect(resolution.source == "Base")
     }
 
-    @Test("Conditional values are evaluated for the device: the trace replaces the old notes")
+    @Test(
+        "Conditional values are evaluated for the device: the trace lists each condition, and no note says one went unevaluated"
+    )
     func conditionalValuesAreEvaluated() throws {
         let (sandbox, workspace) = try Self.load(Self.template)
         defer { sandbox.remove() }
