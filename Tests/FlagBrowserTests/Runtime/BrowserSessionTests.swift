@@ -35,11 +35,11 @@ struct BrowserSessionTests {
 
     @Test("A broken blueprint's file is watched, so saving the fix reloads it by itself")
     func brokenBlueprintWatched() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        let broken = try RendererProblemsTests.breakBlueprint(demo)
-        try demo.press("r")
-        #expect(!demo.session.state.model.workspace.blueprints.contains { $0.file == "blueprints/podcast.yml" })
-        #expect(demo.session.watchedFiles.map(\.lastPathComponent).contains(broken.file.lastPathComponent))
+        try DemoFixture.opened(width: 120, height: 40) { demo in
+            let broken = try RendererProblemsTests.breakBlueprint(demo)
+            try demo.press("r")
+            #expect(!demo.session.state.model.workspace.blueprints.contains { $0.file == "blueprints/podcast.yml" })
+            #expect(demo.session.watchedFiles.map(\.lastPathComponent).contains(broken.file.lastPathComponent))
+        }
     }
 }
