@@ -12,13 +12,7 @@ struct BrowserSessionTests {
     func swiftFilesReload() throws {
         let folder = try TemporaryFolder(prefix: "flagscope-swift-browser")
         defer { folder.remove() }
-        try folder.write("flagscope.yml", SwiftApp.workspace)
-        try folder.write("local.json", "{}\n")
-        try folder.write("Sources/AppFlags.swift", SwiftApp.root)
-        try folder.write("Sources/Lab/LabFlags.swift", SwiftApp.lab)
-        var session = BrowserSession(
-            workspaceFile: folder.file("flagscope.yml"), environment: [:], width: 120, height: 30,
-            now: FlagDate.parse("2026-11-21")!)
+        var session = try SwiftApp.session(in: folder)
         let watched = Set(session.watchedFiles.map(\.lastPathComponent))
         #expect(watched.isSuperset(of: ["AppFlags.swift", "LabFlags.swift", "flagscope.yml", "local.json"]))
 

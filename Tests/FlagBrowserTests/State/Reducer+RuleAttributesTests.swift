@@ -177,9 +177,7 @@ struct ReducerRuleAttributesTests {
                 width: 120, height: 40, now: DemoFixture.today)
         }
 
-        mutating func press(_ keys: String) throws {
-            for key in try KeyEvent.parse(keys) { _ = session.press(key) }
-        }
+        mutating func press(_ keys: String) throws { try session.press(keys) }
 
         func local() throws -> [String: Any] { try readJSONObject(at: folder.url.appendingPathComponent("local.json")) }
     }
@@ -210,24 +208,12 @@ struct ReducerRuleAttributesTests {
         blueprints:
           - blueprints/*.yml
         providers:
-          - name: Unleash
-            format: unleash
-            path: unleash.json
-          - name: Local
-            format: json
-            path: local.json
-            writable: true
+          - { name: Unleash, format: unleash, path: unleash.json }
+          - { name: Local, format: json, path: local.json, writable: true }
 
         """,
-        "blueprints/app.yml": """
-        name: App
-        flags:
-          betaBanner:
-            type: bool
-            default: false
-            description: Beta banner
-
-        """,
+        "blueprints/app.yml":
+            "name: App\nflags:\n  betaBanner: { type: bool, default: false, description: Beta banner }\n",
         "unleash.json": """
         {"version": 2, "features": [
           {"name": "beta_banner", "enabled": true, "strategies": [
@@ -242,24 +228,18 @@ struct ReducerRuleAttributesTests {
     func editingUserIdFlipsTheToggle() throws {
         let folder = try TemporaryFolder(prefix: "flagscope-unleash-browser")
         defer { folder.remove() }
-        for (path, text) in Self.unleashFiles { try folder.write(path, text) }
-        var session = BrowserSession(
-            workspaceFile: folder.url.appendingPathComponent("flagscope.yml"), environment: [:], width: 120,
-            height: 30, now: DemoFixture.today)
-        func press(_ keys: String) throws {
-            for key in try KeyEvent.parse(keys) { _ = session.press(key) }
-        }
+        var session = try BrowserSession.opened(writing: Self.unleashFiles, in: folder)
         /// The tree row of the flag (its display name, then its value and source).
         func row(_ screen: String) -> String {
             String(screen.split(separator: "\n").first { $0.contains("betaBanner") }?.split(separator: "│").first ?? "")
         }
-        try press("/beta_banner<Enter>")
+        try session.press("/beta_banner<Enter>")
         var screen = session.render().text
         #expect(row(screen).hasSuffix("false Unleash "), "\(screen)")
         #expect(screen.contains("reads context/userId (unset)"), "\(screen)")
         #expect(screen.contains("     userId                             unset default"), "\(screen)")
         // The picker offers the ids the strategy lists; the first is 123.
-        try press("/context/userId<Enter>e<Enter><Home><Down>")
+        try session.press("/context/userId<Enter>e<Enter><Home><Down>")
         screen = session.render().text
         #expect(row(screen).hasSuffix("true Unleash "), "\(screen)")
         #expect(screen.contains("rules chose the value true (TARGETING_MATCH)"), "\(screen)")

@@ -115,18 +115,17 @@ struct SearchCounterLimitTests {
         try folder.write("flagscope.yml", "blueprints: [blueprints/app.yml]\n")
         var session = BrowserSession(
             workspaceFile: folder.file("flagscope.yml"), environment: [:], width: 100, height: 30)
-        func press(_ keys: String) throws { for key in try KeyEvent.parse(keys) { _ = session.press(key) } }
         func lastLine() -> String { session.render().text.split(separator: "\n").last.map(String.init) ?? "" }
 
-        try press("/flag")
+        try session.press("/flag")
         #expect(lastLine().hasSuffix("1000+"), "\(lastLine())")
-        try press("<Enter>")
+        try session.press("<Enter>")
         #expect(lastLine() == "search: flag (1000+) — n next, N previous, f filter")
         #expect(session.state.selection.map { "\($0)" }?.contains("flag0") == true)
-        try press("n")
+        try session.press("n")
         #expect(lastLine() == "/flag (1000+)")
         #expect(session.state.selection.map { "\($0)" }?.contains("flag1") == true)
-        try press("/flag149")
+        try session.press("/flag149")
         #expect(lastLine().hasSuffix("1/11"), "flag149 and flag1490…1499: \(lastLine())")
     }
 }

@@ -21,6 +21,13 @@ struct ProviderSandbox: TestFolder {
         return sandbox
     }
 
+    /// A sandbox holding `blueprint` and a workspace file listing `providers`, top first.
+    static func with(
+        providers: [WorkspaceBuilder.Provider], blueprint: String = ProviderBlueprint.yaml()
+    ) throws -> ProviderSandbox {
+        try with(providers: providers.map(\.yaml).joined(), blueprint: blueprint)
+    }
+
     /// Loads the workspace with exactly `environment` for env providers.
     func load(environment: [String: String] = [:], fileSystem: FileSystem = LocalFileSystem()) -> Workspace {
         Workspace.load(from: file("flagscope.yml"), fileSystem: fileSystem, environment: environment)

@@ -97,9 +97,17 @@ enum CLIFixture {
     static func shell(_ script: String, in directory: URL? = nil, environment: [String: String] = [:]) throws
         -> String
     {
+        try bash(["-c", script], in: directory, environment: environment).output
+    }
+
+    /// Runs bash with `arguments` in `directory` (environment added to this process's, in a
+    /// UTF-8 locale), to the end: its exit status, and standard output and error together.
+    static func bash(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> (status: Int32, output: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["bash", "-c", script]
+        process.arguments = ["bash"] + arguments
         if let directory { process.currentDirectoryURL = directory }
         var variables = ProcessInfo.processInfo.environment
         variables["LANG"] = "C.UTF-8"
@@ -112,6 +120,6 @@ enum CLIFixture {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

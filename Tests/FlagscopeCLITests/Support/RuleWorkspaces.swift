@@ -96,19 +96,11 @@ enum TraceWorkspace {
     static let flags = """
         {
           "flags": {
-            "home_layout": {
-              "state": "ENABLED",
-              "variants": { "grid": "grid", "video": "video" },
-              "defaultVariant": "grid",
+            "home_layout": { "state": "ENABLED", "variants": { "grid": "grid", "video": "video" }, "defaultVariant": "grid",
               "targeting": { "if": [{ "ends_with": [{ "var": "email" }, "@example.com"] }, "video",
-                                    { "in": [{ "var": "country" }, ["it", "fr"]] }, "video", null] }
-            },
-            "new_checkout": {
-              "state": "ENABLED",
-              "variants": { "on": true, "off": false },
-              "defaultVariant": "off",
-              "targeting": { "fractional": [["on", 50], ["off", 50]] }
-            },
+                                    { "in": [{ "var": "country" }, ["it", "fr"]] }, "video", null] } },
+            "new_checkout": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off",
+              "targeting": { "fractional": [["on", 50], ["off", 50]] } },
             "dark_mode": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "on" },
             "legacy_banner": { "state": "ENABLED", "variants": { "top": "top", "side": "side" }, "defaultVariant": null },
             "beta_badge": { "state": "DISABLED", "variants": { "on": true, "off": false }, "defaultVariant": "on" }
