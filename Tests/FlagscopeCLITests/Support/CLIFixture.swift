@@ -66,6 +66,19 @@ enum CLIFixture {
         return folder
     }
 
+    /// Runs `flagscope arguments…` in the workspace `make` writes, expects it to exit with
+    /// `status`, and removes the workspace.
+    static func run(
+        _ arguments: [String], in make: () throws -> TemporaryFolder, status: Int32 = 0,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CLIRunner.Output {
+        let folder = try make()
+        defer { folder.remove() }
+        let output = try CLIRunner.run(arguments, in: folder.url)
+        #expect(output.status == status, "\(describe(output))", sourceLocation: sourceLocation)
+        return output
+    }
+
     /// Parses a JSON object printed by a command.
     static func object(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         try parseJSONObject(text, sourceLocation: sourceLocation)

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// Workspaces of flags that rules decide, for the command-line tests of `get`, `list`, `validate`
 /// and `rollout`: a rules file, mostly above a device profile (`device.json`) that sets the context
@@ -111,6 +112,14 @@ enum TraceWorkspace {
 
     static func folder(device: String) throws -> TemporaryFolder {
         try RuleWorkspace.flagd(blueprint: blueprint, flags: flags, device: device)
+    }
+
+    /// Runs `flagscope arguments…` in the workspace on `device`, expects it to succeed, and
+    /// removes the workspace.
+    static func run(
+        _ arguments: [String], device: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CLIRunner.Output {
+        try CLIFixture.run(arguments, in: { try folder(device: device) }, sourceLocation: sourceLocation)
     }
 }
 
