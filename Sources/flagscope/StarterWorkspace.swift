@@ -66,6 +66,7 @@ enum StarterWorkspace {
     struct InitError: Error, Sendable, CustomStringConvertible {
         /// The files that already exist.
         var existing: [String]
+        /// The refusal and what to do, as `init` prints it.
         var description: String {
             "refusing to overwrite existing \(existing.count == 1 ? "file" : "files"): \(existing.joined(separator: ", "))\n  hint: `flagscope init` only starts new workspaces; nothing was written"
         }

@@ -23,7 +23,9 @@ struct ValueRulesTests {
         try #require(try YAMLReader.parse("v: \(yaml)\n")["v"])
     }
 
+    /// A whole number from 1 to 500.
     static let int = ValueRules(type: .int, minimum: 1, maximum: 500)
+    /// An enum of three themes.
     static let theme = ValueRules(type: .enum, values: ["system", "light", "dark"])
 
     @Test(
