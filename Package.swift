@@ -117,7 +117,7 @@ let package = Package(
             name: "flagscope-fuzz",
             dependencies: ["FuzzTargets"]
         ),
-        // Fixtures and helpers the three test targets share (temporary workspaces, the demo copy,
+        // Fixtures and helpers every test target shares (temporary workspaces, the demo copy,
         // running the binary). Only test targets depend on it: no product ships it.
         .target(
             name: "TestSupport",

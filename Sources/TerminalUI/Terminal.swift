@@ -60,7 +60,7 @@ package final class Terminal {
 
     /// SGR mouse reports (mode 1006): coordinates in decimal, so clicks beyond column 223
     /// arrive whole. ncurses asks for them itself only when TERM's `kmous` is `\E[<`
-    /// (xterm-256color); under tmux or screen (`\E[M`) it asks for the old encoding, so this is
+    /// (xterm-256color); under tmux or screen (`\E[M`) it asks for the `Esc [ M` encoding, so this is
     /// asked for explicitly and the reports ncurses then does not parse are read in ``nextEvent()``.
     static let sgrMouseOn = "\u{1B}[?1006h"
     /// Turns SGR mouse reports off again.

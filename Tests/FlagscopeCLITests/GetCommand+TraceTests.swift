@@ -9,10 +9,7 @@ import Testing
 struct GetCommandTraceTests {
     @Test("get shows the variant, the reason and the step that matched, with the value it read")
     func matchingStep() throws {
-        let folder = try TraceWorkspace.folder(device: #"{"context/email": "ana@example.com"}"#)
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["get", "home_layout"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try TraceWorkspace.run(["get", "home_layout"], device: #"{"context/email": "ana@example.com"}"#)
         #expect(
             output.stdout.contains(
                 """
@@ -26,10 +23,7 @@ struct GetCommandTraceTests {
 
     @Test("A step that read an unset attribute says so, and nothing is marked when no rule matched")
     func unsetRead() throws {
-        let folder = try TraceWorkspace.folder(device: #"{"context/email": "ana@else.org"}"#)
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["get", "home_layout"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try TraceWorkspace.run(["get", "home_layout"], device: #"{"context/email": "ana@else.org"}"#)
         #expect(
             output.stdout.contains(
                 """
@@ -44,10 +38,7 @@ struct GetCommandTraceTests {
 
     @Test("A percentage step shows this device's bucket and the whole split")
     func split() throws {
-        let folder = try TraceWorkspace.folder(device: #"{"context/targeting_key": "user-1"}"#)
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["get", "new_checkout"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try TraceWorkspace.run(["get", "new_checkout"], device: #"{"context/targeting_key": "user-1"}"#)
         #expect(
             output.stdout.contains(
                 """
@@ -62,10 +53,8 @@ struct GetCommandTraceTests {
 
     @Test("get --json puts the trace on the layer as docs/rules.md shows it; a json layer has none")
     func json() throws {
-        let folder = try TraceWorkspace.folder(device: #"{"context/email": "ana@example.com"}"#)
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["get", "home_layout", "--json"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try TraceWorkspace.run(
+            ["get", "home_layout", "--json"], device: #"{"context/email": "ana@example.com"}"#)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let layers = try #require(object["layers"] as? [[String: Any]])
         let rules = try #require(layers.first?["rules"] as? [String: Any], "\(output.stdout)")
@@ -80,12 +69,11 @@ struct GetCommandTraceTests {
         #expect(layers.last?["rules"] == nil)
     }
 
-    /// The `get --json` object of `key`, and its first layer's `"rules"`.
-    static func rules(of key: String, in folder: TemporaryFolder) throws -> (
+    /// The `get --json` object of `key` on `device`, and its first layer's `"rules"`.
+    static func rules(of key: String, device: String = "{}") throws -> (
         object: [String: Any], rules: [String: Any]
     ) {
-        let output = try CLIRunner.run(["get", key, "--json"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try TraceWorkspace.run(["get", key, "--json"], device: device)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let layers = try #require(object["layers"] as? [[String: Any]])
         #expect(layers.last?["rules"] == nil, "\(output.stdout)")
@@ -94,9 +82,7 @@ struct GetCommandTraceTests {
 
     @Test("A flagd flag without targeting is STATIC: get --json names its default variant, with no steps")
     func staticJSON() throws {
-        let folder = try TraceWorkspace.folder(device: "{}")
-        defer { folder.remove() }
-        let (object, rules) = try Self.rules(of: "dark_mode", in: folder)
+        let (object, rules) = try Self.rules(of: "dark_mode")
         #expect(rules["variant"] as? String == "on")
         #expect(rules["reason"] as? String == "STATIC")
         #expect((rules["steps"] as? [Any])?.isEmpty == true)
@@ -106,10 +92,7 @@ struct GetCommandTraceTests {
 
     @Test("get shows how a flagd flag without targeting was decided, under its layers")
     func staticText() throws {
-        let folder = try TraceWorkspace.folder(device: "{}")
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["get", "dark_mode"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try TraceWorkspace.run(["get", "dark_mode"], device: "{}")
         #expect(
             output.stdout.contains(
                 """
@@ -120,14 +103,13 @@ struct GetCommandTraceTests {
 
     @Test("Without a default variant a flagd flag is DEFAULT with no variant, and the next layer decides")
     func noDefaultVariant() throws {
-        let folder = try TraceWorkspace.folder(device: #"{"legacy_banner": "side"}"#)
-        defer { folder.remove() }
-        let (object, rules) = try Self.rules(of: "legacy_banner", in: folder)
+        let device = #"{"legacy_banner": "side"}"#
+        let (object, rules) = try Self.rules(of: "legacy_banner", device: device)
         #expect(rules["reason"] as? String == "DEFAULT")
         #expect(rules["variant"] == nil)
         #expect(object["value"] as? String == "side" && object["source"] as? String == "Device")
         #expect(object["variant"] == nil)
-        let text = try CLIRunner.run(["get", "legacy_banner"], in: folder.url)
+        let text = try TraceWorkspace.run(["get", "legacy_banner"], device: device)
         #expect(
             text.stdout.contains("Flags: no rule applies: no default variant, so the next layer decides (DEFAULT)"),
             "\(text.stdout)")
@@ -135,13 +117,11 @@ struct GetCommandTraceTests {
 
     @Test("A DISABLED flagd flag is DISABLED with no variant, in get --json and get")
     func disabled() throws {
-        let folder = try TraceWorkspace.folder(device: "{}")
-        defer { folder.remove() }
-        let (object, rules) = try Self.rules(of: "beta_badge", in: folder)
+        let (object, rules) = try Self.rules(of: "beta_badge")
         #expect(rules["reason"] as? String == "DISABLED")
         #expect(rules["variant"] == nil)
         #expect(object["source"] as? String == "default")
-        let text = try CLIRunner.run(["get", "beta_badge"], in: folder.url)
+        let text = try TraceWorkspace.run(["get", "beta_badge"], device: "{}")
         #expect(text.stdout.contains("Flags: switched off at the source: no value (DISABLED)"), "\(text.stdout)")
     }
 

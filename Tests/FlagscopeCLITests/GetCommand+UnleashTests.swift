@@ -8,10 +8,7 @@ import Testing
 struct GetCommandUnleashTests {
     @Test("A device without context/userId sees the attribute is unset and the toggle off (set false)")
     func unsetUserId() throws {
-        let folder = try UnleashWorkspace.folder(device: "{}")
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["get", "beta_banner"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try CLIFixture.run(["get", "beta_banner"], in: { try UnleashWorkspace.folder(device: "{}") })
         #expect(output.stdout.contains("value    false   from Unleash"), "\(output.stdout)")
         #expect(
             output.stdout.contains(
@@ -28,10 +25,8 @@ struct GetCommandUnleashTests {
 
     @Test("Setting context/userId to a listed id (typed as a number) turns it on; the step is marked")
     func listedUser() throws {
-        let folder = try UnleashWorkspace.folder(device: "{}")
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["get", "beta_banner", "--context", "userId=456"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try CLIFixture.run(
+            ["get", "beta_banner", "--context", "userId=456"], in: { try UnleashWorkspace.folder(device: "{}") })
         #expect(output.stdout.contains("value    true   from Unleash"), "\(output.stdout)")
         #expect(
             output.stdout.contains(
@@ -44,10 +39,9 @@ struct GetCommandUnleashTests {
 
     @Test("A rollout shows the bucket of this device and the split")
     func rollout() throws {
-        let folder = try UnleashWorkspace.folder(device: #"{"context/appName": "shop", "context/userId": "9"}"#)
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["get", "beta_banner"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try CLIFixture.run(
+            ["get", "beta_banner"],
+            in: { try UnleashWorkspace.folder(device: #"{"context/appName": "shop", "context/userId": "9"}"#) })
         #expect(
             output.stdout.contains(
                 """
@@ -62,10 +56,9 @@ struct GetCommandUnleashTests {
     @Test("get --json: the variant's payload is the value, the trace names the variant, the reason and the split")
     func json() throws {
         // The official engine (yggdrasil-engine 2.0.0) gives user 8 variant "light" (7 gets "dark").
-        let folder = try UnleashWorkspace.folder(device: #"{"context/userId": "8"}"#)
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["get", "checkout_theme", "--json"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try CLIFixture.run(
+            ["get", "checkout_theme", "--json"],
+            in: { try UnleashWorkspace.folder(device: #"{"context/userId": "8"}"#) })
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)")
         #expect(object["value"] as? String == "light")

@@ -171,10 +171,7 @@ struct ListCommandTests {
 
     @Test("list --json gives the variant of every row a flagd flag decides, with targeting or without")
     func listVariants() throws {
-        let folder = try TraceWorkspace.folder(device: #"{"context/email": "ana@example.com"}"#)
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["list", "--json"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try TraceWorkspace.run(["list", "--json"], device: #"{"context/email": "ana@example.com"}"#)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let rows = try #require(object["flags"] as? [[String: Any]])
         var variants: [String: String] = [:]

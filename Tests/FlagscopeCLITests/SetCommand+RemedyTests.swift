@@ -12,25 +12,13 @@ struct SetCommandRemedyTests {
         let folder = try TemporaryFolder()
         try _ = folder.write(
             "flagscope.yml",
-            """
-            blueprints:
-              - blueprints/app.yml
-            providers:
-              - name: Remote
-                format: firebase
-                path: remote/template.json
-              - name: QA profile
-                format: json
-                path: profiles/qa.json
-              - name: Environment
-                format: env
-                prefix: APP_
-              - name: Local
-                format: json
-                path: .flagscope/local.json
-                writable: true
-
-            """)
+            WorkspaceBuilder(
+                blueprints: ["blueprints/app.yml"],
+                providers: [
+                    .firebase("Remote", "remote/template.json"), .json("QA profile", "profiles/qa.json"),
+                    .env("Environment", prefix: "APP_"), .json("Local", ".flagscope/local.json", writable: true),
+                ]
+            ).workspaceFile)
         try _ = folder.write(
             "blueprints/app.yml",
             """

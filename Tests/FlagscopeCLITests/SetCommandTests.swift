@@ -60,18 +60,9 @@ struct SetCommandTests {
         defer { workspace.remove() }
         try workspace.folder.write(
             "flagscope.yml",
-            """
-            blueprints:
-              - blueprints/*.yml
-            providers:
-              - name: Remote
-                format: firebase
-                path: remote/template.json
-              - name: QA profile
-                format: json
-                path: profiles/qa.json
-
-            """)
+            WorkspaceBuilder(
+                providers: [.firebase("Remote", "remote/template.json"), .json("QA profile", "profiles/qa.json")]
+            ).workspaceFile)
         let qaBefore = try Data(contentsOf: workspace.url.appendingPathComponent("profiles/qa.json"))
         let output = try workspace.run(["set", "dark_mode", "true"])
         #expect(output.status == 1)

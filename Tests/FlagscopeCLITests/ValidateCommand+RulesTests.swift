@@ -8,10 +8,7 @@ import Testing
 struct ValidateCommandRulesTests {
     @Test("validate reports a schema slip in targeting with its line, column, source line and caret")
     func validateLocatesRuleProblems() throws {
-        let folder = try TargetingWorkspace.folder(device: "{}")
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["validate"], in: folder.url)
-        #expect(output.status == 1)
+        let output = try CLIFixture.run(["validate"], in: { try TargetingWorkspace.folder(device: "{}") }, status: 1)
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let headline =
             "flags.flagd.json:13:57: error: flagd provider 'Flags': a weight of 'fractional' must not be negative, found -5"

@@ -287,10 +287,7 @@ struct ValidateCommandTests {
 
     @Test("validate reads the Swift sources; a default that calls a function is a warning with line and caret")
     func swiftSources() throws {
-        let folder = try SwiftAppWorkspace.folder()
-        defer { folder.remove() }
-        let output = try CLIRunner.run(["validate"], in: folder.url)
-        #expect(output.status == 0, "\(output.stderr)")
+        let output = try CLIFixture.run(["validate"], in: { try SwiftAppWorkspace.folder() })
         let text = output.stdout + output.stderr
         #expect(
             text.contains(

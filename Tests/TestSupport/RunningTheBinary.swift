@@ -122,7 +122,12 @@ package enum TimedCLI {
     ) throws -> Run {
         var variables = environment
         if noColor, variables["NO_COLOR"] == nil { variables["NO_COLOR"] = "1" }
-        let process = CLIRunner.process(arguments, in: directory, environment: variables)
+        return try run(CLIRunner.process(arguments, in: directory, environment: variables), timeout: timeout)
+    }
+
+    /// Runs a prepared `process` to its end, its output captured, killing it after `timeout`
+    /// seconds (never, when nil).
+    package static func run(_ process: Process, timeout: Double?) throws -> Run {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -145,7 +150,8 @@ package enum TimedCLI {
         process.waitUntilExit()
         let seconds = Date().timeIntervalSince(start)
         return Run(
-            arguments: arguments, stdout: outDrain.finish(timeout: 5), stderr: errDrain.finish(timeout: 5),
+            arguments: process.arguments ?? [], stdout: outDrain.finish(timeout: 5),
+            stderr: errDrain.finish(timeout: 5),
             status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
             timedOut: timedOut, seconds: seconds)
     }

@@ -6,7 +6,7 @@ import OrderedCollections
 /// came from, and each feature's explanation. Navigation never recomputes it.
 ///
 /// A key's whole resolution (every layer) is computed when asked for — the detail pane, an
-/// edit — not kept for every key: at 100k keys that was most of the browser's memory.
+/// edit — not kept for every key: at 100k keys that would be most of the browser's memory.
 ///
 /// What the first frame does not need — every key's value, the views' marks, the search index —
 /// is built after it (``buildDeferredParts()``, which the terminal calls before it reads a key)

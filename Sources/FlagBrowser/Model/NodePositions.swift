@@ -6,8 +6,8 @@ import OrderedCollections
 /// Nearly all nodes are flags, and the workspace already finds a flag's index by key: a flag's
 /// node is kept as one 32-bit position per flag (400 KB at 100k flags). Only the other nodes —
 /// collections, features, constraints, headings, unknown keys, and any node whose identity
-/// repeats an earlier one's — are in a dictionary. A dictionary of every identity, and the
-/// identity text it kept for every flag, was 17 MB at 100k flags.
+/// repeats an earlier one's — are in a dictionary. A dictionary of every identity, with the
+/// identity text it would keep for every flag, would take 17 MB at 100k flags.
 struct NodePositions: Sendable {
     /// Per flag, in the order of `workspace.flags`: the position of the node whose identity is
     /// `flag:<key>`, or -1.

@@ -8,7 +8,7 @@ import OrderedCollections
 /// ``TrigramBlocks`` says may match, so a filter costs what it finds, not the whole buffer.
 ///
 /// The tree is walked once to size the text (``textSize(of:)``) before it is filled, so the
-/// buffer is allocated once at its exact size: grown by doubling, it was a third empty.
+/// buffer is allocated once at its exact size: grown by doubling, it would be a third empty.
 package struct SearchIndex: Sendable {
     /// The texts, each followed by a NUL (never in a query, so no match spans two nodes).
     private var text: [UInt8] = []

@@ -12,7 +12,7 @@ protocol TreeSink {
 }
 
 /// What a tree holds, counted by a first walk, so that the walk that builds it allocates its
-/// arrays once at their exact size. Grown by doubling, at 100k flags the nodes were a fifth empty.
+/// arrays once at their exact size. Grown by doubling, at 100k flags the nodes would be a fifth empty.
 struct TreeSize: TreeSink {
     /// Nodes.
     var nodes = 0

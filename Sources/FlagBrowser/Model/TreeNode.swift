@@ -99,7 +99,7 @@ package enum NodeKind: Sendable {
 /// A hundred thousand of these are kept, and one is copied for every row drawn, so it holds no
 /// identity text (``id`` is made from ``kind`` when asked for) and its positions are 32-bit.
 /// Its fields are in this order so that the small ones fill the bytes after the kind's tag:
-/// 56 bytes a node, where it was 192.
+/// 56 bytes a node.
 package struct TreeNode: Sendable {
     /// What it is.
     package var kind: NodeKind

@@ -137,7 +137,7 @@ package enum Keymap {
                 .no, footer: "no"),
         ])
 
-    /// Keys in this help.
+    /// Keys in the pane of an export (`E`).
     package static let exported = KeyTable<ExportCommand>(
         title: "An export (E)",
         [

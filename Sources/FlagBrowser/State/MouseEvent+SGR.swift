@@ -1,7 +1,7 @@
 extension MouseEvent {
     /// Reads an SGR (mode 1006) mouse report, `Esc [ < button ; column ; row M` (or `m` on
     /// release), from its parameters (`<0;240;5`) and final character. Columns and rows are
-    /// 1-based and unbounded, unlike the old encoding that stops at column 223. Presses of the
+    /// 1-based and unbounded, unlike the `Esc [ M` encoding, whose bytes stop at column 223. Presses of the
     /// left button and wheel steps are events; releases, drags and other buttons are `nil`.
     package static func sgr(parameters: String, final: Character) -> MouseEvent? {
         guard final == "M", parameters.first == "<" else { return nil }

@@ -462,7 +462,7 @@ struct MemberKeys {
     @inline(__always)
     mutating func isRepeated(_ key: String) -> Bool {
         // The first key is kept on its own until a second comes: most objects of rules have
-        // one member, and a list of keys for each was an allocation per object.
+        // one member, and a list of keys for each would be an allocation per object.
         guard let firstKey else {
             firstKey = key
             return false

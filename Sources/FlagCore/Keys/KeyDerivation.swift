@@ -3,7 +3,7 @@ package enum KeyDerivation {
     /// `snake_case` of an entry name: `([a-z0-9])([A-Z])` → `$1_$2`, then lowercased.
     package static func segment(for name: String) -> String {
         // Entry names are nearly always ASCII: then the rule and the lowercasing are one pass
-        // over bytes (deriving 100k keys scalar by scalar was 7 % of a load).
+        // over bytes (deriving 100k keys scalar by scalar would take 7 % of a load).
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(name.utf8.count + 4)

@@ -102,7 +102,7 @@ package enum HostPlatform {
     ///
     /// Linux distributions ship C.UTF-8 (upstream glibc has it since 2.35); macOS has en_US.UTF-8
     /// and UTF-8 in /usr/share/locale, and C.UTF-8 only in recent releases. On Linux the first
-    /// name is the one used, as it always was.
+    /// name is the one used.
     package static let utf8LocaleNames = ["C.UTF-8", "en_US.UTF-8", "UTF-8"]
 
     // MARK: Processes

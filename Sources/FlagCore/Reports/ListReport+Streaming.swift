@@ -4,7 +4,7 @@ extension ListReport {
     /// Writes `list --json` (docs/commands.md) as each key is resolved, the same bytes as
     /// `json.serialized(pretty: true, sortedKeys: false)` of a report over every resolution,
     /// without holding the resolutions, their JSON values or the whole text: at 100k flags
-    /// those were most of the command's memory. `features` is asked for once the flags are written.
+    /// those would be most of the command's memory. `features` is asked for once the flags are written.
     package static func writeJSON(
         resolver: Resolver, filter: Filter, unknownKeys: [UnknownKey], features: () -> [FeatureExplanation],
         now: Date, to output: inout ChunkedOutput
@@ -32,7 +32,7 @@ extension ListReport {
 
     /// Writes one flag's object in `flags` as ``jsonRow(_:writableProvider:now:)`` makes it and
     /// the serializer writes it, member by member, without making the object first (at 100k
-    /// flags the objects were a fifth of the command's time).
+    /// flags making the objects would take a fifth of the command's time).
     static func writeRow(_ row: Resolution, writableProvider: String?, now: Date, to output: inout ChunkedOutput) {
         let memberStart = "\n      "
         func member(_ name: String, first: Bool = false) {

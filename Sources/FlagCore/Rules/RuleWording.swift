@@ -2,7 +2,7 @@
 /// words themselves, or the compiled rule they are written from when someone reads them.
 ///
 /// Every flag's rules are walked at load (for the attributes they read) and evaluated on every
-/// resolve (for their steps), and few of those words are ever shown: writing them all was a
+/// resolve (for their steps), and few of those words are ever shown: writing them all would be a
 /// third of evaluating and half of indexing the attributes. Two wordings are equal when they
 /// say the same words, however they are kept.
 package enum RuleWording: Sendable, Hashable {

@@ -178,7 +178,6 @@ package struct ValueRules: Sendable, Hashable {
         }
     }
 
-    /// Parses text by type: environment variables, Firebase strings, and `set`'s argument.
     /// `text` without leading and trailing spaces and tabs (and Unicode spaces); free when it
     /// starts and ends with a visible ASCII character, as numbers in provider files do.
     static func trimmed(_ text: String) -> String {
@@ -187,6 +186,8 @@ package struct ValueRules: Sendable, Hashable {
         return visible(first) && visible(last) ? text : text.trimmingCharacters(in: .whitespaces)
     }
 
+    /// Parses text by type: environment variables, Firebase strings, and `set`'s argument;
+    /// `lenientBools` takes `on`, `yes` and `1` for true (what people type), files give `true`.
     package func value(fromText text: String, lenientBools: Bool = true) -> Result<FlagValue, ValueError> {
         if acceptsAnyJSON {
             // What people type for an attribute is JSON when it parses (42, true, {"a":1},

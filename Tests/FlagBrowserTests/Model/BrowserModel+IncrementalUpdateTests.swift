@@ -35,57 +35,56 @@ struct BrowserModelIncrementalUpdateTests {
 
     @Test("A toggle re-reads only the writable file, and the model matches a fresh load")
     func toggle() throws {
-        var demo = try DemoFixture()
-        defer { demo.remove() }
-        // Cycle every view first, so each view's rows are worked out (and kept) before the write.
-        try demo.press("FFFFFF")
-        #expect(!demo.screen.contains("downloadOverCellular"))
-        try demo.press("/downloadOverCellular<Enter>")
-        let before = demo.session.state.model.value("storage/download_over_cellular")
-        try demo.press("<Space>")
-        let after = try #require(demo.session.state.model.value("storage/download_over_cellular"))
-        #expect(after.value != before?.value)
-        #expect(after.source == "Local")
-        #expect(demo.session.state.model.isOverridden("storage/download_over_cellular"))
-        #expect(demo.screen.contains("✎"), "the row is marked as set in the writable file")
-        Self.expectSameAsFreshLoad(demo)
-        // The "overridden" view now holds it: the view's rows were worked out again.
-        try demo.press("<Escape>F")
-        #expect(demo.screen.contains("downloadOverCellular"))
-        try demo.press("FFFFF")
-        // Undo removes the key again: back to what it was, still matching a fresh load.
-        try demo.press("u")
-        #expect(demo.session.state.model.value("storage/download_over_cellular") == before)
-        Self.expectSameAsFreshLoad(demo)
+        try DemoFixture.opened { demo in
+            // Cycle every view first, so each view's rows are worked out (and kept) before the write.
+            try demo.press("FFFFFF")
+            #expect(!demo.screen.contains("downloadOverCellular"))
+            try demo.press("/downloadOverCellular<Enter>")
+            let before = demo.session.state.model.value("storage/download_over_cellular")
+            try demo.press("<Space>")
+            let after = try #require(demo.session.state.model.value("storage/download_over_cellular"))
+            #expect(after.value != before?.value)
+            #expect(after.source == "Local")
+            #expect(demo.session.state.model.isOverridden("storage/download_over_cellular"))
+            #expect(demo.screen.contains("✎"), "the row is marked as set in the writable file")
+            Self.expectSameAsFreshLoad(demo)
+            // The "overridden" view now holds it: the view's rows were worked out again.
+            try demo.press("<Escape>F")
+            #expect(demo.screen.contains("downloadOverCellular"))
+            try demo.press("FFFFF")
+            // Undo removes the key again: back to what it was, still matching a fresh load.
+            try demo.press("u")
+            #expect(demo.session.state.model.value("storage/download_over_cellular") == before)
+            Self.expectSameAsFreshLoad(demo)
+        }
     }
 
     @Test("A context key a feature reads: the features and the tree are recomputed, and match a fresh load")
     func contextKey() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        try demo.press("/Cover art studio<Enter>l")
-        try demo.press("/permission photos<Enter>")
-        try demo.press("e<Up><Up><Up><Up><Up><Down><Down><Down><Down><Enter>")
-        #expect(try demo.localValues()["context/permissions/photos"] as? String == "authorized")
-        Self.expectSameAsFreshLoad(demo)
+        try DemoFixture.opened(width: 120, height: 40, pressing: "/Cover art studio<Enter>l") { demo in
+            try demo.press("/permission photos<Enter>")
+            try demo.press("e<Up><Up><Up><Up><Up><Down><Down><Down><Down><Enter>")
+            #expect(try demo.localValues()["context/permissions/photos"] as? String == "authorized")
+            Self.expectSameAsFreshLoad(demo)
+        }
     }
 
     @Test("Another writer's change to the writable file is picked up with ours; a computed flag follows it")
     func concurrentChange() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        // lab/remember_login = lab/sson && context/locale == 'it' (QA says 'it').
-        #expect(demo.session.state.model.value("lab/remember_login")?.value == .bool(true))
-        try demo.press("/downloadOverCellular<Enter><Space>")
-        // Someone else sets the locale in the same file between our writes.
-        var local = try demo.localValues()
-        local["context/locale"] = "en"
-        try JSONSerialization.data(withJSONObject: local).write(
-            to: demo.folder.appendingPathComponent(".flagscope/local.json"))
-        try demo.press("<Space>")
-        #expect(demo.session.state.model.value("lab/remember_login")?.value == .bool(false))
-        #expect(demo.session.state.model.value("context/locale")?.value == .string("en"))
-        Self.expectSameAsFreshLoad(demo)
+        try DemoFixture.opened(width: 120, height: 40) { demo in
+            // lab/remember_login = lab/sson && context/locale == 'it' (QA says 'it').
+            #expect(demo.session.state.model.value("lab/remember_login")?.value == .bool(true))
+            try demo.press("/downloadOverCellular<Enter><Space>")
+            // Someone else sets the locale in the same file between our writes.
+            var local = try demo.localValues()
+            local["context/locale"] = "en"
+            try JSONSerialization.data(withJSONObject: local).write(
+                to: demo.folder.appendingPathComponent(".flagscope/local.json"))
+            try demo.press("<Space>")
+            #expect(demo.session.state.model.value("lab/remember_login")?.value == .bool(false))
+            #expect(demo.session.state.model.value("context/locale")?.value == .string("en"))
+            Self.expectSameAsFreshLoad(demo)
+        }
     }
 
     @Test("A write re-reads only the writable file, unless a context key no blueprint declares comes or goes")
@@ -106,12 +105,11 @@ struct BrowserModelIncrementalUpdateTests {
 
     @Test("Reset removes the key; the value falls back to the next layer, matching a fresh load")
     func reset() throws {
-        var demo = try DemoFixture()
-        defer { demo.remove() }
-        try demo.press("/downloadOverCellular<Enter><Space>")
-        #expect(demo.session.state.model.value("storage/download_over_cellular")?.source == "Local")
-        try demo.press("x")
-        #expect(demo.session.state.model.value("storage/download_over_cellular")?.source != "Local")
-        Self.expectSameAsFreshLoad(demo)
+        try DemoFixture.opened(pressing: "/downloadOverCellular<Enter><Space>") { demo in
+            #expect(demo.session.state.model.value("storage/download_over_cellular")?.source == "Local")
+            try demo.press("x")
+            #expect(demo.session.state.model.value("storage/download_over_cellular")?.source != "Local")
+            Self.expectSameAsFreshLoad(demo)
+        }
     }
 }

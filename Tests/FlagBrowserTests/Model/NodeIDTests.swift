@@ -83,19 +83,9 @@ struct NodeIDTests {
             try Data(lookalike("Late").utf8).write(to: folder.appendingPathComponent("blueprints/c.yml"))
             try Data(#"{"ghost": 1, "shared/same": true}"#.utf8).write(to: folder.appendingPathComponent("local.json"))
             try Data(#"{"ghost": 2}"#.utf8).write(to: folder.appendingPathComponent("qa.json"))
-            let config = """
-                blueprints:
-                  - blueprints/*.yml
-                providers:
-                  - name: Local
-                    format: json
-                    path: local.json
-                    writable: true
-                  - name: QA
-                    format: json
-                    path: qa.json
-
-                """
+            let config = WorkspaceBuilder(
+                providers: [.json("Local", "local.json", writable: true), .json("QA", "qa.json")]
+            ).workspaceFile
             try Data(config.utf8).write(to: folder.appendingPathComponent("flagscope.yml"))
             let session = BrowserSession(
                 workspaceFile: folder.appendingPathComponent("flagscope.yml"), environment: [:],
@@ -175,7 +165,7 @@ struct NodeIDTests {
         #expect(workspace.model.position(of: "flag:shared/same#8#13") == 13)
     }
 
-    @Test("The demo's identities are those of earlier versions, and each finds its node")
+    @Test("The demo's node identities are the recorded ones, and each finds its node")
     func demoIdentities() throws {
         let demo = try DemoFixture()
         defer { demo.remove() }

@@ -13,22 +13,23 @@ struct ShownRowsTests {
         "Random expands, collapses, hidden toggles and searches leave exactly the rows a full recomputation gives, ascending",
         arguments: [1 as UInt64, 2, 3, 4])
     func incrementalRowsMatchFullRecomputation(seed: UInt64) throws {
-        var demo = try DemoFixture(width: 100, height: 30)
-        defer { demo.remove() }
-        var random = SplitMix64(seed: seed)
-        let keys = ["l", "h", "j", "k", "<Enter>", ".", "<PgDn>", "G", "g", "/sson<Enter>", "/user<Enter>n", "N"]
-        for step in 0..<400 {
-            let key = keys[random.next(keys.count)]
-            try demo.press(key)
-            var fresh = demo.session.state
-            fresh.refreshRows()
-            let rows = demo.session.state.rows
-            #expect(
-                rows == fresh.rows, "seed \(seed), step \(step) after \(key): rows differ from a full recomputation")
-            #expect(
-                zip(rows, rows.dropFirst()).allSatisfy { $0 < $1 },
-                "seed \(seed), step \(step): rows are not in tree order")
-            if rows != fresh.rows { return }
+        try DemoFixture.opened(width: 100, height: 30) { demo in
+            var random = SplitMix64(seed: seed)
+            let keys = ["l", "h", "j", "k", "<Enter>", ".", "<PgDn>", "G", "g", "/sson<Enter>", "/user<Enter>n", "N"]
+            for step in 0..<400 {
+                let key = keys[random.next(keys.count)]
+                try demo.press(key)
+                var fresh = demo.session.state
+                fresh.refreshRows()
+                let rows = demo.session.state.rows
+                #expect(
+                    rows == fresh.rows, "seed \(seed), step \(step) after \(key): rows differ from a full recomputation"
+                )
+                #expect(
+                    zip(rows, rows.dropFirst()).allSatisfy { $0 < $1 },
+                    "seed \(seed), step \(step): rows are not in tree order")
+                if rows != fresh.rows { return }
+            }
         }
     }
 
@@ -244,25 +245,27 @@ struct ShownRowsTests {
 
     @Test("An expanded collection that a reload removes is expanded again when a later reload brings it back")
     func expansionSurvivesAnAbsence() throws {
-        var demo = try DemoFixture()
-        defer { demo.remove() }
-        let file = demo.folder.appendingPathComponent("blueprints/podcast.yml")
-        let original = try Data(contentsOf: file)
-        try demo.press("/How episodes play<Enter>l")
-        let playback = try #require(demo.session.state.selectedNode)
-        #expect(playback.label == "playback")
-        #expect(demo.session.state.expanded.contains(playback.id))
-        #expect(demo.screen.contains("▾ playback"))
-        try Data(
-            String(decoding: original, as: UTF8.self).replacingOccurrences(of: "  playback:\n", with: "  playbook:\n")
+        try DemoFixture.opened { demo in
+            let file = demo.folder.appendingPathComponent("blueprints/podcast.yml")
+            let original = try Data(contentsOf: file)
+            try demo.press("/How episodes play<Enter>l")
+            let playback = try #require(demo.session.state.selectedNode)
+            #expect(playback.label == "playback")
+            #expect(demo.session.state.expanded.contains(playback.id))
+            #expect(demo.screen.contains("▾ playback"))
+            try Data(
+                String(decoding: original, as: UTF8.self).replacingOccurrences(
+                    of: "  playback:\n", with: "  playbook:\n"
+                )
                 .utf8
-        ).write(to: file)
-        try demo.press("r")
-        #expect(demo.session.state.model.position(of: playback.id) == nil)
-        #expect(demo.session.state.expanded.contains(playback.id))
-        try original.write(to: file)
-        try demo.press("r")
-        #expect(demo.session.state.expanded.contains(playback.id))
-        #expect(demo.screen.contains("▾ playback"))
+            ).write(to: file)
+            try demo.press("r")
+            #expect(demo.session.state.model.position(of: playback.id) == nil)
+            #expect(demo.session.state.expanded.contains(playback.id))
+            try original.write(to: file)
+            try demo.press("r")
+            #expect(demo.session.state.expanded.contains(playback.id))
+            #expect(demo.screen.contains("▾ playback"))
+        }
     }
 }

@@ -9,31 +9,31 @@ import Testing
 struct DetailTextLayerWordingTests {
     @Test("A key no layer sets is 'unset' once: its value says why, its default is none, and nothing wins")
     func unsetSaidOnce() throws {
-        var demo = try DemoFixture(width: 140, height: 40)
-        defer { demo.remove() }
-        try demo.press("/context/country<Enter>")
-        let lines = demo.screen.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasSuffix("│ value        unset: no layer sets it") }, "\(demo.screen)")
-        #expect(lines.contains { $0.hasSuffix("│ default      none") })
-        let defaultRow = try #require(lines.first { $0.contains("│   default       ") || $0.contains("│ ▶ default") })
-        #expect(defaultRow.hasSuffix("│   default       none"), "no ▶ and no wins: \(defaultRow)")
-        #expect(!demo.screen.contains("unset (unknown)") && !demo.screen.contains("unset means unknown"))
+        try DemoFixture.opened(width: 140, height: 40, pressing: "/context/country<Enter>") { demo in
+            let lines = demo.screen.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.hasSuffix("│ value        unset: no layer sets it") }, "\(demo.screen)")
+            #expect(lines.contains { $0.hasSuffix("│ default      none") })
+            let defaultRow = try #require(
+                lines.first { $0.contains("│   default       ") || $0.contains("│ ▶ default") })
+            #expect(defaultRow.hasSuffix("│   default       none"), "no ▶ and no wins: \(defaultRow)")
+            #expect(!demo.screen.contains("unset (unknown)") && !demo.screen.contains("unset means unknown"))
+        }
     }
 
     @Test(
         "A layer name too long for its column is cut with a space before its state, at every pane width",
         arguments: [(100, 30), (80, 24), (140, 40)])
     func longLayerName(width: Int, height: Int) throws {
-        var demo = try DemoFixture(width: width, height: height)
-        defer { demo.remove() }
-        try demo.press("pQA iPhone 15<Enter>/results_per<Enter>" + (width < 90 ? "<Tab>" : ""))
-        let row = try #require(
-            demo.screen.split(separator: "\n").first { $0.contains("Device: QA iPho") && $0.contains("unset") })
-        let name = try #require(row.range(of: "Device: QA iPho"))
-        let rest = row[name.upperBound...].drop { $0 != " " && $0 != "…" }
-        #expect(rest.hasPrefix("… ") || rest.hasPrefix(" "), "a space parts the name from its state: \(row)")
-        #expect(row.contains(" unset"), "\(row)")
-        #expect(!row.contains("…unset") && !row.contains("…set"))
+        try DemoFixture.opened(width: width, height: height) { demo in
+            try demo.press("pQA iPhone 15<Enter>/results_per<Enter>" + (width < 90 ? "<Tab>" : ""))
+            let row = try #require(
+                demo.screen.split(separator: "\n").first { $0.contains("Device: QA iPho") && $0.contains("unset") })
+            let name = try #require(row.range(of: "Device: QA iPho"))
+            let rest = row[name.upperBound...].drop { $0 != " " && $0 != "…" }
+            #expect(rest.hasPrefix("… ") || rest.hasPrefix(" "), "a space parts the name from its state: \(row)")
+            #expect(row.contains(" unset"), "\(row)")
+            #expect(!row.contains("…unset") && !row.contains("…set"))
+        }
     }
 
     /// A stack with a layer in every state: `set`, `unset`, `typeMismatch`, `excluded`, `missing`, `error`.
@@ -144,25 +144,26 @@ struct DetailTextLayerWordingTests {
         "The demo's long reasons and Remote's notes are whole in the detail pane at 120×40 and 80×24",
         arguments: [(120, 40), (80, 24)])
     func demoNotesWhole(width: Int, height: Int) throws {
-        var demo = try DemoFixture(width: width, height: height)
-        defer { demo.remove() }
-        try demo.press("/onboardingVariant<Enter>" + (width < 90 ? "<Tab>" : ""))
-        let state = demo.session.state
-        let resolution = try #require(state.model.resolution("lab/onboarding_variant"))
-        let said = LayerDescription.all(of: resolution, workspace: state.model.workspace).flatMap(\.lines).map(\.text)
-        #expect(said.count >= 3, "the QA profile's reason and Remote's two conditions")
-        let layout = Layout(width: width, height: height, detailFocused: state.focus == .detail)
-        var pane = Self.detail(demo.screen, treeWidth: layout.showsTree ? layout.treeWidth : 0)
-        // At 80×24 the pane scrolls: read the rest of it too.
-        if width < 90 {
-            try demo.press("<PgDn>")
-            pane += Self.detail(demo.screen, treeWidth: 0)
-        }
-        let paneText = Self.flattened(pane.joined(separator: " "))
-        for line in said {
-            #expect(
-                paneText.contains(Self.flattened(line)),
-                "whole at \(width)×\(height): \(line)\n\(pane.joined(separator: "\n"))")
+        try DemoFixture.opened(width: width, height: height) { demo in
+            try demo.press("/onboardingVariant<Enter>" + (width < 90 ? "<Tab>" : ""))
+            let state = demo.session.state
+            let resolution = try #require(state.model.resolution("lab/onboarding_variant"))
+            let said = LayerDescription.all(of: resolution, workspace: state.model.workspace).flatMap(\.lines).map(
+                \.text)
+            #expect(said.count >= 3, "the QA profile's reason and Remote's two conditions")
+            let layout = Layout(width: width, height: height, detailFocused: state.focus == .detail)
+            var pane = Self.detail(demo.screen, treeWidth: layout.showsTree ? layout.treeWidth : 0)
+            // At 80×24 the pane scrolls: read the rest of it too.
+            if width < 90 {
+                try demo.press("<PgDn>")
+                pane += Self.detail(demo.screen, treeWidth: 0)
+            }
+            let paneText = Self.flattened(pane.joined(separator: " "))
+            for line in said {
+                #expect(
+                    paneText.contains(Self.flattened(line)),
+                    "whole at \(width)×\(height): \(line)\n\(pane.joined(separator: "\n"))")
+            }
         }
     }
 
@@ -170,39 +171,41 @@ struct DetailTextLayerWordingTests {
         "A JSON value is pretty-printed in the detail pane: two-space indent, one member per line, long lines cut",
         arguments: [(120, 40), (80, 24)])
     func prettyJSON(width: Int, height: Int) throws {
-        var demo = try DemoFixture(width: width, height: height)
-        defer { demo.remove() }
-        try demo.press("/lab/paywall/config<Enter>" + (width < 90 ? "<Tab>" : ""))
-        let layout = Layout(width: width, height: height, detailFocused: demo.session.state.focus == .detail)
-        let pane = Self.detail(demo.screen, treeWidth: layout.showsTree ? layout.treeWidth : 0)
-        let value = try #require(pane.firstIndex { $0.hasPrefix(" value        {") }, "\(pane.joined(separator: "\n"))")
-        #expect(
-            Array(pane[(value + 1)...(value + 7)]) == [
-                #"                "headline": "Your shows, your way","#,
-                #"                "highlights": ["#,
-                #"                  "smart_playlists","#,
-                #"                  "dynamic_speed""#,
-                #"                ],"#,
-                #"                "showAnnualFirst": false"#,
-                #"              }   from Remote"#,
-            ])
+        try DemoFixture.opened(width: width, height: height) { demo in
+            try demo.press("/lab/paywall/config<Enter>" + (width < 90 ? "<Tab>" : ""))
+            let layout = Layout(width: width, height: height, detailFocused: demo.session.state.focus == .detail)
+            let pane = Self.detail(demo.screen, treeWidth: layout.showsTree ? layout.treeWidth : 0)
+            let value = try #require(
+                pane.firstIndex { $0.hasPrefix(" value        {") }, "\(pane.joined(separator: "\n"))")
+            #expect(
+                Array(pane[(value + 1)...(value + 7)]) == [
+                    #"                "headline": "Your shows, your way","#,
+                    #"                "highlights": ["#,
+                    #"                  "smart_playlists","#,
+                    #"                  "dynamic_speed""#,
+                    #"                ],"#,
+                    #"                "showAnnualFirst": false"#,
+                    #"              }   from Remote"#,
+                ])
+        }
     }
 
     @Test("A JSON member longer than the pane is cut with …, never wrapped mid-word")
     func prettyJSONCutsLongLines() throws {
-        var demo = try DemoFixture(width: 80, height: 24)
-        defer { demo.remove() }
-        let long = String(repeating: "word ", count: 30)
-        try Data(#"{"lab/paywall/config": {"headline": "\#(long)", "n": 1}}"#.utf8)
-            .write(to: demo.folder.appendingPathComponent(".flagscope/local.json"))
-        try Data(#"{"parameters": {}}"#.utf8).write(to: demo.folder.appendingPathComponent("remote/remote-config.json"))
-        demo.session.apply(.loaded(demo.session.loadModel(), message: nil))
-        try demo.press("/lab/paywall/config<Enter><Tab>")
-        let pane = Self.detail(demo.screen, treeWidth: 0)
-        let headline = try #require(
-            pane.first { $0.contains(#""headline": "word word"#) }, "\(pane.joined(separator: "\n"))")
-        #expect(headline.hasSuffix("…") && TerminalText.displayWidth(of: headline) <= 80, "\(headline)")
-        #expect(pane.contains(#"                "n": 1"#), "\(pane.joined(separator: "\n"))")
-        #expect(pane.contains(#"              }   from Local"#), "\(pane.joined(separator: "\n"))")
+        try DemoFixture.opened(width: 80, height: 24) { demo in
+            let long = String(repeating: "word ", count: 30)
+            try Data(#"{"lab/paywall/config": {"headline": "\#(long)", "n": 1}}"#.utf8)
+                .write(to: demo.folder.appendingPathComponent(".flagscope/local.json"))
+            try Data(#"{"parameters": {}}"#.utf8).write(
+                to: demo.folder.appendingPathComponent("remote/remote-config.json"))
+            demo.session.apply(.loaded(demo.session.loadModel(), message: nil))
+            try demo.press("/lab/paywall/config<Enter><Tab>")
+            let pane = Self.detail(demo.screen, treeWidth: 0)
+            let headline = try #require(
+                pane.first { $0.contains(#""headline": "word word"#) }, "\(pane.joined(separator: "\n"))")
+            #expect(headline.hasSuffix("…") && TerminalText.displayWidth(of: headline) <= 80, "\(headline)")
+            #expect(pane.contains(#"                "n": 1"#), "\(pane.joined(separator: "\n"))")
+            #expect(pane.contains(#"              }   from Local"#), "\(pane.joined(separator: "\n"))")
+        }
     }
 }

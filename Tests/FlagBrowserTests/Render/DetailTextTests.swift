@@ -11,30 +11,14 @@ import Testing
 struct DetailTextTests {
     /// A flagd layer above a writable file.
     static let flagdFiles = [
-        "flagscope.yml": """
-        blueprints:
-          - blueprints/*.yml
-        providers:
-          - name: Flags
-            format: flagd
-            path: flags.flagd.json
-          - name: Local
-            format: json
-            path: local.json
-            writable: true
-
-        """,
+        "flagscope.yml": WorkspaceBuilder(
+            providers: [.flagd("Flags", "flags.flagd.json"), .json("Local", "local.json", writable: true)]
+        ).workspaceFile,
         "blueprints/app.yml": """
         name: App
         flags:
-          darkMode:
-            type: bool
-            default: false
-            description: Dark mode
-          legacyBanner:
-            type: string
-            default: none
-            description: Legacy banner
+          darkMode: { type: bool, default: false, description: Dark mode }
+          legacyBanner: { type: string, default: none, description: Legacy banner }
 
         """,
         "flags.flagd.json": """
@@ -51,23 +35,17 @@ struct DetailTextTests {
     func reasonsWithoutTargeting() throws {
         let folder = try TemporaryFolder(prefix: "flagscope-flagd-browser")
         defer { folder.remove() }
-        for (path, text) in Self.flagdFiles { try folder.write(path, text) }
-        var session = BrowserSession(
-            workspaceFile: folder.url.appendingPathComponent("flagscope.yml"), environment: [:], width: 120,
-            height: 30, now: DemoFixture.today)
-        func press(_ keys: String) throws {
-            for key in try KeyEvent.parse(keys) { _ = session.press(key) }
-        }
+        var session = try BrowserSession.opened(writing: Self.flagdFiles, in: folder)
         /// The detail pane's text, right of the tree, with its wrapped lines joined again.
         func detail() -> String {
             session.render().text.split(separator: "\n")
                 .compactMap { $0.split(separator: "│", maxSplits: 1).dropFirst().first }
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
         }
-        try press("/dark_mode<Enter>")
+        try session.press("/dark_mode<Enter>")
         #expect(
             detail().contains(#"default variant: on variant "on", no rules to evaluate (STATIC)"#), "\(detail())")
-        try press("/legacy_banner<Enter>")
+        try session.press("/legacy_banner<Enter>")
         #expect(
             detail().contains("no rule applies: no default variant, so the next layer decides (DEFAULT)"), "\(detail())"
         )
@@ -77,13 +55,7 @@ struct DetailTextTests {
     func unknownDefaultDetail() throws {
         let folder = try TemporaryFolder(prefix: "flagscope-swift-browser")
         defer { folder.remove() }
-        try folder.write("flagscope.yml", SwiftApp.workspace)
-        try folder.write("local.json", "{}\n")
-        try folder.write("Sources/AppFlags.swift", SwiftApp.root)
-        try folder.write("Sources/Lab/LabFlags.swift", SwiftApp.lab)
-        var session = BrowserSession(
-            workspaceFile: folder.file("flagscope.yml"), environment: [:], width: 120, height: 30,
-            now: FlagDate.parse("2026-11-21")!)
+        var session = try SwiftApp.session(in: folder)
         for key in try KeyEvent.parse("/fetch_limit<Enter>") { _ = session.press(key) }
         let screen = session.render().text
         #expect(screen.contains("unknown: Remote.limit() (Swift code)"), "\(screen)")

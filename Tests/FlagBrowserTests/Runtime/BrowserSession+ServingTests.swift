@@ -67,137 +67,141 @@ struct BrowserSessionServingTests {
     @Test("A device that asks is listed with its requests, the status line says it is new, and the header counts it")
     func firstAsk() throws {
         let server = Server()
-        var demo = try DemoFixture(width: 160, height: 60, serving: server.serving)
-        defer { demo.remove() }
-        try server.ask(Self.italian)
-        try server.ask(#"{"context": {"country": "FR"}}"#, requests: 2)
-        demo.session.pollLive()
-        let screen = demo.screen
-        #expect(screen.contains("serving on 127.0.0.1:8016 · 2 devices"), "\(screen)")
-        #expect(screen.contains("2 devices asked 127.0.0.1:8016"))
-        let row = try #require(screen.split(separator: "\n").first { $0.contains("sim-iphone-15") })
-        #expect(row.contains("1 request · "), "\(row)")
-        let hashed = LiveDevice.name(
-            of: try OFREPEvaluation.context(fromBody: Array(#"{"context": {"country": "FR"}}"#.utf8)).get())
-        #expect(hashed.hasPrefix("context ") && hashed.count == 16)
-        #expect(screen.contains(hashed), "a device without a targetingKey goes by its context's hash")
-        #expect(
-            screen.contains("sim-iphone-15 (and 1 other device) asked for the first time: see Live devices"),
-            "\(screen)")
+        try DemoFixture.opened(width: 160, height: 60, serving: server.serving) { demo in
+            try server.ask(Self.italian)
+            try server.ask(#"{"context": {"country": "FR"}}"#, requests: 2)
+            demo.session.pollLive()
+            let screen = demo.screen
+            #expect(screen.contains("serving on 127.0.0.1:8016 · 2 devices"), "\(screen)")
+            #expect(screen.contains("2 devices asked 127.0.0.1:8016"))
+            let row = try #require(screen.split(separator: "\n").first { $0.contains("sim-iphone-15") })
+            #expect(row.contains("1 request · "), "\(row)")
+            let hashed = LiveDevice.name(
+                of: try OFREPEvaluation.context(fromBody: Array(#"{"context": {"country": "FR"}}"#.utf8)).get())
+            #expect(hashed.hasPrefix("context ") && hashed.count == 16)
+            #expect(screen.contains(hashed), "a device without a targetingKey goes by its context's hash")
+            #expect(
+                screen.contains("sim-iphone-15 (and 1 other device) asked for the first time: see Live devices"),
+                "\(screen)")
 
-        // Asking again counts; the status line does not say it again.
-        try demo.press("/allowsSSON<Enter>")
-        try server.ask(Self.italian, requests: 3)
-        demo.session.pollLive()
-        #expect(demo.session.state.liveActivity["sim-iphone-15"]?.requests == 4)
-        #expect(!demo.screen.contains("asked for the first time"))
+            // Asking again counts; the status line does not say it again.
+            try demo.press("/allowsSSON<Enter>")
+            try server.ask(Self.italian, requests: 3)
+            demo.session.pollLive()
+            #expect(demo.session.state.liveActivity["sim-iphone-15"]?.requests == 4)
+            #expect(!demo.screen.contains("asked for the first time"))
+        }
     }
 
     @Test("A live device's detail lists what it sent that no context key can hold, and why it was skipped")
     func skippedAttributes() throws {
         let server = Server()
-        var demo = try DemoFixture(width: 160, height: 60, serving: server.serving)
-        defer { demo.remove() }
-        try server.ask(#"{"context": {"targetingKey": "odd-sim", "": [true], "country": "IT"}}"#)
-        demo.session.pollLive()
-        try demo.press("/odd-sim<Enter><Tab>")
-        let detail = demo.screen
-        #expect(detail.contains("country: IT"), "\(detail)")
-        #expect(detail.contains("Skipped (sent, but no context key can hold them):"), "\(detail)")
-        #expect(detail.contains("\"\" (an empty name): no attribute name"), "\(detail)")
+        try DemoFixture.opened(width: 160, height: 60, serving: server.serving) { demo in
+            try server.ask(#"{"context": {"targetingKey": "odd-sim", "": [true], "country": "IT"}}"#)
+            demo.session.pollLive()
+            try demo.press("/odd-sim<Enter><Tab>")
+            let detail = demo.screen
+            #expect(detail.contains("country: IT"), "\(detail)")
+            #expect(detail.contains("Skipped (sent, but no context key can hold them):"), "\(detail)")
+            #expect(detail.contains("\"\" (an empty name): no attribute name"), "\(detail)")
+        }
     }
 
     @Test("Enter on a live device shows what it gets, its context as a Live layer on top; the server keeps the stack")
     func showLive() throws {
         let server = Server()
-        var demo = try DemoFixture(width: 160, height: 60, serving: server.serving)
-        defer { demo.remove() }
-        try server.ask(Self.italian)
-        demo.session.pollLive()
-        #expect(demo.screen.contains("onboardingVariant") && demo.screen.contains("carousel"))
+        try DemoFixture.opened(width: 160, height: 60, serving: server.serving) { demo in
+            try server.ask(Self.italian)
+            demo.session.pollLive()
+            #expect(demo.screen.contains("onboardingVariant") && demo.screen.contains("carousel"))
 
-        try demo.press("/sim-iphone<Enter><Tab>")
-        let detail = demo.screen
-        #expect(detail.contains("requests     1"), "\(detail)")
-        #expect(detail.contains("targeting_key: sim-iphone-15"))
-        #expect(detail.contains("country: IT"))
-        #expect(detail.contains("Enter shows what it gets and why; a keeps it as a device profile."))
+            try demo.press("/sim-iphone<Enter><Tab>")
+            let detail = demo.screen
+            #expect(detail.contains("requests     1"), "\(detail)")
+            #expect(detail.contains("targeting_key: sim-iphone-15"))
+            #expect(detail.contains("country: IT"))
+            #expect(detail.contains("Enter shows what it gets and why; a keeps it as a device profile."))
 
-        try demo.press("<Tab><Enter>")
-        let shown = demo.screen
-        #expect(demo.session.state.model.workspace.liveDevice?.name == "sim-iphone-15")
-        #expect(
-            shown.contains("showing what sim-iphone-15 gets (its Live: sim-iphone-15 layer on top); Enter again: back"))
-        #expect(shown.contains("✓ sim-iphone-15"))
-        #expect(
-            shown.split(separator: "\n").first?.contains("Live: sim-iphone-15") == true, "the header names the layer")
-        try demo.press("/onboardingVariant<Enter>")
-        let row = try #require(demo.screen.split(separator: "\n").first { $0.contains("onboardingVariant") })
-        #expect(row.contains("video"), "the Italian device gets the Italian variant: \(row)")
-        #expect(try server.answer("lab/onboarding_variant", Self.italian) == .string("video"), "the server agrees")
-        #expect(
-            server.published.last?.liveDevice == nil, "the server answers from the stack, not from the shown device")
+            try demo.press("<Tab><Enter>")
+            let shown = demo.screen
+            #expect(demo.session.state.model.workspace.liveDevice?.name == "sim-iphone-15")
+            #expect(
+                shown.contains(
+                    "showing what sim-iphone-15 gets (its Live: sim-iphone-15 layer on top); Enter again: back"))
+            #expect(shown.contains("✓ sim-iphone-15"))
+            #expect(
+                shown.split(separator: "\n").first?.contains("Live: sim-iphone-15") == true,
+                "the header names the layer")
+            try demo.press("/onboardingVariant<Enter>")
+            let row = try #require(demo.screen.split(separator: "\n").first { $0.contains("onboardingVariant") })
+            #expect(row.contains("video"), "the Italian device gets the Italian variant: \(row)")
+            #expect(try server.answer("lab/onboarding_variant", Self.italian) == .string("video"), "the server agrees")
+            #expect(
+                server.published.last?.liveDevice == nil, "the server answers from the stack, not from the shown device"
+            )
 
-        // Enter on it again goes back.
-        try demo.press("/sim-iphone<Enter><Enter>")
-        #expect(demo.session.state.model.workspace.liveDevice == nil)
-        #expect(demo.screen.contains("no live device shown"))
+            // Enter on it again goes back.
+            try demo.press("/sim-iphone<Enter><Enter>")
+            #expect(demo.session.state.model.workspace.liveDevice == nil)
+            #expect(demo.screen.contains("no live device shown"))
+        }
     }
 
     @Test("An edit in the browser reaches the server's next answer")
     func editReachesServer() throws {
         let server = Server()
-        var demo = try DemoFixture(width: 160, height: 60, serving: server.serving)
-        defer { demo.remove() }
-        #expect(try server.answer("lab/show_eu_consent", Self.italian) == .bool(true))
-        try demo.press("/showEuConsent<Enter><Enter>")
-        #expect(try demo.localValues()["lab/show_eu_consent"] as? Bool == false)
-        #expect(try server.answer("lab/show_eu_consent", Self.italian) == .bool(false))
-        // And with a live device shown, the edit still reaches the stack the server answers from.
-        try server.ask(Self.italian)
-        demo.session.pollLive()
-        try demo.press("/sim-iphone<Enter><Enter>/showEuConsent<Enter><Enter>")
-        #expect(try server.answer("lab/show_eu_consent", Self.italian) == .bool(true))
-        #expect(server.published.last?.liveDevice == nil)
+        try DemoFixture.opened(width: 160, height: 60, serving: server.serving) { demo in
+            #expect(try server.answer("lab/show_eu_consent", Self.italian) == .bool(true))
+            try demo.press("/showEuConsent<Enter><Enter>")
+            #expect(try demo.localValues()["lab/show_eu_consent"] as? Bool == false)
+            #expect(try server.answer("lab/show_eu_consent", Self.italian) == .bool(false))
+            // And with a live device shown, the edit still reaches the stack the server answers from.
+            try server.ask(Self.italian)
+            demo.session.pollLive()
+            try demo.press("/sim-iphone<Enter><Enter>/showEuConsent<Enter><Enter>")
+            #expect(try server.answer("lab/show_eu_consent", Self.italian) == .bool(true))
+            #expect(server.published.last?.liveDevice == nil)
+        }
     }
 
     @Test("a keeps a live device as a device profile of the attributes it sent; p then offers it")
     func adopt() throws {
         let server = Server()
-        var demo = try DemoFixture(width: 160, height: 60, serving: server.serving)
-        defer { demo.remove() }
-        try demo.press("a")
-        #expect(demo.screen.contains("a keeps a live device as a profile: select one under Live devices"))
-        try server.ask(Self.italian)
-        demo.session.pollLive()
-        try demo.press("/sim-iphone<Enter>a")
-        #expect(demo.screen.contains("saved sim-iphone-15 as devices/sim-iphone-15.yml: 2 attributes; p simulates it"))
-        let text = String(
-            decoding: try Data(contentsOf: demo.folder.appendingPathComponent("devices/sim-iphone-15.yml")),
-            as: UTF8.self)
-        #expect(text == "name: sim-iphone-15\ncontext:\n  targeting_key: sim-iphone-15\n  country: IT\n", "\(text)")
-        #expect(demo.session.state.model.workspace.devices.contains { $0.name == "sim-iphone-15" })
-        // A second a finds the name taken.
-        try demo.press("/sim-iphone<Enter>")
-        try demo.press("a")
-        #expect(
-            demo.screen.contains("not saved: devices/sim-iphone-15.yml is already named sim-iphone-15"),
-            "\(demo.screen)")
+        try DemoFixture.opened(width: 160, height: 60, serving: server.serving, pressing: "a") { demo in
+            #expect(demo.screen.contains("a keeps a live device as a profile: select one under Live devices"))
+            try server.ask(Self.italian)
+            demo.session.pollLive()
+            try demo.press("/sim-iphone<Enter>a")
+            #expect(
+                demo.screen.contains("saved sim-iphone-15 as devices/sim-iphone-15.yml: 2 attributes; p simulates it"))
+            let text = String(
+                decoding: try Data(contentsOf: demo.folder.appendingPathComponent("devices/sim-iphone-15.yml")),
+                as: UTF8.self)
+            #expect(text == "name: sim-iphone-15\ncontext:\n  targeting_key: sim-iphone-15\n  country: IT\n", "\(text)")
+            #expect(demo.session.state.model.workspace.devices.contains { $0.name == "sim-iphone-15" })
+            // A second a finds the name taken.
+            try demo.press("/sim-iphone<Enter>")
+            try demo.press("a")
+            #expect(
+                demo.screen.contains("not saved: devices/sim-iphone-15.yml is already named sim-iphone-15"),
+                "\(demo.screen)")
+        }
     }
 
     @Test("A client inventing a name per request leaves at most 500 live devices, the least recent going first")
     func bounded() throws {
         let server = Server()
-        var demo = try DemoFixture(width: 120, height: 40, serving: server.serving)
-        defer { demo.remove() }
-        for index in 0..<520 {
-            try server.ask(
-                #"{"context": {"targetingKey": "device-\#(index)"}}"#, at: Date(timeIntervalSince1970: Double(index)))
+        try DemoFixture.opened(width: 120, height: 40, serving: server.serving) { demo in
+            for index in 0..<520 {
+                try server.ask(
+                    #"{"context": {"targetingKey": "device-\#(index)"}}"#,
+                    at: Date(timeIntervalSince1970: Double(index)))
+            }
+            demo.session.pollLive()
+            let devices = try #require(demo.session.state.model.workspace.served?.devices)
+            #expect(devices.count == 500)
+            #expect(devices["device-19"] == nil && devices["device-20"] != nil && devices["device-519"] != nil)
+            #expect(demo.session.state.liveActivity.count == 500)
         }
-        demo.session.pollLive()
-        let devices = try #require(demo.session.state.model.workspace.served?.devices)
-        #expect(devices.count == 500)
-        #expect(devices["device-19"] == nil && devices["device-20"] != nil && devices["device-519"] != nil)
-        #expect(demo.session.state.liveActivity.count == 500)
     }
 }

@@ -12,13 +12,7 @@ struct BrowserSessionTests {
     func swiftFilesReload() throws {
         let folder = try TemporaryFolder(prefix: "flagscope-swift-browser")
         defer { folder.remove() }
-        try folder.write("flagscope.yml", SwiftApp.workspace)
-        try folder.write("local.json", "{}\n")
-        try folder.write("Sources/AppFlags.swift", SwiftApp.root)
-        try folder.write("Sources/Lab/LabFlags.swift", SwiftApp.lab)
-        var session = BrowserSession(
-            workspaceFile: folder.file("flagscope.yml"), environment: [:], width: 120, height: 30,
-            now: FlagDate.parse("2026-11-21")!)
+        var session = try SwiftApp.session(in: folder)
         let watched = Set(session.watchedFiles.map(\.lastPathComponent))
         #expect(watched.isSuperset(of: ["AppFlags.swift", "LabFlags.swift", "flagscope.yml", "local.json"]))
 
@@ -35,11 +29,11 @@ struct BrowserSessionTests {
 
     @Test("A broken blueprint's file is watched, so saving the fix reloads it by itself")
     func brokenBlueprintWatched() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        let broken = try RendererProblemsTests.breakBlueprint(demo)
-        try demo.press("r")
-        #expect(!demo.session.state.model.workspace.blueprints.contains { $0.file == "blueprints/podcast.yml" })
-        #expect(demo.session.watchedFiles.map(\.lastPathComponent).contains(broken.file.lastPathComponent))
+        try DemoFixture.opened(width: 120, height: 40) { demo in
+            let broken = try RendererProblemsTests.breakBlueprint(demo)
+            try demo.press("r")
+            #expect(!demo.session.state.model.workspace.blueprints.contains { $0.file == "blueprints/podcast.yml" })
+            #expect(demo.session.watchedFiles.map(\.lastPathComponent).contains(broken.file.lastPathComponent))
+        }
     }
 }

@@ -45,24 +45,22 @@ struct FooterHintsTests {
 
     @Test("At 80×24 Tab shows the detail full-width and the footer then offers Tab tree; a click on it goes back")
     func tabAtEightyColumns() throws {
-        var demo = try DemoFixture(width: 80, height: 24)
-        defer { demo.remove() }
-        try demo.press("j")
-        try ReducerMouseTests.click("Tab detail", &demo)
-        #expect(demo.screen.contains("Layers, highest first:"), "the detail of the selected flag:\n\(demo.screen)")
-        #expect(Self.footer(demo).contains("Tab tree"))
-        try ReducerMouseTests.click("Tab tree", &demo)
-        #expect(demo.screen.contains("User Experiments") && !demo.screen.contains("Layers, highest first:"))
+        try DemoFixture.opened(width: 80, height: 24, pressing: "j") { demo in
+            try ReducerMouseTests.click("Tab detail", &demo)
+            #expect(demo.screen.contains("Layers, highest first:"), "the detail of the selected flag:\n\(demo.screen)")
+            #expect(Self.footer(demo).contains("Tab tree"))
+            try ReducerMouseTests.click("Tab tree", &demo)
+            #expect(demo.screen.contains("User Experiments") && !demo.screen.contains("Layers, highest first:"))
+        }
     }
 
     @Test("The first page of ? says how to quit", arguments: [(60, 16), (80, 24), (100, 30)])
     func helpFirstPage(width: Int, height: Int) throws {
-        var demo = try DemoFixture(width: width, height: height)
-        defer { demo.remove() }
-        try demo.press("?")
-        let rows = HelpOverlayTests.boxRows(demo.screen)
-        #expect(rows.contains { $0.hasPrefix("q ") && $0.hasSuffix("quit") }, "\(width)×\(height):\n\(demo.screen)")
-        #expect(rows.contains { $0.hasPrefix("Tab ") }, "and how to see the detail")
+        try DemoFixture.opened(width: width, height: height, pressing: "?") { demo throws in
+            let rows = HelpOverlayTests.boxRows(demo.screen)
+            #expect(rows.contains { $0.hasPrefix("q ") && $0.hasSuffix("quit") }, "\(width)×\(height):\n\(demo.screen)")
+            #expect(rows.contains { $0.hasPrefix("Tab ") }, "and how to see the detail")
+        }
     }
 
     @Test("Footer hints are the keymap table's: each mode's hints are its table's footer entries, as many as fit")

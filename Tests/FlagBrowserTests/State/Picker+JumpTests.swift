@@ -25,68 +25,65 @@ struct PickerJumpTests {
 
     @Test("Typing a device's whole name, spaces and all, then Enter simulates that device and runs no key as a command")
     func deviceNameWithSpaces() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        let before = try demo.localFile()
-        try demo.press("pQA iPhone 15")
-        guard case .picker = demo.session.state.mode else {
-            Issue.record("a space or a letter closed the picker")
-            return
+        try DemoFixture.opened(width: 120, height: 40) { demo in
+            let before = try demo.localFile()
+            try demo.press("pQA iPhone 15")
+            guard case .picker = demo.session.state.mode else {
+                Issue.record("a space or a letter closed the picker")
+                return
+            }
+            #expect(Self.highlighted(demo).contains("QA iPhone 15 (subscriber)"))
+            #expect(demo.screen.contains("find: qa iphone 15 · 1 of 4"))
+            try demo.press("<Enter>")
+            #expect(Self.device(demo) == "QA iPhone 15 (subscriber)")
+            #expect(try demo.localFile() == before, "no typed letter reached the browser's keys and wrote a value")
         }
-        #expect(Self.highlighted(demo).contains("QA iPhone 15 (subscriber)"))
-        #expect(demo.screen.contains("find: qa iphone 15 · 1 of 4"))
-        try demo.press("<Enter>")
-        #expect(Self.device(demo) == "QA iPhone 15 (subscriber)")
-        #expect(try demo.localFile() == before, "no typed letter reached the browser's keys and wrote a value")
     }
 
     @Test("A text several devices hold shows them all, the others hidden; Enter takes the highlighted one")
     func severalMatches() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        try demo.press("pQA iPhone")
-        #expect(Self.box(demo).contains("QA iPhone 13 (location denied)"))
-        #expect(Self.box(demo).contains("QA iPhone 15 (subscriber)"))
-        #expect(!Self.box(demo).contains("QA iPad Air"), "a device without the text is not shown")
-        #expect(demo.screen.contains("2 of 4"))
-        try demo.press("<Down><Enter>")
-        #expect(Self.device(demo) == "QA iPhone 15 (subscriber)", "↓ moved among the shown devices")
+        try DemoFixture.opened(width: 120, height: 40, pressing: "pQA iPhone") { demo in
+            #expect(Self.box(demo).contains("QA iPhone 13 (location denied)"))
+            #expect(Self.box(demo).contains("QA iPhone 15 (subscriber)"))
+            #expect(!Self.box(demo).contains("QA iPad Air"), "a device without the text is not shown")
+            #expect(demo.screen.contains("2 of 4"))
+            try demo.press("<Down><Enter>")
+            #expect(Self.device(demo) == "QA iPhone 15 (subscriber)", "↓ moved among the shown devices")
+        }
     }
 
     @Test("Any word of an option finds it; BS shows more again; a character nothing holds is refused and said")
     func narrowAndWiden() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        try demo.press("/onboardingVariant<Enter>e")
-        #expect(demo.screen.contains("type to find"))
-        try demo.press("o")
-        #expect(demo.screen.contains("find: o · 3 of 3"), "control, carousel and video all hold an o")
-        try demo.press("u")
-        #expect(Self.highlighted(demo).contains("carousel"), "“ou” is only in carousel")
-        #expect(!Self.box(demo).contains("video"))
-        try demo.press("x")
-        #expect(demo.screen.contains("no option holds 'oux'"))
-        #expect(demo.screen.contains("find: ou · 1 of 3"), "the refused character is not kept")
-        try demo.press("<BS>")
-        #expect(Self.box(demo).contains("video"), "taking the u back shows the others again")
-        try demo.press("<End><Enter>")
-        #expect(try demo.localValues()["lab/onboarding_variant"] as? String == "video")
+        try DemoFixture.opened(width: 120, height: 40, pressing: "/onboardingVariant<Enter>e") { demo in
+            #expect(demo.screen.contains("type to find"))
+            try demo.press("o")
+            #expect(demo.screen.contains("find: o · 3 of 3"), "control, carousel and video all hold an o")
+            try demo.press("u")
+            #expect(Self.highlighted(demo).contains("carousel"), "“ou” is only in carousel")
+            #expect(!Self.box(demo).contains("video"))
+            try demo.press("x")
+            #expect(demo.screen.contains("no option holds 'oux'"))
+            #expect(demo.screen.contains("find: ou · 1 of 3"), "the refused character is not kept")
+            try demo.press("<BS>")
+            #expect(Self.box(demo).contains("video"), "taking the u back shows the others again")
+            try demo.press("<End><Enter>")
+            #expect(try demo.localValues()["lab/onboarding_variant"] as? String == "video")
+        }
     }
 
     @Test("In a picker j, k, g, q and Space are text to find with, not moves: the footer and help say how to move")
     func lettersAreNotMoves() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        try demo.press("/onboardingVariant<Enter>e<Home>j")
-        #expect(Self.highlighted(demo).contains("control"))
-        #expect(demo.screen.contains("no option holds 'j'"))
-        #expect(demo.screen.contains("↑↓ choose  Enter save  Esc cancel"))
-        try demo.press("q<Space>")
-        guard case .picker = demo.session.state.mode else {
-            Issue.record("q or Space closed the picker")
-            return
+        try DemoFixture.opened(width: 120, height: 40, pressing: "/onboardingVariant<Enter>e<Home>j") { demo in
+            #expect(Self.highlighted(demo).contains("control"))
+            #expect(demo.screen.contains("no option holds 'j'"))
+            #expect(demo.screen.contains("↑↓ choose  Enter save  Esc cancel"))
+            try demo.press("q<Space>")
+            guard case .picker = demo.session.state.mode else {
+                Issue.record("q or Space closed the picker")
+                return
+            }
+            try demo.press("<Esc>")
+            #expect(try demo.localValues()["lab/onboarding_variant"] == nil, "Esc wrote nothing")
         }
-        try demo.press("<Esc>")
-        #expect(try demo.localValues()["lab/onboarding_variant"] == nil, "Esc wrote nothing")
     }
 }

@@ -20,31 +20,31 @@ struct ReducerMouseTests {
 
     @Test("? help opens the help, its close hint closes it, q quit quits")
     func helpAndQuit() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        try Self.click("? help", &demo)
-        #expect(demo.session.state.mode == .help(scroll: 0))
-        try Self.click("↑↓ PgDn scroll", &demo)
-        #expect(demo.session.state.mode != .help(scroll: 0), "the scroll hint pages down")
-        try Self.click("Esc q ? close help", &demo)
-        #expect(demo.session.state.mode == .normal)
-        #expect(!demo.session.finished)
-        try Self.click("q quit", &demo)
-        #expect(demo.session.finished)
+        try DemoFixture.opened(width: 120, height: 40) { demo in
+            try Self.click("? help", &demo)
+            #expect(demo.session.state.mode == .help(scroll: 0))
+            try Self.click("↑↓ PgDn scroll", &demo)
+            #expect(demo.session.state.mode != .help(scroll: 0), "the scroll hint pages down")
+            try Self.click("Esc q ? close help", &demo)
+            #expect(demo.session.state.mode == .normal)
+            #expect(!demo.session.finished)
+            try Self.click("q quit", &demo)
+            #expect(demo.session.finished)
+        }
     }
 
     @Test("/ search starts a search; in the picker, Esc cancel cancels; a click between hints does nothing")
     func searchAndCancel() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        try Self.click("/ search", &demo)
-        #expect(demo.session.state.mode == .search)
-        try demo.press("<Esc>/onboardingVariant<Enter>e")
-        let before = demo.session.state.mode
-        demo.session.apply(.mouse(MouseEvent(kind: .press, x: 110, y: FooterHints.row(screenHeight: 40))))
-        #expect(demo.session.state.mode == before, "no hint there")
-        try Self.click("Esc cancel", &demo)
-        #expect(demo.session.state.mode == .normal)
-        #expect(demo.screen.contains("edit cancelled"))
+        try DemoFixture.opened(width: 120, height: 40) { demo in
+            try Self.click("/ search", &demo)
+            #expect(demo.session.state.mode == .search)
+            try demo.press("<Esc>/onboardingVariant<Enter>e")
+            let before = demo.session.state.mode
+            demo.session.apply(.mouse(MouseEvent(kind: .press, x: 110, y: FooterHints.row(screenHeight: 40))))
+            #expect(demo.session.state.mode == before, "no hint there")
+            try Self.click("Esc cancel", &demo)
+            #expect(demo.session.state.mode == .normal)
+            #expect(demo.screen.contains("edit cancelled"))
+        }
     }
 }

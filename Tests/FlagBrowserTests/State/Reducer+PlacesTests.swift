@@ -28,40 +28,40 @@ struct ReducerPlacesTests {
 
     @Test("o on a problem opens its line; on a device profile its file; on a heading it says what o does")
     func openElsewhere() throws {
-        var demo = try DemoFixture(width: 120, height: 40, environment: [:])
-        defer { demo.remove() }
-        try demo.press("/profiles/qa.json:16<Enter>o")
-        let opened = demo.session.takeOpenRequest()
-        let problem = try #require(opened)
-        #expect(problem.shown == "profiles/qa.json" && problem.line == 16)
-        try demo.press("/QA iPad<Enter>o")
-        #expect(demo.session.takeOpenRequest()?.shown == "devices/qa-ipad-rollout.yml")
-        try demo.press("/unknown keys<Enter>o")
-        #expect(demo.session.takeOpenRequest() == nil)
-        #expect(
-            demo.screen.contains("o opens a file at a line: select a flag, a feature, a device profile or a problem"))
+        try DemoFixture.opened(width: 120, height: 40, environment: [:], pressing: "/profiles/qa.json:16<Enter>o") {
+            demo in
+            let opened = demo.session.takeOpenRequest()
+            let problem = try #require(opened)
+            #expect(problem.shown == "profiles/qa.json" && problem.line == 16)
+            try demo.press("/QA iPad<Enter>o")
+            #expect(demo.session.takeOpenRequest()?.shown == "devices/qa-ipad-rollout.yml")
+            try demo.press("/unknown keys<Enter>o")
+            #expect(demo.session.takeOpenRequest() == nil)
+            #expect(
+                demo.screen.contains(
+                    "o opens a file at a line: select a flag, a feature, a device profile or a problem"))
+        }
     }
 
     @Test("y copies the selected flag's key and says so; on a heading it says what y does")
     func copyKey() throws {
-        var demo = try DemoFixture(width: 120, height: 40)
-        defer { demo.remove() }
-        try demo.press("jy")
-        #expect(demo.session.takeCopyRequest() == "lab/sson")
-        #expect(demo.screen.contains("copied lab/sson (OSC 52)"))
-        try demo.press("gy")
-        #expect(demo.session.takeCopyRequest() == nil)
-        #expect(demo.screen.contains("y copies a key: select a flag, a feature or a device"))
+        try DemoFixture.opened(width: 120, height: 40, pressing: "jy") { demo in
+            #expect(demo.session.takeCopyRequest() == "lab/sson")
+            #expect(demo.screen.contains("copied lab/sson (OSC 52)"))
+            try demo.press("gy")
+            #expect(demo.session.takeCopyRequest() == nil)
+            #expect(demo.screen.contains("y copies a key: select a flag, a feature or a device"))
+        }
     }
 
     @Test("R on a flag of a workspace with no code says how to give it some, and opens nothing")
     func referencesWithoutCode() throws {
-        var demo = try DemoFixture(width: 120, height: 40, environment: [:])
-        defer { demo.remove() }
-        try demo.press("jR")
-        #expect(
-            demo.screen.contains("no code to search: list the app's Swift sources under code: in the workspace file"))
-        #expect(demo.session.takeOpenRequest() == nil)
-        #expect(demo.session.state.mode == .normal, "no list opens")
+        try DemoFixture.opened(width: 120, height: 40, environment: [:], pressing: "jR") { demo throws in
+            #expect(
+                demo.screen.contains(
+                    "no code to search: list the app's Swift sources under code: in the workspace file"))
+            #expect(demo.session.takeOpenRequest() == nil)
+            #expect(demo.session.state.mode == .normal, "no list opens")
+        }
     }
 }

@@ -45,6 +45,35 @@ struct DemoFixture {
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+
+    /// Opens a copy of the demo in a session of `width`×`height`, presses `keys` (the `snapshot
+    /// --keys` notation), hands the session to `body`, and removes the copy however `body` ends:
+    /// what most browser tests do, so that a test says only its keys and what the user sees.
+    static func opened(
+        width: Int = 100, height: Int = 30, environment: [String: String] = [:], serving: BrowserServing? = nil,
+        pressing keys: String = "", _ body: (inout DemoFixture) throws -> Void
+    ) throws {
+        try run(
+            DemoFixture(width: width, height: height, environment: environment, serving: serving), pressing: keys, body)
+    }
+
+    /// ``opened(width:height:environment:serving:pressing:_:)`` over the demo with huge values
+    /// (``withHugeValues(width:height:)``).
+    static func openedWithHugeValues(
+        width: Int = 100, height: Int = 30, pressing keys: String = "", _ body: (inout DemoFixture) throws -> Void
+    ) throws {
+        try run(withHugeValues(width: width, height: height), pressing: keys, body)
+    }
+
+    /// Presses `keys` on `fixture`, runs `body` on it, and removes its copy.
+    private static func run(
+        _ fixture: DemoFixture, pressing keys: String, _ body: (inout DemoFixture) throws -> Void
+    ) throws {
+        var demo = fixture
+        defer { demo.remove() }
+        try demo.press(keys)
+        try body(&demo)
+    }
 }
 
 extension DemoFixture {

@@ -7,9 +7,10 @@ import Testing
 /// past a limit so that nesting cannot make it grow without end.
 @Suite("JSON values")
 struct JSONValueTests {
-    /// YAML keys that are collections nested in one another (`? ? ? … a`): the JSON text naming
-    /// each level quoted the level below, doubling its escapes, so 40 levels (81 bytes) never
-    /// finished. A json flag's default written so now loads at once, its key cut with `…`.
+    /// YAML keys that are collections nested in one another (`? ? ? … a`): JSON text that quoted
+    /// each level inside the next would double its escapes at every level, and 40 levels (81
+    /// bytes) would never finish. A json flag's default written so loads at once, its key cut
+    /// with `…`.
     @Test("A json default whose YAML keys nest forty deep loads at once, its key text cut")
     func nestedCollectionKeys() throws {
         let nested = String(repeating: "? ", count: 40) + "a"

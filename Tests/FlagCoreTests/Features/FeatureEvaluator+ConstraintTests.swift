@@ -98,48 +98,32 @@ struct FeatureEvaluatorConstraintTests {
     }
 
     @Test(
-        "userToggled: the default applies while unset; a set value wins, false included",
-        arguments: [
+        "A switch on the feature's own key (userToggled, set in the writable file; runtimeEnabled, set by the device): the default applies while unset; a set value wins, false included",
+        arguments: [ConstraintKind.userToggled, .runtimeEnabled],
+        [
             (true, nil, ConstraintStatus.satisfied),
             (false, nil, .notSatisfied),
             (true, false, .notSatisfied),
             (false, true, .satisfied),
         ] as [(Bool, Bool?, ConstraintStatus)])
-    func userToggled(defaultValue: Bool, set: Bool?, expected: ConstraintStatus) throws {
+    func ownSwitch(kind: ConstraintKind, values: (defaultValue: Bool, set: Bool?, expected: ConstraintStatus)) throws {
+        let key = kind == .userToggled ? "mix/user_toggled" : "mix/runtime_enabled"
         let features = """
               mix:
                 description: Mix
                 constraints:
-                  userToggled: { default: \(defaultValue) }
+                  \(kind.rawValue): { default: \(values.defaultValue) }
             """
-        let local: [String: Any] = set.map { ["mix/user_toggled": $0] } ?? [:]
-        let explanation = try FeatureLab.explain("mix", features: features, local: local)
-        let constraint = try explanation.constraint(.userToggled, "mix/user_toggled")
-        #expect(constraint.status == expected)
-        #expect(constraint.key == "mix/user_toggled")
-        #expect(constraint.detail == (expected == .satisfied ? "on" : "off"))
-    }
-
-    @Test(
-        "runtimeEnabled on its own key: the default applies while unset; a set value wins",
-        arguments: [
-            (true, nil, ConstraintStatus.satisfied),
-            (false, nil, .notSatisfied),
-            (true, false, .notSatisfied),
-            (false, true, .satisfied),
-        ] as [(Bool, Bool?, ConstraintStatus)])
-    func runtimeOwnKey(defaultValue: Bool, set: Bool?, expected: ConstraintStatus) throws {
-        let features = """
-              beta:
-                description: Beta
-                constraints:
-                  runtimeEnabled: { default: \(defaultValue) }
-            """
-        let device: [String: Any] = set.map { ["beta/runtime_enabled": $0] } ?? [:]
-        let explanation = try FeatureLab.explain("beta", features: features, device: device)
-        let constraint = try explanation.constraint(.runtimeEnabled, "beta/runtime_enabled")
-        #expect(constraint.status == expected)
-        #expect(constraint.detail == (expected == .satisfied ? "enabled" : "disabled"))
+        let set: [String: Any] = values.set.map { [key: $0] } ?? [:]
+        let explanation =
+            kind == .userToggled
+            ? try FeatureLab.explain("mix", features: features, local: set)
+            : try FeatureLab.explain("mix", features: features, device: set)
+        let constraint = try explanation.constraint(kind, key)
+        #expect(constraint.status == values.expected)
+        #expect(constraint.key == key)
+        let on = values.expected == .satisfied
+        #expect(constraint.detail == (kind == .userToggled ? (on ? "on" : "off") : (on ? "enabled" : "disabled")))
     }
 
     @Test("runtimeEnabled on a named flag reads that flag through the stack")

@@ -48,15 +48,19 @@ struct FeatureEvaluatorNextStepsTests {
               permissions: [camera, bluetooth, photos, contacts, location_always]
         """
 
+    /// The camera feature's explanation on a device whose permissions have `states`, by name.
+    static func camera(_ states: [String: String]) throws -> FeatureExplanation {
+        try explain(
+            permissions, "camera",
+            device: Dictionary(uniqueKeysWithValues: states.map { ("context/permissions/\($0.key)", $0.value as Any) }))
+    }
+
     @Test("restricted: a restricted permission cannot be granted; do not sell")
     func restrictedStep() throws {
-        let explanation = try Self.explain(
-            Self.permissions, "camera",
-            device: [
-                "context/permissions/camera": "restricted", "context/permissions/bluetooth": "authorized",
-                "context/permissions/photos": "authorized", "context/permissions/contacts": "authorized",
-                "context/permissions/location_always": "authorized",
-            ])
+        let explanation = try Self.camera([
+            "camera": "restricted", "bluetooth": "authorized", "photos": "authorized", "contacts": "authorized",
+            "location_always": "authorized",
+        ])
         #expect(explanation.stepActions == [.restricted])
         let step = try #require(explanation.nextStep(.restricted))
         #expect(step.keys == ["context/permissions/camera"])
@@ -66,13 +70,10 @@ struct FeatureEvaluatorNextStepsTests {
 
     @Test("An unsupported permission counts under restricted, not openSettings")
     func unsupportedPermissionIsRestricted() throws {
-        let explanation = try Self.explain(
-            Self.permissions, "camera",
-            device: [
-                "context/permissions/camera": "authorized", "context/permissions/bluetooth": "unsupported",
-                "context/permissions/photos": "authorized", "context/permissions/contacts": "authorized",
-                "context/permissions/location_always": "authorized",
-            ])
+        let explanation = try Self.camera([
+            "camera": "authorized", "bluetooth": "unsupported", "photos": "authorized", "contacts": "authorized",
+            "location_always": "authorized",
+        ])
         #expect(explanation.stepActions == [.restricted])
         #expect(explanation.nextStep(.restricted)?.keys == ["context/permissions/bluetooth"])
         #expect(explanation.nextStep(.restricted)?.message.contains("bluetooth") == true)
@@ -80,12 +81,9 @@ struct FeatureEvaluatorNextStepsTests {
 
     @Test("openSettings for denied, requestPermission for notDetermined (set or unset)")
     func deniedAndNotDetermined() throws {
-        let explanation = try Self.explain(
-            Self.permissions, "camera",
-            device: [
-                "context/permissions/camera": "authorized", "context/permissions/bluetooth": "notDetermined",
-                "context/permissions/photos": "denied", "context/permissions/location_always": "authorized",
-            ])
+        let explanation = try Self.camera([
+            "camera": "authorized", "bluetooth": "notDetermined", "photos": "denied", "location_always": "authorized",
+        ])
         #expect(explanation.stepActions == [.openSettings, .requestPermission])
         let settings = try #require(explanation.nextStep(.openSettings))
         #expect(settings.keys == ["context/permissions/photos"])
@@ -98,12 +96,9 @@ struct FeatureEvaluatorNextStepsTests {
 
     @Test("One step per action: several permissions of the same kind share one step with all their keys")
     func oneStepPerAction() throws {
-        let explanation = try Self.explain(
-            Self.permissions, "camera",
-            device: [
-                "context/permissions/camera": "restricted", "context/permissions/bluetooth": "unsupported",
-                "context/permissions/photos": "denied", "context/permissions/location_always": "denied",
-            ])
+        let explanation = try Self.camera([
+            "camera": "restricted", "bluetooth": "unsupported", "photos": "denied", "location_always": "denied",
+        ])
         #expect(explanation.stepActions == [.restricted, .openSettings, .requestPermission])
         #expect(
             explanation.nextStep(.restricted)?.keys == ["context/permissions/camera", "context/permissions/bluetooth"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FlagCore
@@ -261,20 +262,15 @@ struct ProviderFileWriterTests {
     @Test("A plist provider is written as nested dictionaries, keeps other keys, and reads back the same values")
     func plistRoundTrip() throws {
         let sandbox = try ProviderSandbox.with(
-            providers: "  - name: Local\n    format: plist\n    path: local.plist\n    writable: true\n",
+            providers: [.plist("Local", "local.plist", writable: true)],
             blueprint: ProviderBlueprint.yaml(excluding: "Local"))
         defer { sandbox.remove() }
         try sandbox.write(
             "local.plist",
             ProviderReadersPlistTests.plist(
                 """
-                    <key>checkout</key>
-                    <dict>
-                        <key>new_flow</key>
-                        <false/>
-                    </dict>
-                    <key>ratio</key>
-                    <real>0.75</real>
+                    <key>checkout</key><dict><key>new_flow</key><false/></dict>
+                    <key>ratio</key><real>0.75</real>
                 """))
         _ = try Self.set(
             sandbox,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FlagCore
@@ -142,23 +143,11 @@ struct ProviderLoadingTests {
 
     @Test("A broken file in one provider does not touch another broken or missing provider's state")
     func failuresStayInTheirLayer() throws {
-        let sandbox = try ProviderSandbox.with(
-            providers: """
-                  - name: Remote
-                    format: firebase
-                    path: remote.json
-                  - name: Flagd
-                    format: flagd
-                    path: flagd.json
-                  - name: Local
-                    format: json
-                    path: local.json
-                    writable: true
-                  - name: Env
-                    format: env
-                    prefix: APP_
-
-                """)
+        let sandbox = try ProviderSandbox.with(providers: [
+            .firebase("Remote", "remote.json"), .flagd("Flagd", "flagd.json"),
+            .json("Local", "local.json", writable: true),
+            .env("Env", prefix: "APP_"),
+        ])
         defer { sandbox.remove() }
         try sandbox.write("remote.json", "{ not json")
         try sandbox.write("local.json", #"{"theme": "light"}"#)

@@ -17,11 +17,7 @@ struct DiffReportTests {
           greeting: { type: string, default: hello, description: Greeting }
           plain: { type: int, default: 3, description: Decided by nothing }
         features:
-          scanner:
-            name: Scanner
-            description: Scans codes
-            constraints:
-              permissions: [camera]
+          scanner: { name: Scanner, description: Scans codes, constraints: { permissions: [camera] } }
 
         """
 

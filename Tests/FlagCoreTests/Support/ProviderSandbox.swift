@@ -21,6 +21,23 @@ struct ProviderSandbox: TestFolder {
         return sandbox
     }
 
+    /// A sandbox holding `blueprint` and a workspace file listing `providers`, top first.
+    static func with(
+        providers: [WorkspaceBuilder.Provider], blueprint: String = ProviderBlueprint.yaml()
+    ) throws -> ProviderSandbox {
+        try with(providers: providers.map(\.yaml).joined(), blueprint: blueprint)
+    }
+
+    /// The sandbox of `providers` over `blueprint` with `files` (text by path) written, and its
+    /// workspace loaded.
+    static func loaded(
+        providers: String, blueprint: String = ProviderBlueprint.yaml(), files: [String: String]
+    ) throws -> (ProviderSandbox, Workspace) {
+        let sandbox = try with(providers: providers, blueprint: blueprint)
+        for (path, text) in files { try sandbox.write(path, text) }
+        return (sandbox, sandbox.load())
+    }
+
     /// Loads the workspace with exactly `environment` for env providers.
     func load(environment: [String: String] = [:], fileSystem: FileSystem = LocalFileSystem()) -> Workspace {
         Workspace.load(from: file("flagscope.yml"), fileSystem: fileSystem, environment: environment)

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import FlagCore
 
 /// Small Swift modules written the way apps declare their flags with RealFlags, Vexil and Flint:
@@ -5,19 +7,10 @@
 enum SwiftModules {
     /// The workspace file: Swift sources by a recursive glob, and a stack whose names match the
     /// provider types `excludedProviders` uses.
-    static let workspace = """
-        blueprints:
-          - Sources/**/*.swift
-        providers:
-          - name: FirebaseRemoteProvider
-            format: json
-            path: remote.json
-          - name: Local
-            format: json
-            path: local.json
-            writable: true
-
-        """
+    static let workspace = WorkspaceBuilder(
+        blueprints: ["Sources/**/*.swift"],
+        providers: [.json("FirebaseRemoteProvider", "remote.json"), .json("Local", "local.json", writable: true)]
+    ).workspaceFile
 
     /// A RealFlags app: a loader with a literal key configuration held in a `let`, a root
     /// collection with every value type, and a nested collection declared in another file.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FlagCore
@@ -6,19 +7,11 @@ import Testing
 /// The `--context` layer (docs/rules.md): attributes given for one run, in memory on top of the stack.
 @Suite("Context: the --context layer")
 struct ContextLayerTests {
-    static let stack = """
-          - name: Rules
-            format: flagd
-            path: flags.flagd.json
-          - name: Local
-            format: json
-            path: local.json
-            writable: true
-          - name: Server
-            format: ofrep
-            url: "http://127.0.0.1:9"
-
-        """
+    /// Rules under a writable file, and a server that is never asked.
+    static let stack: [WorkspaceBuilder.Provider] = [
+        .flagd("Rules", "flags.flagd.json"), .json("Local", "local.json", writable: true),
+        .ofrep("Server", url: #""http://127.0.0.1:9""#),
+    ]
 
     static let rules = """
         {

@@ -8,18 +8,13 @@ import Testing
 /// chosen by name, and made a layer below the writable file.
 @Suite("Device profiles")
 struct DeviceProfileTests {
-    static let blueprint = """
-        name: App
-        flags:
-          cellular: { type: bool, default: false, description: Downloads over cellular }
-        features:
-          scanner:
-            name: Scanner
-            description: Scans codes
-            constraints:
-              permissions: [camera]
-
-        """
+    /// A flag flagd decides by country, and a feature that needs the camera.
+    static let blueprint =
+        [
+            "name: App", "flags:", "  cellular: { type: bool, default: false, description: Downloads over cellular }",
+            "features:",
+            "  scanner: { name: Scanner, description: Scans codes, constraints: { permissions: [camera] } }",
+        ].joined(separator: "\n") + "\n"
 
     /// flagd: cellular is on in Italy.
     static let flagd = """

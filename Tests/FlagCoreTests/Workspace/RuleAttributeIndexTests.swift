@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FlagCore
@@ -7,16 +8,10 @@ import Testing
 /// simulated device (set or not), with the rules that read it and a type hint.
 @Suite("Rules: the attributes they read")
 struct RuleAttributeIndexTests {
-    static let stack = """
-          - name: Rules
-            format: flagd
-            path: flags.flagd.json
-          - name: Local
-            format: json
-            path: local.json
-            writable: true
-
-        """
+    /// Rules under a writable file.
+    static let stack: [WorkspaceBuilder.Provider] = [
+        .flagd("Rules", "flags.flagd.json"), .json("Local", "local.json", writable: true),
+    ]
 
     static let rules = """
         {

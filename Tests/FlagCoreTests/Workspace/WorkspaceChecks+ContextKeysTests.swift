@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FlagCore
@@ -7,19 +8,10 @@ import Testing
 /// text; the well-known keys keep their own rules.
 @Suite("Context: typed attributes")
 struct WorkspaceChecksContextKeysTests {
-    static let stack = """
-          - name: Rules
-            format: flagd
-            path: flags.flagd.json
-          - name: Local
-            format: json
-            path: local.json
-            writable: true
-          - name: Env
-            format: env
-            prefix: APP_
-
-        """
+    /// Rules, a writable file and the environment: a typed, a JSON and a text source.
+    static let stack: [WorkspaceBuilder.Provider] = [
+        .flagd("Rules", "flags.flagd.json"), .json("Local", "local.json", writable: true), .env("Env", prefix: "APP_"),
+    ]
 
     static let rules = """
         {

@@ -66,6 +66,19 @@ enum CLIFixture {
         return folder
     }
 
+    /// Runs `flagscope arguments…` in the workspace `make` writes, expects it to exit with
+    /// `status`, and removes the workspace.
+    static func run(
+        _ arguments: [String], in make: () throws -> TemporaryFolder, status: Int32 = 0,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CLIRunner.Output {
+        let folder = try make()
+        defer { folder.remove() }
+        let output = try CLIRunner.run(arguments, in: folder.url)
+        #expect(output.status == status, "\(describe(output))", sourceLocation: sourceLocation)
+        return output
+    }
+
     /// Parses a JSON object printed by a command.
     static func object(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         try parseJSONObject(text, sourceLocation: sourceLocation)
@@ -97,9 +110,17 @@ enum CLIFixture {
     static func shell(_ script: String, in directory: URL? = nil, environment: [String: String] = [:]) throws
         -> String
     {
+        try bash(["-c", script], in: directory, environment: environment).output
+    }
+
+    /// Runs bash with `arguments` in `directory` (environment added to this process's, in a
+    /// UTF-8 locale), to the end: its exit status, and standard output and error together.
+    static func bash(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> (status: Int32, output: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["bash", "-c", script]
+        process.arguments = ["bash"] + arguments
         if let directory { process.currentDirectoryURL = directory }
         var variables = ProcessInfo.processInfo.environment
         variables["LANG"] = "C.UTF-8"
@@ -112,6 +133,6 @@ enum CLIFixture {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

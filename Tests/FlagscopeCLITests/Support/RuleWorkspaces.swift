@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// Workspaces of flags that rules decide, for the command-line tests of `get`, `list`, `validate`
 /// and `rollout`: a rules file, mostly above a device profile (`device.json`) that sets the context
@@ -96,19 +97,11 @@ enum TraceWorkspace {
     static let flags = """
         {
           "flags": {
-            "home_layout": {
-              "state": "ENABLED",
-              "variants": { "grid": "grid", "video": "video" },
-              "defaultVariant": "grid",
+            "home_layout": { "state": "ENABLED", "variants": { "grid": "grid", "video": "video" }, "defaultVariant": "grid",
               "targeting": { "if": [{ "ends_with": [{ "var": "email" }, "@example.com"] }, "video",
-                                    { "in": [{ "var": "country" }, ["it", "fr"]] }, "video", null] }
-            },
-            "new_checkout": {
-              "state": "ENABLED",
-              "variants": { "on": true, "off": false },
-              "defaultVariant": "off",
-              "targeting": { "fractional": [["on", 50], ["off", 50]] }
-            },
+                                    { "in": [{ "var": "country" }, ["it", "fr"]] }, "video", null] } },
+            "new_checkout": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "off",
+              "targeting": { "fractional": [["on", 50], ["off", 50]] } },
             "dark_mode": { "state": "ENABLED", "variants": { "on": true, "off": false }, "defaultVariant": "on" },
             "legacy_banner": { "state": "ENABLED", "variants": { "top": "top", "side": "side" }, "defaultVariant": null },
             "beta_badge": { "state": "DISABLED", "variants": { "on": true, "off": false }, "defaultVariant": "on" }
@@ -119,6 +112,14 @@ enum TraceWorkspace {
 
     static func folder(device: String) throws -> TemporaryFolder {
         try RuleWorkspace.flagd(blueprint: blueprint, flags: flags, device: device)
+    }
+
+    /// Runs `flagscope arguments…` in the workspace on `device`, expects it to succeed, and
+    /// removes the workspace.
+    static func run(
+        _ arguments: [String], device: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CLIRunner.Output {
+        try CLIFixture.run(arguments, in: { try folder(device: device) }, sourceLocation: sourceLocation)
     }
 }
 

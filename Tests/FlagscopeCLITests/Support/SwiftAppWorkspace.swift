@@ -4,16 +4,10 @@ import TestSupport
 /// An app whose blueprints are its own Swift declarations (docs/blueprints.md#swift-sources-as-blueprints):
 /// RealFlags flags and Flint features, as its developers write them.
 enum SwiftAppWorkspace {
-    static let workspace = """
-        blueprints:
-          - Sources/**/*.swift
-        providers:
-          - name: Local
-            format: json
-            path: local.json
-            writable: true
-
-        """
+    /// The workspace file: every Swift source a blueprint, over a writable local file.
+    static let workspace = WorkspaceBuilder(
+        blueprints: ["Sources/**/*.swift"], providers: [.json("Local", "local.json", writable: true)]
+    ).workspaceFile
 
     static let flags = """
         import RealFlags

@@ -10,19 +10,7 @@ struct FetchConformanceTests {
 
     /// Runs the script with `arguments` and the environment's `FLAGSCOPE_CONFORMANCE_GIT` set to `template`.
     static func run(_ arguments: [String], template: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["FLAGSCOPE_CONFORMANCE_GIT"] = template
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try CLIFixture.bash([script.path] + arguments, environment: ["FLAGSCOPE_CONFORMANCE_GIT": template])
     }
 
     @Test(

@@ -8,19 +8,10 @@ import Testing
 /// a command that would hang in `open(2)` fails the test instead of stalling the suite.
 @Suite("Files that are not plain files, and files far too big", .serialized)
 struct HostileFileTests {
-    static let workspaceFile = """
-        blueprints:
-          - blueprints/*.yml
-        providers:
-          - name: Local
-            format: json
-            path: local.json
-            writable: true
-          - name: Shared
-            format: json
-            path: shared.json
-
-        """
+    /// A writable file over a shared one.
+    static let workspaceFile = WorkspaceBuilder(
+        providers: [.json("Local", "local.json", writable: true), .json("Shared", "shared.json")]
+    ).workspaceFile
 
     static let blueprint = """
         name: App
@@ -345,28 +336,9 @@ struct HostileFileTests {
         environment["XDG_CACHE_HOME"] = "/tmp"
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let start = Date()
-        try process.run()
-        let outDrain = TimedCLI.Drain(out.fileHandleForReading)
-        let errDrain = TimedCLI.Drain(err.fileHandleForReading)
-        var timedOut = false
-        while process.isRunning {
-            if Date().timeIntervalSince(start) > 10 {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            usleep(5_000)
-        }
-        process.waitUntilExit()
-        #expect(!timedOut, "\(program) \(arguments) timed out")
-        return CLIRunner.Output(
-            stdout: String(decoding: outDrain.finish(timeout: 5), as: UTF8.self),
-            stderr: String(decoding: errDrain.finish(timeout: 5), as: UTF8.self), status: process.terminationStatus)
+        let run = try TimedCLI.run(process, timeout: 10)
+        #expect(!run.timedOut, "\(program) \(arguments) timed out")
+        return CLIRunner.Output(stdout: run.out, stderr: run.err, status: run.status)
     }
 
     // MARK: Size limits

@@ -4,7 +4,7 @@ import OrderedCollections
 /// and targeting. A provider entry keeps this for each flag with targeting, so that a large
 /// file's rules take less memory than whole definitions would: one allocation holds the key,
 /// default variant and targeting with the variants after them (a flag has a few, found by
-/// comparing names), where a box and a list of variants were two, and an ordered dictionary
+/// comparing names), where a box and a list of variants would be two, and an ordered dictionary
 /// three; the place, state, metadata and error are the definition's.
 package struct FlagdRules: @unchecked Sendable, Hashable {
     // Unchecked: the storage is a `ManagedBuffer`, which cannot be `Sendable`, but nothing

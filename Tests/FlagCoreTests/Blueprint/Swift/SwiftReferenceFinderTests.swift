@@ -91,19 +91,10 @@ struct SwiftReferenceFinderTests {
                 "Sources/Flags/AppFlags.swift": flags, "Sources/Features/Shop.swift": features,
                 "Sources/App/Player.swift": code,
             ],
-            workspace: """
-                blueprints:
-                  - Sources/Flags/*.swift
-                  - Sources/Features/*.swift
-                code:
-                  - Sources/**/*.swift
-                providers:
-                  - name: Local
-                    format: json
-                    path: local.json
-                    writable: true
-
-                """)
+            workspace: WorkspaceBuilder(
+                blueprints: ["Sources/Flags/*.swift", "Sources/Features/*.swift"],
+                providers: [.json("Local", "local.json", writable: true)], more: "code:\n  - Sources/**/*.swift\n"
+            ).workspaceFile)
     }
 
     /// `key`'s references (a key built at run time left out) as `file:line:column kind`.

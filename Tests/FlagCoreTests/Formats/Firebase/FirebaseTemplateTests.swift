@@ -87,10 +87,9 @@ struct FirebaseTemplateTests {
         """
 
     static func load(device: String) throws -> (ProviderSandbox, Workspace) {
-        let sandbox = try ProviderSandbox.with(providers: Self.stack, blueprint: Self.blueprint)
-        try sandbox.write("remote.json", Self.template)
-        try sandbox.write("device.json", device)
-        return (sandbox, sandbox.load())
+        try ProviderSandbox.loaded(
+            providers: Self.stack, blueprint: Self.blueprint,
+            files: ["remote.json": Self.template, "device.json": device])
     }
 
     @Test("Conditions are evaluated in the template's order, not the order a parameter lists its values in")

@@ -82,10 +82,8 @@ struct ProviderReadersFirebaseTests {
         """
 
     static func load(_ template: String, base: String = "{}") throws -> (ProviderSandbox, Workspace) {
-        let sandbox = try ProviderSandbox.with(providers: Self.stack)
-        try sandbox.write("remote/template.json", template)
-        try sandbox.write("base.json", base)
-        return (sandbox, sandbox.load())
+        try ProviderSandbox.loaded(
+            providers: Self.stack, files: ["remote/template.json": template, "base.json": base])
     }
 
     @Test("Parameters and parameter groups give string values parsed by the flag's type")
@@ -113,7 +111,9 @@ struct ProviderReadersFirebaseTests {
         #expect(resolution.source == "Base")
     }
 
-    @Test("Conditional values are evaluated for the device: the trace replaces the old notes")
+    @Test(
+        "Conditional values are evaluated for the device: the trace lists each condition, and no note says one went unevaluated"
+    )
     func conditionalValuesAreEvaluated() throws {
         let (sandbox, workspace) = try Self.load(Self.template)
         defer { sandbox.remove() }

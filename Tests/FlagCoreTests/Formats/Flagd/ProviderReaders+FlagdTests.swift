@@ -79,10 +79,8 @@ struct ProviderReadersFlagdTests {
         """
 
     static func load(_ document: String, base: String = "{}") throws -> (ProviderSandbox, Workspace) {
-        let sandbox = try ProviderSandbox.with(providers: Self.stack)
-        try sandbox.write("flagd/flags.flagd.json", document)
-        try sandbox.write("base.json", base)
-        return (sandbox, sandbox.load())
+        try ProviderSandbox.loaded(
+            providers: Self.stack, files: ["flagd/flags.flagd.json": document, "base.json": base])
     }
 
     @Test("An ENABLED flag takes variants[defaultVariant], of every type; a false variant is set")

@@ -115,10 +115,8 @@ struct ProviderReadersUnleashTests {
         """
 
     static func load(_ payload: String, base: String = "{}") throws -> (ProviderSandbox, Workspace) {
-        let sandbox = try ProviderSandbox.with(providers: Self.stack)
-        try sandbox.write("unleash/features.json", payload)
-        try sandbox.write("base.json", base)
-        return (sandbox, sandbox.load())
+        try ProviderSandbox.loaded(
+            providers: Self.stack, files: ["unleash/features.json": payload, "base.json": base])
     }
 
     // Which user ids a rollout lets through and which variant they get were answered by the

@@ -2,9 +2,9 @@ import Foundation
 
 /// The files `flagscope init` writes: a workspace, one blueprint (flags, a product and a
 /// feature that needs it), an empty local file and a `.gitignore` for the write locks beside it.
-package enum StarterWorkspace {
+enum StarterWorkspace {
     /// Relative path and contents of each starter file.
-    package static let files: [(path: String, contents: String)] = [
+    static let files: [(path: String, contents: String)] = [
         (
             "flagscope.yml",
             """
@@ -63,17 +63,18 @@ package enum StarterWorkspace {
     ]
 
     /// Why `init` refused.
-    package struct InitError: Error, Sendable, CustomStringConvertible {
+    struct InitError: Error, Sendable, CustomStringConvertible {
         /// The files that already exist.
-        package var existing: [String]
-        package var description: String {
+        var existing: [String]
+        /// The refusal and what to do, as `init` prints it.
+        var description: String {
             "refusing to overwrite existing \(existing.count == 1 ? "file" : "files"): \(existing.joined(separator: ", "))\n  hint: `flagscope init` only starts new workspaces; nothing was written"
         }
     }
 
     /// The files of a workspace whose blueprints are the app's own Swift sources under `sources`
     /// (docs/blueprints.md#swift-sources-as-blueprints): no blueprint file of its own, and the same local file and lock ignore.
-    package static func swiftFiles(sources: String) -> [(path: String, contents: String)] {
+    static func swiftFiles(sources: String) -> [(path: String, contents: String)] {
         var folder = sources
         while folder.hasSuffix("/") { folder.removeLast() }
         let workspace = """
@@ -96,13 +97,13 @@ package enum StarterWorkspace {
 
     /// Writes the starter files into `folder`, or writes nothing when any of them exists.
     @discardableResult
-    package static func create(in folder: URL) throws -> [String] {
+    static func create(in folder: URL) throws -> [String] {
         try create(files, in: folder)
     }
 
     /// Writes `files` into `folder`, or writes nothing when any of them exists.
     @discardableResult
-    package static func create(_ files: [(path: String, contents: String)], in folder: URL) throws -> [String] {
+    static func create(_ files: [(path: String, contents: String)], in folder: URL) throws -> [String] {
         let manager = FileManager.default
         let existing = files.map(\.path).filter { manager.fileExists(atPath: folder.appendingPathComponent($0).path) }
         guard existing.isEmpty else { throw InitError(existing: existing) }
@@ -120,7 +121,7 @@ extension StarterWorkspace {
     /// folders down: what `init --swift` suggests when the folder named is not there. Hidden
     /// folders and build output are not looked into, and the search stops after `limit` entries,
     /// so a huge tree costs a bounded walk.
-    package static func swiftSourceFolders(in folder: URL, depth: Int = 4, limit: Int = 20_000) -> [String] {
+    static func swiftSourceFolders(in folder: URL, depth: Int = 4, limit: Int = 20_000) -> [String] {
         let manager = FileManager.default
         let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
         var visited = 0
