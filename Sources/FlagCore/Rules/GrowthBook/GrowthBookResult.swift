@@ -10,13 +10,16 @@ package struct GrowthBookResult: Sendable, Hashable {
     package var value: JSONValue?
     /// Where it came from.
     package var source: Source
-    /// The rule that gave it, when one did.
+    /// The rule that gave it, or whose prerequisite stopped the feature.
     package var rule: GrowthBookRule?
     /// The experiment's result, when an experiment gave it.
     package var experiment: GrowthBookExperimentResult?
 
-    /// The rule's `id` (empty when none).
-    package var ruleId: String { rule?.id ?? "" }
+    /// The `id` of the rule that gave the value, as the SDK reports it (empty when none did: a
+    /// prerequisite's stop names no rule).
+    package var ruleId: String {
+        source == .force || source == .experiment ? rule?.id ?? "" : ""
+    }
 }
 
 /// An experiment's result as the SDKs report it (`experimentResult`).
