@@ -29,6 +29,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case expressionEngine = "expression-engine"
     /// The linear-time regular expressions, in Rust's and RE2's syntax.
     case regex
+    /// A GrowthBook payload's features alone, in memory.
+    case growthbookEngine = "growthbook-engine"
 
     /// Runs the target on one input; returns how many bytes of output it made.
     @discardableResult
@@ -48,6 +50,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .firebaseEngine: return EngineTargets.firebase(bytes)
         case .expressionEngine: return ExpressionTarget.engine(bytes)
         case .regex: return EngineTargets.regex(bytes)
+        case .growthbookEngine: return EngineTargets.growthbook(bytes)
         }
     }
 
@@ -69,6 +72,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .firebaseEngine: return "a Remote Config template, NUL, a context: the engine alone, no workspace"
         case .expressionEngine: return "a computed expression: parsed, checked and evaluated, no workspace"
         case .regex: return "byte 1 picks Rust's or RE2's syntax and case; a pattern, NUL, the text searched"
+        case .growthbookEngine: return "a GrowthBook SDK payload, NUL, the attributes: the engine alone, no workspace"
         }
     }
 }

@@ -1,7 +1,7 @@
 extension GrowthBookRules: RuleEngine {
     /// Every value the feature can give: its default, each force value and each variation (null
     /// left out: it lets the next layer decide).
-    var outcomes: [RawValue] {
+    package var outcomes: [RawValue] {
         guard let feature else { return [] }
         var values: [JSONValue] = []
         if let value = feature.defaultValue, value != .null { values.append(value) }
@@ -11,9 +11,15 @@ extension GrowthBookRules: RuleEngine {
 
     /// The force values and variations, each with the rule that gives it, for `validate` to
     /// check against the flag's type.
-    var possibleValues: [(name: String, value: RawValue)] {
+    package var possibleValues: [(name: String, value: RawValue)] {
         guard let feature else { return [] }
         return Self.ruleValues(feature).map { ($0.name, .native($0.value)) }
+    }
+
+    /// The `context/*` keys the rules read, each with the rule that reads it in the trace's words:
+    /// what the Context branch lists (``attributeReads(keysOnly:)`` with the hints left out).
+    package var readers: [(key: String, rule: String)] {
+        attributeReads(keysOnly: false).map { ($0.key, $0.rule) }
     }
 
     private static func ruleValues(_ feature: GrowthBookFeature) -> [(name: String, value: JSONValue)] {
