@@ -37,7 +37,8 @@ extension GrowthBookEvaluation {
     mutating func forceApplies(_ rule: GrowthBookRule, of feature: GrowthBookFeature, since start: Int)
         throws(GrowthBookEvaluationError) -> Bool
     {
-        let words = { GrowthBookWording.rule(rule, of: feature) }
+        // A local function, not a closure value: nothing is allocated unless a step is written.
+        func words() -> String { GrowthBookWording.rule(rule, of: feature) }
         if let condition = rule.condition, try !holds(condition, on: .device) {
             let log = reads
             record(
@@ -86,7 +87,8 @@ extension GrowthBookEvaluation {
     mutating func run(
         _ experiment: GrowthBookExperiment, rule: GrowthBookRule, of feature: GrowthBookFeature, since start: Int
     ) throws(GrowthBookEvaluationError) -> GrowthBookExperimentResult? {
-        let words = { GrowthBookWording.rule(rule, of: feature) }
+        // A local function, not a closure value: nothing is allocated unless a step is written.
+        func words() -> String { GrowthBookWording.rule(rule, of: feature) }
         func skip(_ note: @autoclosure () -> String) -> GrowthBookExperimentResult? {
             record(words(), since: start, result: false, location: rule.location, note: note())
             return nil
@@ -126,7 +128,9 @@ extension GrowthBookEvaluation {
             ?? GrowthBookBucketing.bucketRanges(count: count, coverage: rule.coverage, weights: experiment.weights)
         let stickyBucketUsed = assigned != nil
         if assigned == nil { assigned = GrowthBookBucketing.chooseVariation(n, ranges: ranges) }
-        let split = { GrowthBookWording.experimentSplit(experiment, ranges: ranges, bucket: n, chosen: assigned) }
+        func split() -> PercentageSplit {
+            GrowthBookWording.experimentSplit(experiment, ranges: ranges, bucket: n, chosen: assigned)
+        }
         if versionBlocked {
             return skip("a sticky bucket of an older version of this experiment keeps the device out")
         }

@@ -9,6 +9,7 @@ import Testing
 struct GrowthBookRulesHostileTests {
     static let timeLimit = Duration.seconds(10)
 
+    @discardableResult
     static func timed<T>(_ body: () throws -> T) rethrows -> T {
         let start = ContinuousClock.now
         let value = try body()

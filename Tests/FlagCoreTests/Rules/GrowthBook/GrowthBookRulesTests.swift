@@ -201,3 +201,25 @@ struct GrowthBookRulesTests {
         #expect(flat.trace.steps.first?.reads == [ContextRead(key: "context/user/name", value: .string("kim"))])
     }
 }
+
+/// What `flagscope rollout` samples of a GrowthBook feature.
+@Suite("GrowthBook: rollout splits")
+struct GrowthBookRulesRolloutTests {
+    @Test("The split names the attribute the rule hashes, not the condition's, and the device's share")
+    func split() throws {
+        let payload = try GrowthBookFixture.feature(
+            #"[{"condition": {"country": "US"}, "force": "on", "coverage": 0.9, "hashAttribute": "deviceId", "fallbackAttribute": "id"}]"#
+        )
+        let rules = payload.rules(for: "f")
+        let split = try #require(
+            rules.rolloutSplit(in: GrowthBookFixture.device(#"{"country": "US", "deviceId": "ann"}"#)))
+        #expect(split.attribute == "context/deviceId")
+        #expect(split.rule == #"rule 1: force "on" if country = "US", coverage 90 % by deviceId (else id)"#)
+        #expect(split.split.shares.map(\.name) == [#"force "on""#, "next rules"])
+        let sticky = payload.rules(for: "f", stickyBuckets: GrowthBookStickyBuckets())
+        #expect(
+            sticky.rolloutSplit(in: GrowthBookFixture.device(#"{"country": "US", "id": "ann"}"#))?.attribute
+                == "context/id")
+        #expect(rules.rolloutSplit(in: GrowthBookFixture.device(#"{"country": "NL", "deviceId": "ann"}"#)) == nil)
+    }
+}
