@@ -279,7 +279,7 @@ def replay(arguments):
     except json.JSONDecodeError as error:
         raise SystemExit(f"error: {arguments.replay}:{error.lineno}:{error.colno}: not a kept case ({error.msg})")
     if not isinstance(case, dict) or case.get("kind") not in KINDS:
-        raise SystemExit(f"error: {arguments.replay} is not a kept case: its \"kind\" is flagd, unleash or firebase")
+        raise SystemExit(f"error: {arguments.replay} is not a kept case: its \"kind\" is one of {', '.join(KINDS)}")
     flagscope = Flagscope(arguments.binary)
     found = disagreements(case, flagscope)
     print("Flagscope: " + json.dumps(flagscope.answer(case), ensure_ascii=False))
