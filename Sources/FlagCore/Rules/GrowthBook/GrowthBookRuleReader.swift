@@ -36,9 +36,7 @@ struct GrowthBookRuleReader {
         }
         rule.fallbackAttribute = node["fallbackAttribute"].flatMap { text($0, what: "\"fallbackAttribute\"") }
             .flatMap { $0.isEmpty ? nil : $0 }
-        rule.hashVersion = node["hashVersion"].flatMap { number($0, what: "\"hashVersion\"") }.flatMap {
-            $0 == 0 ? nil : $0
-        }
+        rule.hashVersion = node["hashVersion"].flatMap { hashVersion($0) }
         if let range = node["range"], !range.isNull { rule.range = self.range(range) }
         if let coverage = node["coverage"] {
             // A null coverage multiplies to 0 in the SDK; any other non-number is left out.
@@ -140,9 +138,7 @@ struct GrowthBookRuleReader {
                 },
                 // The SDK joins a missing seed into the hashed text as JavaScript writes it.
                 seed: item["seed"].flatMap { text($0, what: "a filter's \"seed\"") } ?? "undefined",
-                hashVersion: item["hashVersion"].flatMap { number($0, what: "\"hashVersion\"") }.flatMap {
-                    $0 == 0 ? nil : $0
-                } ?? 2,
+                hashVersion: item["hashVersion"].flatMap { hashVersion($0) } ?? 2,
                 ranges: ranges)
         }
     }
@@ -205,6 +201,20 @@ struct GrowthBookRuleReader {
         default:
             report("\(what) is a number, found \(node.kindDescription)", at: node.location)
             return nil
+        }
+    }
+
+    /// `hashVersion`: `nil` when absent or 0 (the default applies); anything but a number is
+    /// reported and kept as no version at all, which hashes no device (the SDK's `hash` gives
+    /// null for a version it does not know).
+    private mutating func hashVersion(_ node: SourceNode) -> Double? {
+        switch JSONValue(node) {
+        case .null, .int(0), .double(0), .bool(false), .string(""): return nil
+        case .int(let number): return Double(number)
+        case .double(let number): return number
+        default:
+            report("\"hashVersion\" is 1 or 2, found \(node.kindDescription); no device is hashed", at: node.location)
+            return .nan
         }
     }
 

@@ -29,6 +29,7 @@ struct GrowthBookSplitTests {
             (#"[{"force": "on", "coverage": 0.99, "hashVersion": 2, "seed": "seed"}]"#, #"{"id": "ann"}"#, "off"),
             (#"[{"force": "on", "coverage": 0.99, "hashVersion": 2, "seed": "seed"}]"#, #"{"id": "bob"}"#, "on"),
             (#"[{"force": "on", "coverage": 1, "hashVersion": 3}]"#, #"{"id": "bob"}"#, "off"),
+            (#"[{"force": "on", "coverage": 1, "hashVersion": "2"}]"#, #"{"id": "bob"}"#, "off"),
             (#"[{"force": "on", "coverage": 1}]"#, #"{"id": ""}"#, "off"),
             (#"[{"force": "on", "range": [0.8, 0.9]}]"#, #"{"id": "ann"}"#, "on"),
             (#"[{"force": "on", "range": [0.8, 0.9], "coverage": 0}]"#, #"{"id": "ann"}"#, "on"),
