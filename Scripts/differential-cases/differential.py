@@ -26,13 +26,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import firebase_cases  # noqa: E402
 import flagd_cases  # noqa: E402
+import growthbook_cases  # noqa: E402
 import known_differences  # noqa: E402
 import unleash_cases  # noqa: E402
 
-KINDS = {"flagd": flagd_cases, "unleash": unleash_cases, "firebase": firebase_cases}
+KINDS = {"flagd": flagd_cases, "unleash": unleash_cases, "firebase": firebase_cases, "growthbook": growthbook_cases}
 # Where each kind keeps its definitions and what is asked of them.
-DEFINITIONS = {"flagd": "flags", "unleash": "state", "firebase": "template"}
-QUESTIONS = {"flagd": "queries", "unleash": "toggles", "firebase": "parameters"}
+DEFINITIONS = {"flagd": "flags", "unleash": "state", "firebase": "template", "growthbook": "payload"}
+QUESTIONS = {"flagd": "queries", "unleash": "toggles", "firebase": "parameters", "growthbook": "keys"}
 # The engines log each failure they swallow (a version that is no version, a panic), with
 # its stack: the answers are what is compared, and the summary counts the failures.
 logging.disable(logging.CRITICAL)
@@ -111,9 +112,11 @@ KEPT = {
     "flagd": {"state", "variants", "flags"},
     "unleash": {"name", "enabled", "version", "features", "parameters", "weight", "weightType", "stickiness",
                 "contextName", "operator", "values", "value", "type", "id", "feature", "constraints", "segments"},
+    "growthbook": growthbook_cases.KEPT,
 }
 # Members whose insides are kept whole (a variant's value, a strategy's parameters, a payload).
-WHOLE = {"flagd": {"variants"}, "unleash": {"parameters", "payload", "values", "variants"}}
+WHOLE = {"flagd": {"variants"}, "unleash": {"parameters", "payload", "values", "variants"},
+         "growthbook": growthbook_cases.WHOLE}
 
 
 def shrink_candidates(value, kind, key=None):
@@ -276,7 +279,7 @@ def replay(arguments):
     except json.JSONDecodeError as error:
         raise SystemExit(f"error: {arguments.replay}:{error.lineno}:{error.colno}: not a kept case ({error.msg})")
     if not isinstance(case, dict) or case.get("kind") not in KINDS:
-        raise SystemExit(f"error: {arguments.replay} is not a kept case: its \"kind\" is flagd, unleash or firebase")
+        raise SystemExit(f"error: {arguments.replay} is not a kept case: its \"kind\" is one of {', '.join(KINDS)}")
     flagscope = Flagscope(arguments.binary)
     found = disagreements(case, flagscope)
     print("Flagscope: " + json.dumps(flagscope.answer(case), ensure_ascii=False))
@@ -296,7 +299,7 @@ def replay(arguments):
 
 def main():
     parser = argparse.ArgumentParser(prog="Scripts/differential", description=__doc__.split("\n")[0])
-    parser.add_argument("--kind", choices=["flagd", "unleash", "firebase", "all"], default="all")
+    parser.add_argument("--kind", choices=[*KINDS, "all"], default="all")
     parser.add_argument("--cases", type=int, default=500, help="cases per kind (default 500)")
     parser.add_argument("--seed", default="1", help="names the generated cases (default 1)")
     parser.add_argument("--show", type=int, default=5, help="unexplained disagreements shrunk and shown (default 5)")

@@ -172,6 +172,134 @@ def unleash_random_draw(case, ours, theirs, fields, agree):
     return agree(trial)
 
 
+# GrowthBook: what each attribute the generator's conditions read holds when an app sets it.
+GROWTHBOOK_WELL_TYPED = {
+    "age": (30, (int, float)), "country": ("US", str), "tags": (["a"], list), "plan": ("pro", str),
+    "version": ("1.2.3", str), "email": ("kim@example.com", str), "beta": (True, bool), "id": ("ann", (str, int)),
+}
+
+
+def growthbook_case(case, change):
+    """The GrowthBook case with its payload changed by `change` (which edits a copy), or None
+    when `change` changed nothing."""
+    payload = json.loads(json.dumps(case["payload"]))
+    if not change(payload):
+        return None
+    trial = dict(case)
+    trial["payload"] = payload
+    return trial
+
+
+def growthbook_rules(payload):
+    for feature in (payload.get("features") or {}).values():
+        for rule in feature.get("rules") or []:
+            yield rule
+
+
+GROWTHBOOK_ORDERING = ("$gt", "$gte", "$lt", "$lte", "$veq", "$vne", "$vgt", "$vgte", "$vlt", "$vlte")
+
+
+def growthbook_compared_loosely(case, ours, theirs, fields, agree):
+    """`$gt`, `$lt` and the other orderings, and the version operators, on text against a
+    number or on a missing attribute: the JavaScript SDK (the reference, and cases.json's
+    "comparing numbers and strings" and "missing attribute with comparison operators")
+    coerces (`"8" > 5`, null as 0, a missing version as "0"); Python's does not compare them.
+    Recognised when the two agree once every attribute the conditions read is set and well
+    typed."""
+    if case["kind"] != "growthbook" or not any(f'"{op}"' in json.dumps(case["payload"])
+                                               for op in GROWTHBOOK_ORDERING):
+        return False
+    context = json.loads(json.dumps(case["contexts"][0]))
+    changed = False
+    for name, (value, kind) in GROWTHBOOK_WELL_TYPED.items():
+        current = context.get(name)
+        if current is None or not isinstance(current, kind) or (kind is not bool and isinstance(current, bool)):
+            context[name] = value
+            changed = True
+    user = context.get("user")
+    if not isinstance(user, dict) or not isinstance(user.get("name"), str) or not isinstance(user.get("age"), int):
+        context["user"] = {"name": "ann", "age": 30}
+        changed = True
+    if not changed:
+        return False
+    trial = dict(case)
+    trial["contexts"] = [context]
+    return agree(trial)
+
+
+def growthbook_strict_values(condition):
+    """The condition with each plain text, number or bool test (`{"age": 30}`) written
+    `{"$eq": 30}`; whether there was one."""
+    changed = False
+    if not isinstance(condition, dict):
+        return False
+    for name, value in list(condition.items()):
+        if name in ("$and", "$or", "$nor") and isinstance(value, list):
+            for item in value:
+                changed = growthbook_strict_values(item) or changed
+        elif name == "$not":
+            changed = growthbook_strict_values(value) or changed
+        elif isinstance(value, (int, float, str)):
+            condition[name] = {"$eq": value}
+            changed = True
+    return changed
+
+
+def growthbook_plain_value_coercion(case, ours, theirs, fields, agree):
+    """A plain value condition (`{"age": 30}`, `{"id": "17"}`, `{"beta": true}`) on a value of
+    another type: the JavaScript SDK compares `value * 1`, `value + ""` or `!!value` (a missing
+    value is 0 to a number, the number 17 is "17" to text, "on" is true to a bool); Python's
+    compares the value as it is. Recognised when the two agree once each such condition is
+    written with `$eq`, which neither coerces."""
+    if case["kind"] != "growthbook":
+        return False
+
+    def strict(payload):
+        changed = False
+        for rule in growthbook_rules(payload):
+            changed = growthbook_strict_values(rule.get("condition")) or changed
+            for parent in rule.get("parentConditions") or []:
+                changed = growthbook_strict_values(parent.get("condition")) or changed
+        return changed
+    trial = growthbook_case(case, strict)
+    return trial is not None and agree(trial)
+
+
+def growthbook_force_fallback(case, ours, theirs, fields, agree):
+    """A force rule's `fallbackAttribute`: the JavaScript SDK reads it only with sticky
+    bucketing (which the differential leaves off); Python's reads it always. Recognised when
+    the two agree once force rules have no fallback attribute."""
+    if case["kind"] != "growthbook":
+        return False
+
+    def drop(payload):
+        changed = False
+        for rule in growthbook_rules(payload):
+            if "force" in rule and rule.pop("fallbackAttribute", None) is not None:
+                changed = True
+        return changed
+    trial = growthbook_case(case, drop)
+    return trial is not None and agree(trial)
+
+
+def growthbook_coverage_edge(case, ours, theirs, fields, agree):
+    """A device whose hash is exactly a force rule's coverage: in, as the JavaScript SDK decides
+    (`n <= coverage`); Python's leaves it out (`n < coverage`). Recognised when the two agree
+    once each such coverage is a hair larger (hashes are multiples of 0.0001)."""
+    if case["kind"] != "growthbook":
+        return False
+
+    def widen(payload):
+        changed = False
+        for rule in growthbook_rules(payload):
+            if "force" in rule and isinstance(rule.get("coverage"), (int, float)) and 0 < rule["coverage"] < 1:
+                rule["coverage"] += 1e-7
+                changed = True
+        return changed
+    trial = growthbook_case(case, widen)
+    return trial is not None and agree(trial)
+
+
 KNOWN = [
     ("flagd: Go fails on arithmetic with a value that is not a number; Python computes", flagd_go_arithmetic),
     ("flagd: a missing or mistyped attribute is read as Go reads it", flagd_null_or_mistyped_attribute),
@@ -180,6 +308,14 @@ KNOWN = [
     ("flagd: a failed targeting is PARSE_ERROR, as in Go; Python says GENERAL", flagd_error_code),
     ("unleash: a text constraint with no values turns yggdrasil's whole toggle off", unleash_text_operator_without_values),
     ("unleash: nothing to stick to: yggdrasil draws at each evaluation, Flagscope once a run", unleash_random_draw),
+    ("growthbook: $gt, $lt, $vgt … on a missing or mistyped attribute coerce as in JavaScript; Python does not",
+     growthbook_compared_loosely),
+    ("growthbook: a plain value condition coerces as in JavaScript (`value * 1`, `value + \"\"`, `!!value`); "
+     "Python compares as is", growthbook_plain_value_coercion),
+    ("growthbook: a force rule's fallbackAttribute is read only with sticky bucketing, as in JavaScript",
+     growthbook_force_fallback),
+    ("growthbook: a device exactly at a force rule's coverage is in, as in JavaScript (n <= coverage)",
+     growthbook_coverage_edge),
 ]
 
 

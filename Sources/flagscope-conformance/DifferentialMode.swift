@@ -91,8 +91,10 @@ enum DifferentialMode {
                             return .array(names.map { name in Self.firebaseAnswer(template.parameters[name], device) })
                         })
                 ])
+            case "growthbook":
+                return try GrowthBookDifferential.answer(Dictionary(uniqueKeysWithValues: Array(fields)))
             default:
-                return .object(["error": .string("a case's kind is flagd, unleash or firebase")])
+                return .object(["error": .string("a case's kind is flagd, unleash, firebase or growthbook")])
             }
         } catch {
             return .object(["error": .string("\(error)")])

@@ -35,7 +35,11 @@ var unleash = UnleashSuite(directory: directory, report: schemas.report)
 unleash.run()
 var ofrep = OFREPSuite(directory: directory, report: unleash.report)
 ofrep.run()
-let report = ofrep.report
+var growthbook = GrowthBookSuite(directory: directory, report: ofrep.report)
+if FileManager.default.fileExists(atPath: directory.appendingPathComponent(GrowthBookSuite.path).path) {
+    growthbook.run()
+}
+let report = growthbook.report
 
 print("")
 for line in report.skips { print(line) }
@@ -49,7 +53,7 @@ print("")
 for kind in [
     "value", "reason", "error code", "metadata", "schema file", "isEnabled", "variant", "OFREP status", "OFREP schema",
     "OFREP header", "OFREP body",
-] {
+] + GrowthBookSuite.kinds {
     guard let counts = report.kinds[kind] else { continue }
     print("\(kind) checks: \(counts.passed) of \(counts.passed + counts.failed) pass")
 }

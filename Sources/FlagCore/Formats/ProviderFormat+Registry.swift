@@ -10,5 +10,6 @@ extension ProviderFormat {
         .unleash,
         .flagd,
         .ofrep,
+        .growthbook,
     ]
 }
