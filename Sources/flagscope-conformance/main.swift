@@ -35,7 +35,12 @@ var unleash = UnleashSuite(directory: directory, report: schemas.report)
 unleash.run()
 var ofrep = OFREPSuite(directory: directory, report: unleash.report)
 ofrep.run()
-let report = ofrep.report
+var report = ofrep.report
+if FileManager.default.fileExists(atPath: directory.appendingPathComponent(LaunchDarklySuite.folder).path) {
+    var launchDarkly = LaunchDarklySuite(directory: directory, report: report)
+    launchDarkly.run()
+    report = launchDarkly.report
+}
 
 print("")
 for line in report.skips { print(line) }
@@ -48,7 +53,7 @@ for (path, counts) in report.files {
 print("")
 for kind in [
     "value", "reason", "error code", "metadata", "schema file", "isEnabled", "variant", "OFREP status", "OFREP schema",
-    "OFREP header", "OFREP body",
+    "OFREP header", "OFREP body", "LaunchDarkly evaluation",
 ] {
     guard let counts = report.kinds[kind] else { continue }
     print("\(kind) checks: \(counts.passed) of \(counts.passed + counts.failed) pass")
