@@ -2,7 +2,7 @@
 
 Run through `Scripts/differential` (which makes the virtual environment and builds the tool):
 
-    Scripts/differential [--kind flagd|unleash|firebase|all] [--cases N] [--seed S] [--show N]
+    Scripts/differential [--kind flagd|unleash|firebase|launchdarkly|all] [--cases N] [--seed S] [--show N]
     Scripts/differential --replay FILE        one kept case, answered by both again
 
 Each case is generated from the seed alone, so `--seed S` names it for good. Flagscope answers
@@ -27,12 +27,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import firebase_cases  # noqa: E402
 import flagd_cases  # noqa: E402
 import known_differences  # noqa: E402
+import launchdarkly_cases  # noqa: E402
 import unleash_cases  # noqa: E402
 
-KINDS = {"flagd": flagd_cases, "unleash": unleash_cases, "firebase": firebase_cases}
+KINDS = {"flagd": flagd_cases, "unleash": unleash_cases, "firebase": firebase_cases,
+         "launchdarkly": launchdarkly_cases}
 # Where each kind keeps its definitions and what is asked of them.
-DEFINITIONS = {"flagd": "flags", "unleash": "state", "firebase": "template"}
-QUESTIONS = {"flagd": "queries", "unleash": "toggles", "firebase": "parameters"}
+DEFINITIONS = {"flagd": "flags", "unleash": "state", "firebase": "template", "launchdarkly": "data"}
+QUESTIONS = {"flagd": "queries", "unleash": "toggles", "firebase": "parameters", "launchdarkly": "queries"}
 # The engines log each failure they swallow (a version that is no version, a panic), with
 # its stack: the answers are what is compared, and the summary counts the failures.
 logging.disable(logging.CRITICAL)
@@ -111,9 +113,11 @@ KEPT = {
     "flagd": {"state", "variants", "flags"},
     "unleash": {"name", "enabled", "version", "features", "parameters", "weight", "weightType", "stickiness",
                 "contextName", "operator", "values", "value", "type", "id", "feature", "constraints", "segments"},
+    "launchdarkly": {"key", "version", "variations", "flags", "segments", "kind", "op", "attribute", "values",
+                     "variation", "weight", "clauses"},
 }
 # Members whose insides are kept whole (a variant's value, a strategy's parameters, a payload).
-WHOLE = {"flagd": {"variants"}, "unleash": {"parameters", "payload", "values", "variants"}}
+WHOLE = {"flagd": {"variants"}, "unleash": {"parameters", "payload", "values", "variants"}, "launchdarkly": set()}
 
 
 def shrink_candidates(value, kind, key=None):
@@ -276,7 +280,7 @@ def replay(arguments):
     except json.JSONDecodeError as error:
         raise SystemExit(f"error: {arguments.replay}:{error.lineno}:{error.colno}: not a kept case ({error.msg})")
     if not isinstance(case, dict) or case.get("kind") not in KINDS:
-        raise SystemExit(f"error: {arguments.replay} is not a kept case: its \"kind\" is flagd, unleash or firebase")
+        raise SystemExit(f"error: {arguments.replay} is not a kept case: its \"kind\" is flagd, unleash, firebase or launchdarkly")
     flagscope = Flagscope(arguments.binary)
     found = disagreements(case, flagscope)
     print("Flagscope: " + json.dumps(flagscope.answer(case), ensure_ascii=False))
@@ -296,7 +300,7 @@ def replay(arguments):
 
 def main():
     parser = argparse.ArgumentParser(prog="Scripts/differential", description=__doc__.split("\n")[0])
-    parser.add_argument("--kind", choices=["flagd", "unleash", "firebase", "all"], default="all")
+    parser.add_argument("--kind", choices=["flagd", "unleash", "firebase", "launchdarkly", "all"], default="all")
     parser.add_argument("--cases", type=int, default=500, help="cases per kind (default 500)")
     parser.add_argument("--seed", default="1", help="names the generated cases (default 1)")
     parser.add_argument("--show", type=int, default=5, help="unexplained disagreements shrunk and shown (default 5)")
