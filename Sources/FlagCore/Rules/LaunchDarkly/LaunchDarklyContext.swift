@@ -76,7 +76,7 @@ package struct LaunchDarklyContext {
         case "key": base = .string(key)
         case "kind": base = .string(kind)
         case "name", "anonymous":
-            let stored = device.attributes[prefix + first]
+            let stored = device.attributes[prefix.isEmpty ? first : prefix + first]
             reads.record(key: ContextKeys.prefix + prefix + first, value: stored)
             if first == "name" {
                 base = stored.flatMap { $0.launchDarklyText.map(JSONValue.string) }
@@ -104,7 +104,8 @@ package struct LaunchDarklyContext {
         guard !pieces.isEmpty else { return nil }
         let attributes = device.attributes
         for length in stride(from: pieces.count, through: 1, by: -1) {
-            let flat = prefix + (length == 1 ? pieces[0] : pieces[..<length].joined(separator: "/"))
+            let path = length == 1 ? pieces[0] : pieces[..<length].joined(separator: "/")
+            let flat = prefix.isEmpty ? path : prefix + path
             guard let found = attributes[flat] else { continue }
             var value = found
             var index = length

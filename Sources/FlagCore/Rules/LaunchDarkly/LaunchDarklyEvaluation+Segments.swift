@@ -37,8 +37,8 @@ extension LaunchDarklyEvaluation {
     /// the rules. A big segment's lists live in a store Flagscope does not have: only its rules
     /// are asked, as the SDKs do without a store, and `bigSegmentsStatus` says `NOT_CONFIGURED`.
     mutating func contains(_ segment: LaunchDarklySegment) throws(LaunchDarklyFailure) -> (Bool, String) {
-        try enter(segment: true, key: segment.key)
-        defer { chain.removeLast() }
+        let entered = try enter(segment: true, key: segment.key, recurses: !segment.rules.isEmpty)
+        defer { if entered { chain.removeLast() } }
         if let malformation = segment.malformation {
             throw LaunchDarklyFailure(kind: .malformedFlag, message: malformation)
         }

@@ -91,8 +91,10 @@ struct LaunchDarklyEvaluation {
         }
     }
 
-    /// Enters a flag or segment: a cycle when it is already being evaluated, an error past the depth limit.
-    mutating func enter(segment: Bool, key: String) throws(LaunchDarklyFailure) {
+    /// Enters a flag or segment: a cycle when it is already being evaluated, an error past the
+    /// depth limit. Only one that `recurses` (a flag with prerequisites, a segment with rules)
+    /// joins the chain — no other can lead back to itself — and the answer says whether it did.
+    mutating func enter(segment: Bool, key: String, recurses: Bool) throws(LaunchDarklyFailure) -> Bool {
         try spend()
         if chain.contains(where: { $0.isSegment == segment && $0.key == key }) {
             let path = (chain.filter { $0.isSegment == segment }.map(\.key) + [key]).map {
@@ -103,18 +105,20 @@ struct LaunchDarklyEvaluation {
                 message: (segment ? "segments refer to each other in a cycle: " : "prerequisites form a cycle: ")
                     + path.joined(separator: " → "))
         }
+        guard recurses else { return false }
         guard chain.count < Self.depthLimit else {
             throw LaunchDarklyFailure(
                 kind: .exception,
                 message: "prerequisites and segments nest deeper than \(Self.depthLimit): Flagscope stops there")
         }
         chain.append((segment, key))
+        return true
     }
 
     /// The evaluation of `flag` itself (a prerequisite's too).
     mutating func evaluate(_ flag: LaunchDarklyFlag) throws(LaunchDarklyFailure) -> LaunchDarklyDetail {
-        try enter(segment: false, key: flag.key)
-        defer { chain.removeLast() }
+        let entered = try enter(segment: false, key: flag.key, recurses: !flag.prerequisites.isEmpty)
+        defer { if entered { chain.removeLast() } }
         if let malformation = flag.malformation {
             throw LaunchDarklyFailure(kind: .malformedFlag, message: malformation)
         }

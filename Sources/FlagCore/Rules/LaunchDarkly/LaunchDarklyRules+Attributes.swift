@@ -1,7 +1,7 @@
 extension LaunchDarklyRules: RuleEngine {
     /// Every variation the flag can serve: the off variation when it is off; else what its
     /// targets, rules and fallthrough serve, and the off variation when a prerequisite can fail.
-    var outcomes: [RawValue] {
+    package var outcomes: [RawValue] {
         guard let flag else { return [] }
         var indices: [Int] = []
         if !flag.on || !flag.prerequisites.isEmpty { indices += flag.offVariation.map { [$0] } ?? [] }
@@ -17,7 +17,7 @@ extension LaunchDarklyRules: RuleEngine {
     }
 
     /// Each variation with its variant name, for `validate` to check against the flag's type.
-    var possibleValues: [(name: String, value: RawValue)] {
+    package var possibleValues: [(name: String, value: RawValue)] {
         (flag?.variations ?? []).enumerated().map { (LaunchDarklyFlag.variant($0.offset), .native($0.element)) }
     }
 
@@ -29,6 +29,14 @@ extension LaunchDarklyRules: RuleEngine {
         var walk = LaunchDarklyAttributeWalk(store: store)
         walk.visit(flag)
         return walk.reads
+    }
+}
+
+extension LaunchDarklyRules {
+    /// The context keys the flag reads, each with the rule that reads it in the trace's words
+    /// (``attributeReads(keysOnly:)`` for those outside FlagCore).
+    package var readKeys: [(key: String, rule: String)] {
+        attributeReads(keysOnly: false).map { ($0.key, $0.rule) }
     }
 }
 
