@@ -79,7 +79,7 @@ enum EngineTargets {
 
     /// Evaluates with steps and without, checks the two decide alike, and words the trace as
     /// `get` does (its lines, then its JSON).
-    private static func decide(
+    static func decide(
         _ name: String, context: EvaluationContext, _ evaluate: (_ tracing: Bool) -> RuleOutcome
     ) -> String {
         let traced = evaluate(true)

@@ -25,6 +25,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case unleashEngine = "unleash-engine"
     /// Remote Config conditions alone, in memory.
     case firebaseEngine = "firebase-engine"
+    /// LaunchDarkly flags and segments alone, in memory.
+    case launchDarklyEngine = "launchdarkly-engine"
     /// A computed expression alone: parsed, checked and evaluated.
     case expressionEngine = "expression-engine"
     /// The linear-time regular expressions, in Rust's and RE2's syntax.
@@ -46,6 +48,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .flagdEngine: return EngineTargets.flagd(bytes)
         case .unleashEngine: return EngineTargets.unleash(bytes)
         case .firebaseEngine: return EngineTargets.firebase(bytes)
+        case .launchDarklyEngine: return EngineTargets.launchDarkly(bytes)
         case .expressionEngine: return ExpressionTarget.engine(bytes)
         case .regex: return EngineTargets.regex(bytes)
         }
@@ -67,6 +70,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .flagdEngine: return "flagd definitions, NUL, a context: the engine alone, no workspace"
         case .unleashEngine: return "an Unleash file, NUL, a context: the engine alone, no workspace"
         case .firebaseEngine: return "a Remote Config template, NUL, a context: the engine alone, no workspace"
+        case .launchDarklyEngine: return "LaunchDarkly SDK data, NUL, a context: the engine alone, no workspace"
         case .expressionEngine: return "a computed expression: parsed, checked and evaluated, no workspace"
         case .regex: return "byte 1 picks Rust's or RE2's syntax and case; a pattern, NUL, the text searched"
         }
