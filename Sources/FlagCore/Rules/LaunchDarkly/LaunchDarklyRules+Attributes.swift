@@ -16,6 +16,23 @@ extension LaunchDarklyRules: RuleEngine {
         }
     }
 
+    /// The rollout that decided for `context`, as `flagscope rollout` samples it: the flag's own
+    /// (a rule's or the fallthrough's), never a segment rule's weight met on the way, and only
+    /// when it decided (the reason is SPLIT). It hashes the last key its step read.
+    func rolloutSplit(in context: EvaluationContext) -> RolloutSplit? {
+        let trace = evaluate(in: context, tracing: true).trace
+        guard trace.reason == .split, let step = trace.steps.last, let split = step.split else { return nil }
+        let reads = step.reads.map(\.key)
+        return RolloutSplit(
+            rule: step.rule, split: split, attribute: reads.last, reads: reads,
+            placesDevice: step.reads.last?.value != nil)
+    }
+
+    /// The share of the rollout that decided the trace.
+    func rolloutShare(of trace: RuleTrace) -> String? {
+        trace.reason == .split ? trace.steps.last?.split?.chosen : nil
+    }
+
     /// Each variation with its variant name, for `validate` to check against the flag's type.
     package var possibleValues: [(name: String, value: RawValue)] {
         (flag?.variations ?? []).enumerated().map { (LaunchDarklyFlag.variant($0.offset), .native($0.element)) }

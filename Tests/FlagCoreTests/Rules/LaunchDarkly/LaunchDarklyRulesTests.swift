@@ -109,6 +109,21 @@ struct LaunchDarklyRulesTests {
         #expect(reads[4].rule == "fallthrough: percentage rollout by email")
     }
 
+    @Test("flagscope rollout samples the flag's own rollout, not a segment weight met on the way")
+    func rolloutSplit() throws {
+        let data = try LaunchDarklyFixture.data(Self.file)
+        let rules = try #require(data.rules(for: "checkout"))
+        let device = try LaunchDarklyFixture.device(#"{"key": "k", "email": "a@example.com"}"#)
+        let split = try #require(rules.rolloutSplit(in: device))
+        #expect(split.rule == "rule 2: percentage rollout by key")
+        #expect(split.attribute == "context/key")
+        #expect(split.placesDevice)
+        #expect(split.split.shares.map(\.name) == ["variation 1", "variation 2"])
+        #expect(rules.rolloutShare(of: rules.evaluate(in: device, tracing: true).trace) == split.split.chosen)
+        #expect(
+            rules.rolloutSplit(in: try LaunchDarklyFixture.device(#"{"key": "qa-ana"}"#)) == nil, "a target decided")
+    }
+
     @Test("Every value the flag can give, and each variation with its name")
     func values() throws {
         let data = try LaunchDarklyFixture.data(Self.file)
