@@ -7,6 +7,7 @@ import OrderedCollections
 /// the SDKs' `variation_detail` answers: `{"value", "variationIndex", "reason"}` (`value` and
 /// `variationIndex` null when no variation is served).
 enum LaunchDarklyDifferential {
+    /// Each flag's detail for each context of the case `fields`.
     static func answer(_ fields: OrderedDictionary<String, JSONValue>) throws -> JSONValue {
         let data = try LaunchDarklyData.read(Array((fields["data"] ?? .null).compactText.utf8))
         let keys = (fields["queries"]?.arrayValue ?? []).compactMap(\.stringValue)

@@ -12,7 +12,9 @@ import OrderedCollections
 /// default's type, the default itself taken from the flag's first variation when the case has
 /// none) is the default with `WRONG_TYPE`, and an evaluation with no variation gives the default.
 struct LaunchDarklySuite {
+    /// The conformance data's folder.
     let directory: URL
+    /// The counts so far.
     var report: ConformanceReport
 
     /// The folder of the harness's files.

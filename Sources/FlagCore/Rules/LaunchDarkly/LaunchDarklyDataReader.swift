@@ -13,10 +13,12 @@ struct LaunchDarklyDataReader {
     /// Segment keys named by `segmentMatch` clauses, with where, checked once every segment is read.
     var segmentReferences: [(key: String, location: TextLocation?)] = []
 
+    /// Adds a problem for `validate`.
     mutating func report(_ message: String, at location: TextLocation?) {
         problems.append(RuleProblem(message, at: location))
     }
 
+    /// The file `root`: its flags, segments and flag values, checked across.
     mutating func read(_ root: SourceNode) throws(DocumentError) -> LaunchDarklyData {
         guard root.mapping != nil else {
             throw DocumentError(

@@ -38,6 +38,7 @@ struct LaunchDarklyEvaluation {
     /// `NOT_CONFIGURED` once a big segment was asked about.
     var bigSegmentsStatus: String?
 
+    /// An evaluation of `store`'s flags for `device`; reads and steps are kept only when `tracing`.
     init(store: LaunchDarklyStore, device: EvaluationContext, tracing: Bool) {
         self.store = store
         context = LaunchDarklyContext(device: device)

@@ -60,13 +60,16 @@ extension LaunchDarklyRules {
 /// The walk over a flag, its prerequisites and segments that lists what they read, each flag
 /// and segment once (so cycles end), no deeper than an evaluation goes.
 struct LaunchDarklyAttributeWalk {
+    /// The flags and segments of the file.
     let store: LaunchDarklyStore
+    /// What was found so far, in the order written.
     var reads: [AttributeRead] = []
     private var visitedFlags: Set<String> = []
     private var visitedSegments: Set<String> = []
     /// How many prerequisites and segments deep the walk is.
     private var depth = 0
 
+    /// A walk over `store`.
     init(store: LaunchDarklyStore) {
         self.store = store
     }
@@ -76,6 +79,7 @@ struct LaunchDarklyAttributeWalk {
         ContextKeys.prefix + (kind == "user" ? "" : kind + "/") + suffix
     }
 
+    /// Lists what `flag` reads: its prerequisites first, then its targets, rules and fallthrough.
     mutating func visit(_ flag: LaunchDarklyFlag) {
         guard depth < LaunchDarklyEvaluation.depthLimit, visitedFlags.insert(flag.key).inserted else { return }
         depth += 1
