@@ -2,7 +2,7 @@
 
 Run through `Scripts/differential` (which makes the virtual environment and builds the tool):
 
-    Scripts/differential [--kind flagd|unleash|firebase|all] [--cases N] [--seed S] [--show N]
+    Scripts/differential [--kind flagd|unleash|firebase|launchdarkly|all] [--cases N] [--seed S] [--show N]
     Scripts/differential --replay FILE        one kept case, answered by both again
 
 Each case is generated from the seed alone, so `--seed S` names it for good. Flagscope answers
@@ -28,12 +28,16 @@ import firebase_cases  # noqa: E402
 import flagd_cases  # noqa: E402
 import growthbook_cases  # noqa: E402
 import known_differences  # noqa: E402
+import launchdarkly_cases  # noqa: E402
 import unleash_cases  # noqa: E402
 
-KINDS = {"flagd": flagd_cases, "unleash": unleash_cases, "firebase": firebase_cases, "growthbook": growthbook_cases}
+KINDS = {"flagd": flagd_cases, "unleash": unleash_cases, "firebase": firebase_cases, "growthbook": growthbook_cases,
+         "launchdarkly": launchdarkly_cases}
 # Where each kind keeps its definitions and what is asked of them.
-DEFINITIONS = {"flagd": "flags", "unleash": "state", "firebase": "template", "growthbook": "payload"}
-QUESTIONS = {"flagd": "queries", "unleash": "toggles", "firebase": "parameters", "growthbook": "keys"}
+DEFINITIONS = {"flagd": "flags", "unleash": "state", "firebase": "template", "growthbook": "payload",
+               "launchdarkly": "data"}
+QUESTIONS = {"flagd": "queries", "unleash": "toggles", "firebase": "parameters", "growthbook": "keys",
+             "launchdarkly": "queries"}
 # The engines log each failure they swallow (a version that is no version, a panic), with
 # its stack: the answers are what is compared, and the summary counts the failures.
 logging.disable(logging.CRITICAL)
@@ -113,10 +117,12 @@ KEPT = {
     "unleash": {"name", "enabled", "version", "features", "parameters", "weight", "weightType", "stickiness",
                 "contextName", "operator", "values", "value", "type", "id", "feature", "constraints", "segments"},
     "growthbook": growthbook_cases.KEPT,
+    "launchdarkly": {"key", "version", "variations", "flags", "segments", "kind", "op", "attribute", "values",
+                     "variation", "weight", "clauses"},
 }
 # Members whose insides are kept whole (a variant's value, a strategy's parameters, a payload).
 WHOLE = {"flagd": {"variants"}, "unleash": {"parameters", "payload", "values", "variants"},
-         "growthbook": growthbook_cases.WHOLE}
+         "growthbook": growthbook_cases.WHOLE, "launchdarkly": set()}
 
 
 def shrink_candidates(value, kind, key=None):

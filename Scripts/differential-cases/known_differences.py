@@ -298,6 +298,59 @@ def growthbook_coverage_edge(case, ours, theirs, fields, agree):
         return changed
     trial = growthbook_case(case, widen)
     return trial is not None and agree(trial)
+def launchdarkly_kinds(case):
+    """The kinds of a LaunchDarkly case's one context."""
+    context = case["contexts"][0]
+    kind = context.get("kind", "user")
+    return {name for name in context if name != "kind"} if kind == "multi" else {kind}
+
+
+def launchdarkly_rollouts(data):
+    """Every rollout of the data's flags (rules and fallthroughs)."""
+    for flag in (data.get("flags") or {}).values():
+        for serve in [flag.get("fallthrough") or {}] + (flag.get("rules") or []):
+            if isinstance(serve.get("rollout"), dict):
+                yield serve["rollout"]
+
+
+def launchdarkly_missing_kind_first_share(case, ours, theirs, fields, agree):
+    """A rollout bucketing a kind the context lacks: Flagscope, as Go's SDK, gives the context
+    bucket 0, so it gets the first share with some weight; Python's SDK gives it -1, so it gets
+    the first share even when that share weighs nothing. Recognised when the two agree once the
+    rollouts' leading shares of weight 0 are left out (which changes nothing for bucket 0)."""
+    if case["kind"] != "launchdarkly":
+        return False
+    kinds = launchdarkly_kinds(case)
+    trial = json.loads(json.dumps(case))
+    changed = False
+    for rollout in launchdarkly_rollouts(trial["data"]):
+        shares = rollout.get("variations") or []
+        if (rollout.get("contextKind") or "user") in kinds:
+            continue
+        while len(shares) > 1 and shares[0].get("weight") == 0:
+            shares.pop(0)
+            changed = True
+    return changed and agree(trial)
+
+
+def launchdarkly_segment_rule_missing_kind(case, ours, theirs, fields, agree):
+    """A segment rule with a weight that buckets a kind the context lacks: Flagscope, as Go's SDK
+    (and the SDK specification), counts the context out of the rule; Python's SDK gives it bucket
+    -1, below any weight, so in. Recognised when the two agree once such rules are left out
+    (which changes nothing for Flagscope)."""
+    if case["kind"] != "launchdarkly":
+        return False
+    kinds = launchdarkly_kinds(case)
+    trial = json.loads(json.dumps(case))
+    changed = False
+    for segment in (trial["data"].get("segments") or {}).values():
+        rules = segment.get("rules") or []
+        kept = [rule for rule in rules
+                if rule.get("weight") is None or (rule.get("rolloutContextKind") or "user") in kinds]
+        if len(kept) != len(rules):
+            segment["rules"] = kept
+            changed = True
+    return changed and agree(trial)
 
 
 KNOWN = [
@@ -316,6 +369,10 @@ KNOWN = [
      growthbook_force_fallback),
     ("growthbook: a device exactly at a force rule's coverage is in, as in JavaScript (n <= coverage)",
      growthbook_coverage_edge),
+    ("launchdarkly: a rollout on a kind the context lacks starts at bucket 0, as Go; Python at -1 (a share of weight 0)",
+     launchdarkly_missing_kind_first_share),
+    ("launchdarkly: a segment rule's weight on a kind the context lacks leaves it out, as Go; Python counts it in",
+     launchdarkly_segment_rule_missing_kind),
 ]
 
 

@@ -13,7 +13,8 @@ import Foundation
 ///   variant as the client specification writes one;
 /// - `{"kind": "firebase", "template": {…a Remote Config template…}, "contexts": [{attributes}],
 ///   "parameters": [names]}`: each parameter for each context, `{"value"}` (its text, or `null`
-///   when the app's own default decides) or `{"error"}`.
+///   when the app's own default decides) or `{"error"}`;
+/// - `{"kind": "launchdarkly", …}`: see ``LaunchDarklyDifferential``.
 ///
 /// The answer is `{"answers": [[…one per query or toggle…] per context]}`, or `{"error": …}`
 /// when the definitions cannot be read at all.
@@ -93,8 +94,10 @@ enum DifferentialMode {
                 ])
             case "growthbook":
                 return try GrowthBookDifferential.answer(Dictionary(uniqueKeysWithValues: Array(fields)))
+            case "launchdarkly":
+                return try LaunchDarklyDifferential.answer(fields)
             default:
-                return .object(["error": .string("a case's kind is flagd, unleash, firebase or growthbook")])
+                return .object(["error": .string("a case's kind is flagd, unleash, firebase, growthbook or launchdarkly")])
             }
         } catch {
             return .object(["error": .string("\(error)")])

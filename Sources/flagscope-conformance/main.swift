@@ -39,7 +39,12 @@ var growthbook = GrowthBookSuite(directory: directory, report: ofrep.report)
 if FileManager.default.fileExists(atPath: directory.appendingPathComponent(GrowthBookSuite.path).path) {
     growthbook.run()
 }
-let report = growthbook.report
+var report = growthbook.report
+if FileManager.default.fileExists(atPath: directory.appendingPathComponent(LaunchDarklySuite.folder).path) {
+    var launchDarkly = LaunchDarklySuite(directory: directory, report: report)
+    launchDarkly.run()
+    report = launchDarkly.report
+}
 
 print("")
 for line in report.skips { print(line) }
@@ -52,7 +57,7 @@ for (path, counts) in report.files {
 print("")
 for kind in [
     "value", "reason", "error code", "metadata", "schema file", "isEnabled", "variant", "OFREP status", "OFREP schema",
-    "OFREP header", "OFREP body",
+    "OFREP header", "OFREP body", "LaunchDarkly evaluation",
 ] + GrowthBookSuite.kinds {
     guard let counts = report.kinds[kind] else { continue }
     print("\(kind) checks: \(counts.passed) of \(counts.passed + counts.failed) pass")

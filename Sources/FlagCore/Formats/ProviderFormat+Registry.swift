@@ -11,5 +11,6 @@ extension ProviderFormat {
         .flagd,
         .ofrep,
         .growthbook,
+        .launchdarkly,
     ]
 }
