@@ -253,7 +253,7 @@ struct ValidateCommandTests {
         #expect(output.status == 1)
         #expect(
             output.stdout.contains(
-                "error: unknown format 'jsno'; did you mean 'json'? Formats are json, plist, env, firebase, unleash, flagd, ofrep\n"
+                "error: unknown format 'jsno'; did you mean 'json'? Formats are json, plist, env, firebase, unleash, flagd, ofrep, growthbook, launchdarkly\n"
             ),
             "\(output.stdout)")
     }
