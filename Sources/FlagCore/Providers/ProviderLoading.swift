@@ -139,9 +139,9 @@ struct ProviderLoading {
             let file = try config.format.descriptor.read(bytes, reading(config, knownKeys: knownKeys, flags: flags))
             for problem in file.problems {
                 diagnostics.append(
-                    .error(
-                        "\(config.format.name) provider '\(config.name)': \(problem.message)", file: displayPath,
-                        at: problem.location))
+                    Diagnostic(
+                        file: displayPath, location: problem.location, severity: problem.severity,
+                        message: "\(config.format.name) provider '\(config.name)': \(problem.message)"))
             }
             var data = ProviderData(
                 config: config, status: .loaded,

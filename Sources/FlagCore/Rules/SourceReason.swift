@@ -23,9 +23,10 @@ package struct SourceReason: Sendable, Hashable {
         return .object(object)
     }
 
-    /// `RULE_MATCH ruleIndex 0, ruleId "r1", inExperiment true`: the kind, then each field.
+    /// `RULE_MATCH ruleIndex 0, ruleId "r1", inExperiment true`: the kind, then its first three
+    /// fields (the JSON has them all; a line of text has room for what names the reason).
     package var text: String {
-        let parts = fields.map { name, value in "\(name) \(value.compactText)" }
+        let parts = fields.prefix(3).map { name, value in "\(name) \(value.compactText)" }
         return parts.isEmpty ? kind : kind + " " + parts.joined(separator: ", ")
     }
 }

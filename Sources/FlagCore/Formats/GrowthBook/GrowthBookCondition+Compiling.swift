@@ -15,8 +15,8 @@ struct GrowthBookConditionCompiler {
     /// What was found wrong, in reading order.
     var problems: [RuleProblem] = []
 
-    mutating func report(_ message: String, at location: TextLocation) {
-        problems.append(RuleProblem(message, at: location))
+    mutating func report(_ message: String, at location: TextLocation, severity: Diagnostic.Severity = .error) {
+        problems.append(RuleProblem(message, at: location, severity: severity))
     }
 
     /// A condition: an object of paths and `$and`/`$or`/`$nor`/`$not`. Anything else is a
@@ -143,7 +143,7 @@ struct GrowthBookConditionCompiler {
         default:
             report(
                 "unknown operator '\(TerminalText.capped(name, limit: 60))'; the condition fails, as in the SDKs",
-                at: location)
+                at: location, severity: .warning)
             test = .unknown
         }
         return GrowthBookOperation(name: name, test: test, operand: operand, location: location)
@@ -169,7 +169,7 @@ struct GrowthBookConditionCompiler {
             report(
                 "no saved group '\(TerminalText.capped(id, limit: 60))' in this payload; "
                     + (negated ? "$notInGroup holds, as in the SDKs" : "$inGroup fails, as in the SDKs"),
-                at: node.location)
+                at: node.location, severity: .warning)
         }
         return .group(id, negated: negated)
     }

@@ -50,7 +50,7 @@ struct GrowthBookPayloadReader {
             problems.append(
                 RuleProblem(
                     "no feature '\(TerminalText.capped(id, limit: 80))' in this payload; the prerequisite reads its value as null",
-                    at: location))
+                    at: location, severity: .warning))
         }
         problems.sort { $0.location ?? .start < $1.location ?? .start }
         return GrowthBookPayload(
@@ -137,7 +137,10 @@ struct GrowthBookPayloadReader {
                 features[key] = feature
             }
         }
-        for problem in compiler.problems { report(problem.message, at: problem.location ?? node.location) }
+        for var problem in compiler.problems {
+            problem.location = problem.location ?? node.location
+            problems.append(problem)
+        }
         return features
     }
 
@@ -168,7 +171,10 @@ struct GrowthBookPayloadReader {
                 rules = items.enumerated().compactMap { index, item in reader.rule(item, index: index) }
                 compiler = reader.compiler
                 parentReferences += reader.parentReferences
-                for problem in reader.problems { report(problem.message, at: problem.location ?? value.location) }
+                for var problem in reader.problems {
+                    problem.location = problem.location ?? value.location
+                    problems.append(problem)
+                }
             default: continue
             }
         }

@@ -32,7 +32,7 @@ extension LaunchDarklyDataReader {
                 guard let required = store.flags[prerequisite.key] else {
                     report(
                         "no flag \(Self.quoted(prerequisite.key)) in this file: the prerequisite always fails",
-                        at: prerequisite.location)
+                        at: prerequisite.location, severity: .warning)
                     continue
                 }
                 if !required.variations.indices.contains(prerequisite.variation), required.malformation == nil {
@@ -45,7 +45,7 @@ extension LaunchDarklyDataReader {
         for reference in segmentReferences where store.segments[reference.key] == nil {
             report(
                 "no segment \(Self.quoted(reference.key)) in this file: the clause passes over it",
-                at: reference.location)
+                at: reference.location, severity: .warning)
         }
         let prerequisites = store.flags.mapValues { flag in flag.prerequisites.map(\.key) }
         for cycle in Self.cycles(in: prerequisites) {

@@ -78,7 +78,7 @@ extension LaunchDarklyDataReader {
                 "unknown operator \(Self.quoted(operatorName)) (the SDKs know "
                     + LaunchDarklyOperator.allCases.map(\.rawValue).joined(separator: ", ")
                     + "): the clause never matches",
-                at: node["op"]?.location ?? node.location)
+                at: node["op"]?.location ?? node.location, severity: .warning)
             return clause
         }
         if known != .segmentMatch, let error = clause.attribute.error {

@@ -14,8 +14,8 @@ struct LaunchDarklyDataReader {
     var segmentReferences: [(key: String, location: TextLocation?)] = []
 
     /// Adds a problem for `validate`.
-    mutating func report(_ message: String, at location: TextLocation?) {
-        problems.append(RuleProblem(message, at: location))
+    mutating func report(_ message: String, at location: TextLocation?, severity: Diagnostic.Severity = .error) {
+        problems.append(RuleProblem(message, at: location, severity: severity))
     }
 
     /// The file `root`: its flags, segments and flag values, checked across.

@@ -98,9 +98,10 @@ struct GrowthBookRulesTests {
         let outcome = GrowthBookFixture.outcome(payload, #"{"id": "ann"}"#)
         #expect(outcome.result == .value(.native(.string("b"))))
         #expect(outcome.trace.variant == "variation 1 (Blue)")
+        #expect(outcome.trace.sourceReason?.text == #"experiment ruleId "r1", experimentKey "exp", variationId 1"#)
         #expect(
-            outcome.trace.sourceReason?.text
-                == #"experiment ruleId "r1", experimentKey "exp", variationId 1, key "v1", name "Blue", inExperiment true, hashUsed true, hashAttribute "id", hashValue "ann", bucket 0.463, stickyBucketUsed false"#
+            outcome.trace.sourceReason?.json.compactText
+                == #"{"kind":"experiment","ruleId":"r1","experimentKey":"exp","variationId":1,"key":"v1","name":"Blue","inExperiment":true,"hashUsed":true,"hashAttribute":"id","hashValue":"ann","bucket":0.463,"stickyBucketUsed":false}"#
         )
         let step = try #require(outcome.trace.steps.last)
         #expect(step.rule == #"rule "r1": experiment "exp" of "a", "b" by id"#)
