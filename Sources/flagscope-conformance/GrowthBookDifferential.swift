@@ -1,12 +1,15 @@
 import FlagCore
+import OrderedCollections
 
 /// The `growthbook` kind of `--differential`: `{"kind": "growthbook", "payload": {…an SDK
 /// payload…}, "contexts": [{attributes}], "keys": [feature keys]}`, each feature answered for
 /// each device as the SDK's `evalFeature` reports it: `{"value", "source", "ruleId",
 /// "variationId"}` (`variationId` null unless an experiment gave the value), or `{"error"}`
 /// when the rules ran out of budget.
-enum GrowthBookDifferential {
-    static func answer(_ fields: [String: JSONValue]) throws -> JSONValue {
+enum GrowthBookDifferential: DifferentialKind {
+    static let format = ProviderFormat.growthbook
+
+    static func answer(_ fields: OrderedDictionary<String, JSONValue>) throws -> JSONValue {
         let payload = try GrowthBookPayload.read(Array((fields["payload"] ?? .null).compactText.utf8))
         let keys = (fields["keys"]?.arrayValue ?? []).compactMap(\.stringValue)
         let contexts = fields["contexts"]?.arrayValue ?? []

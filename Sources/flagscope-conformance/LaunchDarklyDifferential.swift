@@ -6,7 +6,9 @@ import OrderedCollections
 /// SDKs take one in JSON…}], "queries": [flag keys]}`. Each flag for each context is answered as
 /// the SDKs' `variation_detail` answers: `{"value", "variationIndex", "reason"}` (`value` and
 /// `variationIndex` null when no variation is served).
-enum LaunchDarklyDifferential {
+enum LaunchDarklyDifferential: DifferentialKind {
+    static let format = ProviderFormat.launchdarkly
+
     /// Each flag's detail for each context of the case `fields`.
     static func answer(_ fields: OrderedDictionary<String, JSONValue>) throws -> JSONValue {
         let data = try LaunchDarklyData.read(Array((fields["data"] ?? .null).compactText.utf8))

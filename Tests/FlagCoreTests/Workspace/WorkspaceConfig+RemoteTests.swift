@@ -83,7 +83,9 @@ struct WorkspaceConfigRemoteTests {
             .error("a provider reads either a file ('path') or a server ('url'), not both"),
             .error("provider 'NoURL' needs a 'url' (its ofrep server, such as http://localhost:8016)"),
             .error("an ofrep provider reads a server: give its 'url'", "not a 'path'"),
-            .error("a json provider reads a file ('path'); only firebase, unleash, ofrep, growthbook and launchdarkly read a server ('url')"),
+            .error(
+                "a json provider reads a file ('path'); "
+                    + "only firebase, unleash, ofrep, growthbook and launchdarkly read a server ('url')"),
             .error("a remote provider cannot be writable; edits go to a local json or plist file"),
             .error("an env provider reads environment variables and takes no 'url'")),
         MarkedWorkspaceFile(
