@@ -63,4 +63,8 @@ for kind in [
     print("\(kind) checks: \(counts.passed) of \(counts.passed + counts.failed) pass")
 }
 print("\(report.passed) passed, \(report.failed) failed")
-exit(report.failed == 0 ? 0 : 1)
+let withoutKind = DifferentialMode.formatsWithoutKind
+for name in withoutKind {
+    print("the rule format '\(name)' answers no --differential kind: give it one in DifferentialMode.kinds")
+}
+exit(report.failed == 0 && withoutKind.isEmpty ? 0 : 1)
