@@ -36,6 +36,12 @@ package struct WorkspaceBuilder: Sendable {
         package static func unleash(_ name: String, _ path: String) -> Provider { file(name, format: "unleash", path) }
 
         /// Environment variables named `prefix` + key.
+        package static func growthbook(_ name: String, _ path: String) -> Provider {
+            file(name, format: "growthbook", path)
+        }
+        package static func launchdarkly(_ name: String, _ path: String) -> Provider {
+            file(name, format: "launchdarkly", path)
+        }
         package static func env(_ name: String, prefix: String) -> Provider {
             Provider(name, format: "env", [Field("prefix", prefix)])
         }

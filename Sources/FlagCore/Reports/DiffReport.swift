@@ -117,14 +117,14 @@ package struct DiffReport: Sendable {
         context.sort { $0.key < $1.key }
     }
 
-    /// The first step of the deciding rules whose result differs, when the same layer's rules
-    /// decided both values.
+    /// The first step of the deciding rules whose result or chosen share differs, when the same
+    /// layer's rules decided both values.
     package static func partingStep(_ a: Resolution?, _ b: Resolution?) -> StepChange? {
         guard let left = a?.winningLayer, let right = b?.winningLayer, left.provider == right.provider,
             let leftSteps = left.rules?.steps, let rightSteps = right.rules?.steps
         else { return nil }
-        for (stepA, stepB) in zip(leftSteps, rightSteps) where stepA.result != stepB.result || stepA.rule != stepB.rule
-        {
+        for (stepA, stepB) in zip(leftSteps, rightSteps)
+        where stepA.result != stepB.result || stepA.rule != stepB.rule || stepA.split?.chosen != stepB.split?.chosen {
             return StepChange(provider: left.provider, a: stepA, b: stepB)
         }
         return nil
@@ -175,7 +175,13 @@ extension DiffReport {
         func step(_ step: RuleStep) -> JSONValue {
             var reads: OrderedDictionary<String, JSONValue> = [:]
             for read in step.reads { reads[read.key] = read.value ?? .null }
-            return .object(["result": step.result ?? .null, "reads": .object(reads)])
+            var object: OrderedDictionary<String, JSONValue> = ["result": step.result ?? .null]
+            if let split = step.split {
+                object["bucket"] = .double((split.bucket * 10).rounded() / 10)
+                object["chosen"] = split.chosen.map { .string($0) } ?? .null
+            }
+            object["reads"] = .object(reads)
+            return .object(object)
         }
         let flagsJSON = flags.map { change -> JSONValue in
             var object: OrderedDictionary<String, JSONValue> = [
@@ -284,7 +290,12 @@ extension DiffReport {
 extension RuleStep {
     /// What a step gave and what it read, for people: `true, reading context/country = "it"`.
     package var resultAndReads: String {
-        let result = self.result.map { TerminalText.escaped($0.compactText) } ?? "no result"
+        var result = self.result.map { TerminalText.escaped($0.compactText) } ?? "no result"
+        // A split that reports only that it ran (`true`) says what it chose; one whose result
+        // is the share already says so.
+        if let split, split.chosen.map({ JSONValue.string($0) }) != self.result {
+            result = TerminalText.escaped(LayerDescription.words(for: split))
+        }
         guard !reads.isEmpty else { return result }
         let read = reads.map { read in
             "\(TerminalText.escaped(read.key)) = \(read.value.map { TerminalText.escaped($0.compactText) } ?? "unset")"

@@ -121,6 +121,45 @@ struct DiffReportTests {
         #expect(report.text.hasSuffix("3 flags and 1 feature differ"), "\(report.text)")
     }
 
+    @Test("A percentage split parts two devices by the share each bucket fell in, for every rule format that splits")
+    func splitsPartByTheChosenShare() throws {
+        let growthbook = """
+            {"features": {"skip": {"defaultValue": 15, "rules": [{"id": "exp", "key": "skip-test",
+              "hashAttribute": "id", "variations": [15, 30], "weights": [0.5, 0.5]}]}}}
+            """
+        let launchdarkly = """
+            {"flags": {"speed": {"key": "speed", "on": true, "salt": "s", "variations": [1, 2], "offVariation": 0,
+              "fallthrough": {"rollout": {"variations": [{"variation": 0, "weight": 50000},
+                                                         {"variation": 1, "weight": 50000}]}}}}}
+            """
+        let folder = try WorkspaceBuilder(
+            blueprints: ["app.yml"],
+            providers: [.growthbook("Experiments", "gb.json"), .launchdarkly("Releases", "ld.json")]
+        )
+        .file(
+            "app.yml",
+            "name: App\nflags:\n  skip: { type: int, default: 15, description: Skip }\n"
+                + "  speed: { type: int, default: 1, description: Speed }\n"
+        )
+        .file("gb.json", growthbook).file("ld.json", launchdarkly)
+        .file("devices/one.yml", "name: One\ncontext:\n  id: listener-3\n  key: listener-3\n")
+        .file("devices/two.yml", "name: Two\ncontext:\n  id: listener-2\n  key: listener-2\n")
+        .folder(prefix: "flagscope-diff-split")
+        defer { folder.remove() }
+        let report = DiffReport(a: try Self.side("one", in: folder), b: try Self.side("two", in: folder))
+        #expect(report.flags.map(\.key) == ["skip", "speed"], "\(report.text)")
+        for change in report.flags {
+            let step = try #require(change.step, "\(report.text)")
+            #expect(step.a.result == .bool(true) && step.b.result == .bool(true))
+            #expect(step.a.split?.chosen != step.b.split?.chosen)
+        }
+        let text = report.text
+        #expect(text.contains("parted by a rule of Experiments: rule \"exp\": experiment \"skip-test\""), "\(text)")
+        #expect(text.contains("parted by a rule of Releases: fallthrough: percentage rollout by key"), "\(text)")
+        #expect(text.contains("a: bucket "), "\(text)")
+        #expect(text.contains(" of 100 → \"variation 1\", reading context/key = \"listener-2\""), "\(text)")
+    }
+
     @Test("A device compared with itself has no differences, and says so")
     func sameDevice() throws {
         let folder = try Self.folder()
