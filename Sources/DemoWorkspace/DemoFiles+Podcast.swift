@@ -31,7 +31,7 @@ extension DemoFiles {
 # Flagscope demo workspace
 
 The workspace `flagscope demo` opens: **Podcasts**, a made-up podcast player for
-Apple platforms. It is made of three blueprints and six providers, chosen so that
+Apple platforms. It is made of three blueprints and eight providers, chosen so that
 every state of a flag layer and every next step a feature can offer shows up at least
 once, and so that some flags get a different value on a different device.
 
@@ -45,20 +45,22 @@ once, and so that some flags get a different value on a different device.
 | `.flagscope/local.json` | provider **Local**, the writable one (edits go here) |
 | `remote/rollouts.flagd.json` | provider **Rollouts** (OpenFeature flagd definitions with targeting): rules evaluated against the simulated device |
 | `remote/toggles.unleash.json` | provider **Toggles** (Unleash client payload: a user-id strategy, a flexible rollout behind a constraint, weighted variants), evaluated against the simulated device |
+| `remote/experiments.growthbook.json` | provider **Experiments** (GrowthBook SDK payload: a condition, a coverage rollout and an experiment), evaluated against the simulated device |
+| `remote/releases.launchdarkly.json` | provider **Releases** (LaunchDarkly server-side data: a targeted rule, a segment, a prerequisite and a percentage rollout), evaluated against the simulated device |
 | `profiles/qa.json` | provider **QA profile**: the simulated device plus a few deliberate mistakes |
 | `devices/*.yml` | three **device profiles** QA shares: `p` in the browser or `--device NAME` simulates one, as a layer below Local |
 | (environment) | provider **Environment**: variables named `FLAGSCOPE_DEMO_<KEY>`, e.g. `FLAGSCOPE_DEMO_LAB__SSON=false`. The demo sets none. |
 
-Stack, highest first: Remote → Local → Rollouts → Toggles → QA profile → Environment → blueprint default.
+Stack, highest first: Remote → Local → Rollouts → Toggles → Experiments → Releases → QA profile →
+Environment → blueprint default.
 At 80 columns the header shortens plain layers to `…` (a missing or failing layer and the
 writable one stay).
 
-Rollouts and Toggles sit below Local and above QA profile. Below Local, so your own overrides
+Rollouts, Toggles, Experiments and Releases sit below Local and above QA profile. Below Local, so your own overrides
 still win, as an app's debug menu does over its rollout service; above QA profile, so
 what the rules decide is what shows: the profile is the device the rules read, not a
-source of these flags' values. Nothing above Rollouts sets its four flags, nor anything above
-Toggles its three, so their values are the ones this device gets, and they change when you
-edit the device.
+source of these flags' values. Nothing above them sets their flags, so their values are the
+ones this device gets, and they change when you edit the device.
 
 The simulated device (QA profile): iOS 16.4, locale `it`; camera, motion and
 calendar authorized, photos denied, location-always restricted, Bluetooth unsupported,
@@ -151,6 +153,31 @@ names every constraint and strategy with what it read.
 | `internal/verbose_logging` | `false`, DEFAULT | `flexibleRollout` 25 %, stickiness `userId`, behind `environment IN ["testflight"]`; `context/environment` **unset** | set `context/environment` to `testflight` and `context/userId` to `qa-ana`: `true` (bucket 14.0, in the 25 %) |
 | `storage/cache_size_mb` | `1024`, SPLIT (variant `large`) | `app_version SEMVER_GT "4.0.0"`, then variants `standard` 512 / `large` 1024 by weight, stickiness `targeting_key` | set `context/app_version` to `3.9.0`: no variant, so the default `512` |
 
+### What this device gets (Experiments' GrowthBook rules)
+
+Experiments is a GrowthBook SDK payload, evaluated as GrowthBook's SDKs do; the trace names each
+rule with its condition, the attribute it hashed, this device's bucket and the split.
+
+| key | value here | rule (GrowthBook) | try |
+|---|---|---|---|
+| `max_episodes_per_feed` | `200`, DEFAULT (defaultValue) | `fr_long_feeds`: force `500` if `country` `$in ["de", "it"]` and `app_version` `$vgte "4.12.0"`; `context/country` **unset** | `--device subscriber` (Italy): `500` |
+| `store/catalog/artwork_quality` | `1.0`, SPLIT (force) | `fr_sharp_artwork`: force `1.0` to 60 % by `targeting_key`: bucket 57.7 | `--device ipad` (`listener-1`, bucket 97.7): `0.8` |
+| `playback/skip_back_interval` | `30`, SPLIT (variation 2, "30 seconds") | experiment `skip-back-interval`: 15 / 10 / 30 at 34 / 33 / 33 % by `targeting_key`: bucket 93.0 | `--device ipad`: `10` (bucket 56.2) |
+
+### What this device gets (Releases' LaunchDarkly rules)
+
+Releases is LaunchDarkly's server-side data, evaluated as its server-side SDKs do for a context
+of kind `user` whose key is `context/key`, else `context/targeting_key`. The reason is
+LaunchDarkly's own (`FALLTHROUGH`, `RULE_MATCH`, `PREREQUISITE_FAILED`), in brackets below
+beside the OpenFeature one; GrowthBook's `source` likewise above.
+
+| key | value here | rule (LaunchDarkly) | try |
+|---|---|---|---|
+| `store/storefront_url` | `…/store`, DEFAULT (FALLTHROUGH) | rule `german-speaking-stores`: `country` is one of `de, at, ch` → variation 1; `context/country` **unset** | `--device ipad` (Germany): `https://podcasts.example.com/de/store` |
+| `store/catalog/category_order` | news first, DISABLED (PREREQUISITE_FAILED) | prerequisite: `store/storefront_url` must be variation 1 | `--device ipad`: history pinned first |
+| `lab/search/suggestions/trending_endpoint` | `…/v2/trending`, DEFAULT (FALLTHROUGH) | rule `beta-listeners-first`: the context is in segment `beta-listeners` (included: `listener-1`) | `--device ipad`: the beta `…/v3/trending` |
+| `playback/skip_interval` | `30`, SPLIT (FALLTHROUGH, variation 0) | percentage rollout 50 / 50 by `key`: bucket 8.5 | `--device ipad`: `45` (bucket 74.3) |
+
 ### What this device gets (Remote's conditions)
 
 Remote is a Firebase template with five conditions, evaluated in order; the first true one
@@ -174,8 +201,11 @@ with a value for a parameter gives it.
   10,000 generated installation ids; `flagscope rollout lab/search/ranking` the flagd one.
 - `flagscope devices` lists the three devices. `flagscope diff subscriber "location denied"`:
   Smart playlists is available on one and not on the other, for the location permission;
-  `flagscope diff subscriber ipad`: the search ranking rollout puts them in two buckets, and
-  Remote's `italian_store` condition parts them too.
+  `flagscope diff subscriber ipad`: the search ranking rollout, the skip-back experiment and
+  the skip-interval rollout put them in different buckets, and Remote's `italian_store`
+  condition, Releases' store rule, segment and prerequisite part them too.
+- `flagscope rollout playback/skip_interval`: LaunchDarkly's 50 / 50 split sampled over 10,000
+  generated keys; `flagscope rollout store/catalog/artwork_quality` GrowthBook's 60 % coverage.
 
 """#
     ),
@@ -732,6 +762,12 @@ providers:                       # highest priority first
   - name: Toggles                # Unleash strategies, constraints and variants, for this device
     format: unleash
     path: remote/toggles.unleash.json
+  - name: Experiments            # GrowthBook: a condition, a rollout and an experiment
+    format: growthbook
+    path: remote/experiments.growthbook.json
+  - name: Releases               # LaunchDarkly: a targeted rule, a segment, a prerequisite, a rollout
+    format: launchdarkly
+    path: remote/releases.launchdarkly.json
   - name: QA profile
     format: json
     path: profiles/qa.json
@@ -770,6 +806,130 @@ providers:                       # highest priority first
   "context/email": "qa@podcasts.example.com",
   "context/app_version": "4.12.1",
   "context/targeting_key": "listener-4711"
+}
+
+"""#
+    ),
+    (
+"remote/experiments.growthbook.json",
+#"""
+{
+  "features": {
+    "max_episodes_per_feed": {
+      "defaultValue": 200,
+      "rules": [
+        {
+          "id": "fr_long_feeds",
+          "condition": { "country": { "$in": ["de", "it"] }, "app_version": { "$vgte": "4.12.0" } },
+          "force": 500
+        }
+      ]
+    },
+    "store/catalog/artwork_quality": {
+      "defaultValue": 0.8,
+      "rules": [
+        { "id": "fr_sharp_artwork", "force": 1.0, "coverage": 0.6, "hashAttribute": "targeting_key" }
+      ]
+    },
+    "playback/skip_back_interval": {
+      "defaultValue": 15,
+      "rules": [
+        {
+          "id": "exp_skip_back",
+          "key": "skip-back-interval",
+          "hashAttribute": "targeting_key",
+          "variations": [15, 10, 30],
+          "weights": [0.34, 0.33, 0.33],
+          "meta": [
+            { "key": "0", "name": "15 seconds (control)" },
+            { "key": "1", "name": "10 seconds" },
+            { "key": "2", "name": "30 seconds" }
+          ]
+        }
+      ]
+    }
+  },
+  "savedGroups": {}
+}
+
+"""#
+    ),
+    (
+"remote/releases.launchdarkly.json",
+#"""
+{
+  "flags": {
+    "store/storefront_url": {
+      "key": "store/storefront_url",
+      "version": 4,
+      "on": true,
+      "salt": "storefront",
+      "variations": ["https://podcasts.example.com/store", "https://podcasts.example.com/de/store"],
+      "rules": [
+        {
+          "id": "german-speaking-stores",
+          "clauses": [{ "attribute": "country", "op": "in", "values": ["de", "at", "ch"], "negate": false }],
+          "variation": 1
+        }
+      ],
+      "fallthrough": { "variation": 0 },
+      "offVariation": 0
+    },
+    "store/catalog/category_order": {
+      "key": "store/catalog/category_order",
+      "version": 2,
+      "on": true,
+      "salt": "category-order",
+      "prerequisites": [{ "key": "store/storefront_url", "variation": 1 }],
+      "variations": [
+        { "order": ["news", "comedy", "true-crime", "science", "history"], "pinned": "news" },
+        { "order": ["news", "history", "science", "comedy", "true-crime"], "pinned": "history" }
+      ],
+      "fallthrough": { "variation": 1 },
+      "offVariation": 0
+    },
+    "lab/search/suggestions/trending_endpoint": {
+      "key": "lab/search/suggestions/trending_endpoint",
+      "version": 7,
+      "on": true,
+      "salt": "trending",
+      "variations": [
+        "https://api.podcasts.example.com/v2/trending",
+        "https://beta.api.podcasts.example.com/v3/trending"
+      ],
+      "rules": [
+        {
+          "id": "beta-listeners-first",
+          "clauses": [{ "attribute": "", "op": "segmentMatch", "values": ["beta-listeners"], "negate": false }],
+          "variation": 1
+        }
+      ],
+      "fallthrough": { "variation": 0 },
+      "offVariation": 0
+    },
+    "playback/skip_interval": {
+      "key": "playback/skip_interval",
+      "version": 3,
+      "on": true,
+      "salt": "skip-interval",
+      "variations": [30, 45],
+      "fallthrough": {
+        "rollout": {
+          "variations": [{ "variation": 0, "weight": 50000 }, { "variation": 1, "weight": 50000 }]
+        }
+      },
+      "offVariation": 0
+    }
+  },
+  "segments": {
+    "beta-listeners": {
+      "key": "beta-listeners",
+      "version": 1,
+      "salt": "beta-listeners",
+      "included": ["listener-1"],
+      "rules": []
+    }
+  }
 }
 
 """#

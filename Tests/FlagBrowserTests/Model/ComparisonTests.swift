@@ -35,7 +35,7 @@ struct ComparisonTests {
         #expect(comparison.otherValue("storage/download_over_cellular") == nil)
     }
 
-    @Test("The stack alone against the iPad: its targeting key, country and user part four flags and five features")
+    @Test("The stack alone against the iPad: its targeting key, country and user part eleven flags and five features")
     func stackAgainstDevice() throws {
         let (model, folder) = try Self.model(simulating: nil, comparing: "QA iPad Air (other bucket)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -47,9 +47,17 @@ struct ComparisonTests {
         #expect(comparison.otherValue("storage/download_over_cellular")??.value == .bool(true))
         // userId qa-bo is one of the ids the toggle's strategy turns on for.
         #expect(comparison.otherValue("internal/turbo_downloads")??.value == .bool(true))
-        #expect(comparison.flagCount == 4, "\(comparison.values.keys.sorted())")
+        // GrowthBook's experiment and LaunchDarkly's rollout bucket the two targeting keys apart;
+        // LaunchDarkly's country rule and its segment (listener-1 is a beta listener) part them too.
+        #expect(comparison.otherValue("playback/skip_back_interval")??.value == .int(10))
+        #expect(comparison.otherValue("playback/skip_interval")??.value == .int(45))
+        #expect(comparison.otherValue("store/storefront_url")??.value == .url("https://podcasts.example.com/de/store"))
+        #expect(
+            comparison.otherValue("lab/search/suggestions/trending_endpoint")??.value
+                == .url("https://beta.api.podcasts.example.com/v3/trending"))
+        #expect(comparison.flagCount == 11, "\(comparison.values.keys.sorted())")
         #expect(comparison.featureCount == 5)
-        #expect(comparison.count == "4 flags and 5 features differ")
+        #expect(comparison.count == "11 flags and 5 features differ")
     }
 
     @Test("A device compared with itself differs in nothing")

@@ -46,7 +46,7 @@ struct RendererProblemsTests {
             let header = Self.header(demo.screen)
             #expect(
                 header.hasPrefix(
-                    " Flagscope · demo · Remote ⚠ error › Local✎ › Rollouts › Toggles › QA profile › Environment ›"),
+                    " Flagscope · demo · Remote ⚠ error › Local✎ › Rollouts › Toggles › Experiments › Releases › …"),
                 "\(header)")
             #expect(header.hasSuffix("⚠ 1 error — F problems"), "\(header)")
         }
@@ -59,7 +59,8 @@ struct RendererProblemsTests {
             demo.session.apply(.loaded(demo.session.loadModel(), message: nil))
             #expect(
                 Self.header(demo.screen).contains(
-                    "Remote › Local✎ › Rollouts › Toggles › QA profile › Environment › default"),
+                    "Remote › Local✎ › Rollouts › Toggles › Experiments › Releases › QA profile › Environment › default"
+                ),
                 "\(demo.screen)")
         }
     }
@@ -95,7 +96,7 @@ struct RendererProblemsTests {
             var screen = demo.screen
             #expect(Self.header(screen).hasSuffix("⚠ 1 error — F problems"), "\(screen)")
             // While a blueprint cannot be read, provider keys are not called undeclared: one note per file says so.
-            #expect(Self.problemsSummary(demo.session.state.model) == "1 error, 1 warning, 5 notes")
+            #expect(Self.problemsSummary(demo.session.state.model) == "1 error, 1 warning, 7 notes")
 
             // Other messages replace the status line; the header still says it.
             try demo.press("/allowsSSON<Enter>j")
@@ -108,7 +109,7 @@ struct RendererProblemsTests {
             #expect(Self.header(screen).hasSuffix("⚠ 1 error · view: problems"), "\(screen)")
             let rows = Self.rows(screen)
             let first = try #require(rows.firstIndex { $0.contains("▾ Problems") }, "\(screen)")
-            #expect(rows[first].contains("1 error, 1 warning, 5 notes"), "\(screen)")
+            #expect(rows[first].contains("1 error, 1 warning, 7 notes"), "\(screen)")
             #expect(rows[first + 1].contains("✗ blueprints/podcast.yml:25:10: did not find ex"), "\(screen)")
             #expect(rows[first + 2].contains("! profiles/qa.json:19:3: 'lab/onboarding_varian"), "\(screen)")
             #expect(rows[first + 4].contains("· remote/remote-config.json: 1 key not checked"), "\(screen)")

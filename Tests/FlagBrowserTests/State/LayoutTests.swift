@@ -29,7 +29,8 @@ struct LayoutTests {
         let row = try #require(lines.first { $0.contains("storefrontURL") })
         if width >= 200 {
             #expect(
-                row.contains("storefrontURL") && row.contains("https://podcasts.example.com/store default │"), "\(row)")
+                row.contains("storefrontURL") && row.contains("https://podcasts.example.com/store Releases │"), "\(row)"
+            )
         } else {
             #expect(row.contains("https://podcasts.exampl") && row.contains("…"), "\(row)")
         }

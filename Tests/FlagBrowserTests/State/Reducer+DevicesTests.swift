@@ -104,7 +104,7 @@ struct ReducerDevicesTests {
     func compareWithDevice() throws {
         try DemoFixture.opened(width: 120, height: 40, pressing: "/QA iPad<Enter>c") { demo throws in
             #expect(
-                demo.screen.contains("4 flags and 5 features differ on QA iPad Air (other bucket): ≠ marks the rows"))
+                demo.screen.contains("11 flags and 5 features differ on QA iPad Air (other bucket): ≠ marks the rows"))
             #expect(demo.screen.contains("compared"), "the device's row says it is compared")
             #expect(
                 demo.screen.hasPrefix(" Flagscope") && demo.screen.contains("≠ QA iPad Air (other bucket)\n"),
@@ -168,7 +168,7 @@ struct ReducerDevicesTests {
             #expect(try demo.localValues()["context/userId"] as? String == "qa-ana")
             let comparison = try #require(demo.session.state.model.comparison)
             #expect(comparison.otherValue("internal/turbo_downloads") == nil, "both read qa-ana from the writable file")
-            #expect(comparison.flagCount == 3)
+            #expect(comparison.flagCount == 10)
         }
     }
 

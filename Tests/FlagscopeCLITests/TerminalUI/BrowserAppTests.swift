@@ -20,7 +20,9 @@ extension TerminalTests {
             let screen = try await session.waitForBrowser()
             let header = try #require(screen.lines.first)
             #expect(header.contains("Flagscope"))
-            #expect(header.contains("Remote › Local✎ › Rollouts › Toggles › QA profile › Environment › default"))
+            #expect(
+                header.contains("Remote › Local✎ › Rollouts › Toggles › Experiments › Releases › QA profile › …"),
+                "\(header)")
             #expect(screen.lines.count == 30)
             for row in [
                 "▾ User Experiments", "allowsSSON", "▸ search", "▾ Podcast app", "▾ Store & Catalog", "Features",
