@@ -7,7 +7,7 @@ import Foundation
 
 let usage = """
     usage: flagscope-bench [--sizes 1000,10000,100000] [--runs N] [--keep DIR] [--rules-only] [--unleash-only] [--swift]
-                           [--scale] [--devices] [--serve] [--flagscope PATH] [--hostile]
+                           [--scale] [--devices] [--serve] [--flagscope PATH] [--hostile] [--engines]
       --sizes       flag counts to generate (default 1000,10000,100000)
       --runs        runs per figure; medians are reported (default 5)
       --keep        generate into DIR and leave it there (default: a temporary folder, removed)
@@ -19,6 +19,8 @@ let usage = """
       --serve       measure only OFREP over HTTP: bulk against in process, and 64 clients (the Serve table)
       --flagscope   the flagscope binary the Scale table runs (default: the one beside this binary)
       --hostile     measure only how long each hostile rule takes to evaluate (the Hostile rules table)
+      --engines     measure only GrowthBook and LaunchDarkly files against the vendors' Python engines
+                    (the Vendor engines table; default size 10000)
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -59,12 +61,15 @@ var scaleOnly = false
 var hostileOnly = false
 var devicesOnly = false
 var serveOnly = false
+var enginesOnly = false
+var sizesGiven = false
 var flagscope: String?
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
     case "--sizes":
         sizes = (arguments.first ?? "").split(separator: ",").compactMap { Int($0) }
+        sizesGiven = true
         arguments = Array(arguments.dropFirst())
     case "--runs":
         runs = max(1, Int(arguments.first ?? "") ?? 5)
@@ -86,6 +91,8 @@ while let argument = arguments.first {
         devicesOnly = true
     case "--serve":
         serveOnly = true
+    case "--engines":
+        enginesOnly = true
     case "--flagscope":
         flagscope = arguments.first
         arguments = Array(arguments.dropFirst())
@@ -103,6 +110,10 @@ guard !sizes.isEmpty else {
 }
 
 do {
+    if enginesOnly {
+        try EnginesBench.run(sizes: sizesGiven ? sizes : [10_000], runs: runs, keep: keep, flagscope: flagscope)
+        exit(0)
+    }
     if hostileOnly {
         try HostileBench.run(runs: runs)
         exit(0)
