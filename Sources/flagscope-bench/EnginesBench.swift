@@ -186,8 +186,8 @@ extension EnginesBench {
         """
 
     /// A GrowthBook payload: each feature's default is the blueprint's, and its rules, in turn,
-    /// a `$regex` on the email, a `$vgte` on the app version, `$in` countries with 50 % coverage
-    /// on the id, an experiment on the id, and a saved group before an experiment.
+    /// a `$regex` on the email, a `$vgte` on the app version, `$in` countries with 55.555 % coverage
+    /// on the id (a bucket never exactly at it: the SDKs part there, docs/rules.md), an experiment on the id, and a saved group before an experiment.
     static func growthBookPayload(_ keys: [String]) -> String {
         var features: [(String, Any)] = []
         features.reserveCapacity(keys.count)
@@ -210,7 +210,7 @@ extension EnginesBench {
             case 2:
                 rules = [
                     condition("country", "$in", RulesWorkspace.countries)
-                        + [("force", on), ("coverage", 0.5), ("hashAttribute", "id")]
+                        + [("force", on), ("coverage", 0.55555), ("hashAttribute", "id")]
                 ]
             case 3: rules = [experiment]
             default: rules = [condition("id", "$inGroup", "staff") + [("force", on)], experiment]
