@@ -32,8 +32,9 @@ import FuzzTargets
         static func main() {
             let arguments = Array(CommandLine.arguments.dropFirst())
             if arguments.first == "--list" {
+                let width = FuzzTarget.allCases.map(\.rawValue.count).max() ?? 0
                 for target in FuzzTarget.allCases {
-                    print(target.rawValue.padding(toLength: 19, withPad: " ", startingAt: 0) + target.summary)
+                    print(target.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + target.summary)
                 }
                 return
             }

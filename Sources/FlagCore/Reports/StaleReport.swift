@@ -43,9 +43,9 @@ package struct StaleReport: Sendable {
     package init(workspace: Workspace, now: Date) {
         self.workspace = workspace
         codeFiles = workspace.codeReferences?.files.count
-        let broken = Self.filesWithErrors(workspace)
+        let layers = Self.loadedLayers(workspace)
         for (key, flag) in workspace.flags where !key.hasPrefix(ContextKeys.prefix) && workspace.isDeclared(key) {
-            findings += Self.findings(ofFlag: key, flag, in: workspace, now: now, broken: broken)
+            findings += Self.findings(ofFlag: key, flag, in: workspace, now: now, layers: layers)
         }
         for (key, feature) in workspace.features {
             if let unread = Self.unreadReason(key, in: workspace) {
@@ -66,24 +66,36 @@ package struct StaleReport: Sendable {
         guard let flag = workspace.flags[key], !key.hasPrefix(ContextKeys.prefix), workspace.isDeclared(key) else {
             return idleOverrides(in: workspace, keys: [key])
         }
-        return findings(ofFlag: key, flag, in: workspace, now: now, broken: filesWithErrors(workspace))
+        return findings(ofFlag: key, flag, in: workspace, now: now, layers: loadedLayers(workspace))
             + idleOverrides(in: workspace, keys: [key])
     }
 
-    /// The files with an error: what they define may not be what the app gets.
-    private static func filesWithErrors(_ workspace: Workspace) -> Set<String> {
-        Set(workspace.diagnostics.lazy.filter { $0.severity == .error }.map(\.file))
+    /// A loaded layer, as ``onlyValue(of:_:layers:)`` reads it for every flag: taken once, so
+    /// that no flag copies a provider's data.
+    private struct Layer {
+        var name: String
+        var entries: ProviderEntries
+        /// Its file has an error: what it defines may not be what the app gets.
+        var broken: Bool
+    }
+
+    /// The loaded layers, highest first.
+    private static func loadedLayers(_ workspace: Workspace) -> [Layer] {
+        let broken = Set(workspace.diagnostics.lazy.filter { $0.severity == .error }.map(\.file))
+        return workspace.providers.filter { $0.status == .loaded }.map {
+            Layer(name: $0.config.name, entries: $0.entries, broken: broken.contains($0.displayPath))
+        }
     }
 
     private static func findings(
-        ofFlag key: String, _ flag: FlagDefinition, in workspace: Workspace, now: Date, broken: Set<String>
+        ofFlag key: String, _ flag: FlagDefinition, in workspace: Workspace, now: Date, layers: [Layer]
     ) -> [Finding] {
         var findings: [Finding] = []
         if let expires = flag.expires, let date = FlagDate.parse(expires), date < now {
             findings.append(
                 Finding(key: key, kind: .expired, reason: "past its expires date, \(expires)", place: flag.origin))
         }
-        if let value = onlyValue(of: key, flag, in: workspace, broken: broken) {
+        if workspace.expressions[key] == nil, let value = onlyValue(of: key, flag, layers: layers) {
             findings.append(
                 Finding(
                     key: key, kind: .constant,
@@ -111,30 +123,27 @@ package struct StaleReport: Sendable {
 
     /// The one value `flag` has everywhere, when some layer or rule sets it and every layer,
     /// every outcome of its rules and its default agree. Every device gets one of these values,
-    /// so every device gets that one.
-    private static func onlyValue(of key: String, _ flag: FlagDefinition, in workspace: Workspace, broken: Set<String>)
-        -> FlagValue?
-    {
-        guard flag.unknownDefault == nil, workspace.expressions[key] == nil else { return nil }
-        var values = Set<FlagValue>()
+    /// so every device gets that one. A computed flag has no value of its own: callers skip those.
+    private static func onlyValue(of key: String, _ flag: FlagDefinition, layers: [Layer]) -> FlagValue? {
+        guard flag.unknownDefault == nil else { return nil }
+        var only = flag.defaultValue
         var isSet = false
-        if let value = flag.defaultValue { values.insert(value) }
-        for provider in workspace.providers where provider.status == .loaded {
-            guard let entry = provider.entries[key], !flag.excludedProviders.contains(provider.config.name) else {
-                continue
-            }
-            // A definition with a problem gives an error, not a value: nothing is known to be constant.
-            if entry.error != nil || broken.contains(provider.displayPath) { return nil }
-            var raws: [RawValue] = entry.value.map { [$0] } ?? []
-            if let rules = entry.rules { raws += rules.outcomes }
-            for raw in raws {
-                guard case .success(let value) = flag.rules.value(from: raw) else { continue }
-                values.insert(value)
-                isSet = true
-                if values.count > 1 { return nil }
-            }
+        /// False once `raw` gives a second value.
+        func agrees(_ raw: RawValue) -> Bool {
+            guard case .success(let value) = flag.rules.value(from: raw) else { return true }
+            isSet = true
+            if let only, only != value { return false }
+            only = value
+            return true
         }
-        return isSet && values.count == 1 ? values.first : nil
+        for layer in layers {
+            guard let entry = layer.entries[key], !flag.excludedProviders.contains(layer.name) else { continue }
+            // A definition with a problem gives an error, not a value: nothing is known to be constant.
+            if entry.error != nil || layer.broken { return nil }
+            if let raw = entry.value, !agrees(raw) { return nil }
+            for raw in entry.rules?.outcomes ?? [] where !agrees(raw) { return nil }
+        }
+        return isSet ? only : nil
     }
 
     /// The writable file's overrides that never apply: a higher layer sets the key with no
