@@ -121,6 +121,13 @@ struct LaunchDarklyAttributeWalk {
             return
         }
         guard clause.attribute.error == nil, !clause.attribute.isKind, !clause.attribute.pieces.isEmpty else { return }
+        // A kind other than the user's exists only when its key is set, so the clause reads that too.
+        if clause.contextKind != "user" {
+            reads.append(
+                AttributeRead(
+                    key: Self.key(kind: clause.contextKind, "key"), typeHint: .text, rule: clause.words,
+                    location: clause.location))
+        }
         var hint = clause.knownOperator?.typeHint
         if clause.knownOperator == .in {
             if clause.values.allSatisfy({ $0.launchDarklyNumber != nil }) {

@@ -109,6 +109,16 @@ struct LaunchDarklyRulesTests {
         #expect(reads[4].rule == "fallthrough: percentage rollout by email")
     }
 
+    @Test("A clause on another kind reads that kind's key too, which says the kind is there")
+    func kindKeyRead() throws {
+        let data = try LaunchDarklyFixture.flag(
+            #""on": true, "variations": [true, false], "fallthrough": {"variation": 1}, "rules": [{"variation": 0, "clauses": [{"contextKind": "device", "attribute": "os", "op": "in", "values": ["iOS"]}]}]"#
+        )
+        let reads = try #require(data.rules(for: "flag")).attributeReads(keysOnly: true)
+        #expect(reads.map(\.key) == ["context/device/key", "context/device/os"])
+        #expect(reads.allSatisfy { $0.rule == "device os is one of [iOS]" })
+    }
+
     @Test("flagscope rollout samples the flag's own rollout, not a segment weight met on the way")
     func rolloutSplit() throws {
         let data = try LaunchDarklyFixture.data(Self.file)
