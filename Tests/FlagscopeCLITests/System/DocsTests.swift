@@ -21,6 +21,18 @@ struct DocsTests {
         #expect(output.stderr.isEmpty, "\(output.stderr)")
     }
 
+    @Test("The GrowthBook and LaunchDarkly example, with its device profile, validates with nothing to say")
+    func vendorExampleIsClean() throws {
+        let output = try CLIRunner.run(
+            ["validate", "--config", "docs/examples/growthbook-launchdarkly/flagscope.yml"],
+            in: CLIRunner.packageRoot, environment: DocsPages.quietEnvironment)
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        #expect(
+            output.stdout == "✓ workspace is valid: 1 blueprint, 5 flags, 0 features, 4 providers, 1 device\n",
+            "\(output.stdout)")
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+    }
+
     @Test("The mistakes example fails validation with exit 1")
     func mistakesFail() throws {
         let output = try CLIRunner.run(
