@@ -33,7 +33,7 @@ import FuzzTargets
             let arguments = Array(CommandLine.arguments.dropFirst())
             if arguments.first == "--list" {
                 for target in FuzzTarget.allCases {
-                    print(target.rawValue.padding(toLength: 19, withPad: " ", startingAt: 0) + target.summary)
+                    print(target.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + target.summary)
                 }
                 return
             }
