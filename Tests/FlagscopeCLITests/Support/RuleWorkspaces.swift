@@ -18,6 +18,16 @@ enum RuleWorkspace {
         return try workspace.folder()
     }
 
+    /// A vendor's file (`path`, which `provider` reads) above the device profile (the Device
+    /// layer), then `below`.
+    static func vendor(
+        _ provider: WorkspaceBuilder.Provider, _ path: String, _ text: String, blueprint: String, device: String,
+        below: [WorkspaceBuilder.Provider]
+    ) throws -> TemporaryFolder {
+        try WorkspaceBuilder(providers: [provider, .json("Device", "device.json")] + below)
+            .file("blueprints/app.yml", blueprint).file(path, text).file("device.json", device).folder()
+    }
+
     /// A blueprint named App declaring `entries` (flag entries indented by two spaces).
     static func blueprint(_ entries: String...) -> String { "name: App\nflags:\n" + entries.joined() }
 
@@ -244,10 +254,9 @@ enum GrowthBookWorkspace {
         device: String = #"{"context/id": "user-1", "context/country": "IT"}"#, payload: String? = nil,
         below: [WorkspaceBuilder.Provider] = []
     ) throws -> TemporaryFolder {
-        try WorkspaceBuilder(
-            providers: [.growthbook("Experiments", "growthbook.json"), .json("Device", "device.json")] + below
-        ).file("blueprints/app.yml", blueprint).file("growthbook.json", payload ?? Self.payload)
-            .file("device.json", device).folder()
+        try RuleWorkspace.vendor(
+            .growthbook("Experiments", "growthbook.json"), "growthbook.json", payload ?? Self.payload,
+            blueprint: blueprint, device: device, below: below)
     }
 }
 
@@ -298,9 +307,8 @@ enum LaunchDarklyWorkspace {
         device: String = #"{"context/key": "user-1", "context/country": "IT"}"#, data: String? = nil,
         below: [WorkspaceBuilder.Provider] = []
     ) throws -> TemporaryFolder {
-        try WorkspaceBuilder(
-            providers: [.launchdarkly("LD", "launchdarkly.json"), .json("Device", "device.json")] + below
-        ).file("blueprints/app.yml", blueprint).file("launchdarkly.json", data ?? Self.data)
-            .file("device.json", device).folder()
+        try RuleWorkspace.vendor(
+            .launchdarkly("LD", "launchdarkly.json"), "launchdarkly.json", data ?? Self.data, blueprint: blueprint,
+            device: device, below: below)
     }
 }
