@@ -2,7 +2,7 @@
 
 Run through `Scripts/differential` (which makes the virtual environment and builds the tool):
 
-    Scripts/differential [--kind flagd|unleash|firebase|launchdarkly|all] [--cases N] [--seed S] [--show N]
+    Scripts/differential [--kind flagd|unleash|firebase|growthbook|launchdarkly|all] [--cases N] [--seed S] [--show N]
     Scripts/differential --replay FILE        one kept case, answered by both again
 
 Each case is generated from the seed alone, so `--seed S` names it for good. Flagscope answers

@@ -298,6 +298,8 @@ def growthbook_coverage_edge(case, ours, theirs, fields, agree):
         return changed
     trial = growthbook_case(case, widen)
     return trial is not None and agree(trial)
+
+
 def launchdarkly_kinds(case):
     """The kinds of a LaunchDarkly case's one context."""
     context = case["contexts"][0]

@@ -53,6 +53,7 @@ struct Export: ParsableCommand, TakesContext {
         for refusal in report.refused {
             Console.error("not exported: \(TerminalText.escaped(refusal.key)): \(refusal.reason)")
         }
+        for kept in report.rulesKept { Console.error("note: " + kept.note) }
         if includeContext, scope == .overridden, !report.keys.contains(where: { $0.hasPrefix(ContextKeys.prefix) }) {
             Console.error(
                 "note: the writable provider sets no context/* key; --only all --include-context writes the device's")

@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// `flagscope export` as a user runs it (docs/export.md): launch arguments read back by
-/// Foundation's own UserDefaults as an app launched with them, files written whole, and the
-/// mistakes that stop it.
+/// Foundation's own UserDefaults as an app launched with them, files written whole, the mistakes
+/// that stop it, and rules of other formats kept by their provider in a flagd export.
 @Suite("export on the command line")
 struct ExportCommandTests {
     static let awkward = "-it's a \"test\" of $HOME and \\n\nnext line — ünïcode ✓"
@@ -117,5 +117,52 @@ struct ExportCommandTests {
             }())
         #expect(empty.status == 0)
         #expect(empty.stderr.contains("the writable provider sets no key for this export; --only all"))
+    }
+
+    @Test(
+        "A flagd export of values GrowthBook's and LaunchDarkly's rules decide writes the values; stderr says once per provider that its rules stay with it"
+    )
+    func flagdKeepsOtherRules() throws {
+        let folder = try WorkspaceBuilder(
+            blueprints: ["blueprints/*.yml"],
+            providers: [
+                .growthbook("Experiments", "growthbook.json"), .launchdarkly("LD", "launchdarkly.json"),
+                .json("Device", "device.json"),
+            ]
+        ).file("blueprints/growthbook.yml", GrowthBookWorkspace.blueprint.replacingOccurrences(of: "App", with: "Shop"))
+            .file("blueprints/launchdarkly.yml", LaunchDarklyWorkspace.blueprint)
+            .file("growthbook.json", GrowthBookWorkspace.payload).file("launchdarkly.json", LaunchDarklyWorkspace.data)
+            .file("device.json", #"{"context/id": "user-1", "context/key": "user-1", "context/country": "IT"}"#)
+            .folder()
+        defer { folder.remove() }
+        let run = try CLIRunner.run(
+            ["export", "--format", "flagd", "--only", "all", "--output", "flags.json"], in: folder.url)
+        #expect(run.status == 0, "\(CLIFixture.describe(run))")
+        #expect(run.stdout.isEmpty)
+        let notes = run.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }
+        #expect(
+            notes == [
+                "note: growthbook provider 'Experiments' decides 2 exported keys by its rules (checkout_layout, welcome_text): each is written with the value this device gets; the rules stay with growthbook, not translated into flagd targeting",
+                "note: launchdarkly provider 'LD' decides 2 exported keys by its rules (banner_text, new_search): each is written with the value this device gets; the rules stay with launchdarkly, not translated into flagd targeting",
+            ], "\(run.stderr)")
+        #expect(run.stderr.contains("exported 5 keys to flags.json"), "\(run.stderr)")
+
+        // Read back as a flagd provider, the file gives this device's values.
+        try folder.write(
+            "flagscope.yml",
+            WorkspaceBuilder(
+                blueprints: ["blueprints/*.yml"], providers: [.flagd("Exported", "flags.json")]
+            ).workspaceFile)
+        let list = try CLIRunner.run(["list", "--json"], in: folder.url)
+        #expect(list.status == 0, "\(CLIFixture.describe(list))")
+        let flags = try #require(try CLIFixture.object(list.stdout)["flags"] as? [[String: Any]])
+        let exported = flags.filter { $0["source"] as? String == "Exported" }
+        func value(_ key: String) -> Any? { exported.first { $0["key"] as? String == key }?["value"] }
+        #expect(exported.count == 5, "\(list.stdout)")
+        #expect(value("checkout_layout") as? String == "classic")
+        #expect(value("dark_mode") as? Bool == true)
+        #expect(value("welcome_text") as? String == "hello")
+        #expect(value("banner_text") as? String == "spring")
+        #expect(value("new_search") as? Bool == true)
     }
 }

@@ -35,6 +35,16 @@ package struct WorkspaceBuilder: Sendable {
         /// An Unleash client payload or export at `path`.
         package static func unleash(_ name: String, _ path: String) -> Provider { file(name, format: "unleash", path) }
 
+        /// A GrowthBook SDK payload at `path`.
+        package static func growthbook(_ name: String, _ path: String) -> Provider {
+            file(name, format: "growthbook", path)
+        }
+
+        /// LaunchDarkly's server-side SDK data at `path`.
+        package static func launchdarkly(_ name: String, _ path: String) -> Provider {
+            file(name, format: "launchdarkly", path)
+        }
+
         /// Environment variables named `prefix` + key.
         package static func growthbook(_ name: String, _ path: String) -> Provider {
             file(name, format: "growthbook", path)

@@ -104,6 +104,9 @@ package struct RemoteAsking: Sendable {
     /// Whether the request carries the simulated device (`{"context": …}`), so that the answer
     /// depends on it.
     var sendsContext = false
+    /// What `endpoint` needs from the options, for the message when it cannot make the address
+    /// (`clientKey: or clientKeyEnv:`).
+    var needs: String?
 }
 
 /// A provider's own options and the environment their variables are read from.

@@ -97,7 +97,7 @@ package struct RemoteAnswering: Sendable {
         // An ETag names an answer to one question: send it only when asking the same thing again.
         let etag = cached.flatMap { $0.request == body ? $0.etag : nil }
         guard let request = plan.request(etag: etag, environment: environment) else {
-            return fallback(RemoteProblem(message: "the url cannot be used", fallsBackToCache: false), cached)
+            return fallback(RemoteProblem(message: plan.missingEndpoint, fallsBackToCache: false), cached)
         }
         switch fetcher.fetch(request) {
         case .failure(let failure):

@@ -25,11 +25,21 @@ package struct RemotePlan: Sendable {
     var settings: RemoteSettings { provider.remote ?? RemoteSettings() }
 
     /// The address asked: the provider's base url and what its format adds (OFREP's bulk
-    /// evaluation, Unleash's client features, a Remote Config template's own address, …).
-    package var endpoint: URL? {
+    /// evaluation, Unleash's client features, a Remote Config template's own address, …), with
+    /// the options that name a variable (`clientKeyEnv`) read from `environment`.
+    package func endpoint(in environment: [String: String]) -> URL? {
         guard var base = provider.usableURL, let asking = provider.format.remote else { return nil }
         while base.hasSuffix("/") { base.removeLast() }
-        return asking.endpoint(base, FormatOptions(provider.options)).flatMap { URL(string: $0) }
+        let options = FormatOptions(provider.options, environment: environment)
+        return asking.endpoint(base, options).flatMap { URL(string: $0) }
+    }
+
+    /// Why no address can be made for a usable url: what the format needs besides it.
+    var missingEndpoint: String {
+        guard provider.usableURL != nil, let needs = provider.format.remote?.needs else {
+            return "the url cannot be used"
+        }
+        return "\(provider.format.name) needs \(needs) beside url: to make the server's address"
     }
 
     /// The token, from the variable the format's key option names (`sdkKeyEnv`), else the one
@@ -48,7 +58,7 @@ package struct RemotePlan: Sendable {
 
     /// The HTTP request; `etag` becomes `If-None-Match`.
     func request(etag: String?, environment: [String: String]) -> RemoteRequest? {
-        guard let url = endpoint, let asking = provider.format.remote else { return nil }
+        guard let url = endpoint(in: environment), let asking = provider.format.remote else { return nil }
         var headers = asking.headers
         headers["Accept"] = "application/json"
         if let token = token(in: environment) { headers["Authorization"] = token }

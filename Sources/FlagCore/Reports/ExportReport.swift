@@ -44,6 +44,25 @@ package struct ExportReport {
         package var reason: String
     }
 
+    /// A provider whose rules decided exported keys that the export writes as the values this
+    /// device gets: the rules stay with the provider's format (a flagd file carries only flagd's).
+    package struct RulesKept: Sendable, Hashable {
+        /// The provider's name.
+        package var provider: String
+        /// Its format's name.
+        package var format: String
+        /// The keys its rules decided, in the order written.
+        package var keys: [String]
+
+        /// What standard error says of it, once.
+        package var note: String {
+            let shown = keys.prefix(3).map { TerminalText.escaped($0) }.joined(separator: ", ")
+            let more = keys.count > 3 ? ", …" : ""
+            return
+                "\(format) provider '\(TerminalText.escaped(provider))' decides \(Plural.count(keys.count, "exported key")) by its rules (\(shown)\(more)): each is written with the value this device gets; the rules stay with \(format), not translated into flagd targeting"
+        }
+    }
+
     /// An export that cannot be made at all (bad usage: exit 64).
     package struct UsageError: Error, Sendable, CustomStringConvertible {
         package var description: String
@@ -55,6 +74,8 @@ package struct ExportReport {
     package let keys: [String]
     /// The keys left out, with the reason (said on standard error, never dropped silently).
     package let refused: [Refusal]
+    /// The providers whose rules the export does not carry (said on standard error, once each).
+    package let rulesKept: [RulesKept]
 
     /// The export of what `workspace` (the device already in it) resolves.
     package init(workspace: Workspace, options: Options) throws(UsageError) {
@@ -65,6 +86,7 @@ package struct ExportReport {
         text = writer.finish()
         keys = writer.written
         refused = writer.refused
+        rulesKept = writer.rulesKept
     }
 
     /// A value as a launch argument's text (the argument domain's property-list syntax), before

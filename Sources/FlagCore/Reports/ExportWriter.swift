@@ -8,6 +8,8 @@ struct ExportWriter {
     let workspace: Workspace
     private(set) var written: [String] = []
     private(set) var refused: [ExportReport.Refusal] = []
+    /// The providers whose rules decided keys written as static flags, in the order met.
+    private(set) var rulesKept: [ExportReport.RulesKept] = []
     /// The lines or members written so far.
     private var lines: [String] = []
     private var members: OrderedDictionary<String, JSONValue> = [:]
@@ -255,10 +257,12 @@ struct ExportWriter {
     // MARK: flagd
 
     /// A flagd flag: where a flagd layer's rules decide the key for this device, that flag as its
-    /// file writes it (and the `$evaluators` it uses); otherwise a static flag of the value.
+    /// file writes it (and the `$evaluators` it uses); otherwise a static flag of the value, and
+    /// rules of another format that read the device are noted as kept by their provider.
     private mutating func addFlagdFlag(_ key: String, _ value: FlagValue, _ resolution: Resolution) -> String? {
-        if let layer = resolution.winningLayer, layer.rules != nil,
-            let provider = workspace.providers.first(where: { $0.config.name == layer.provider }),
+        let layer = resolution.winningLayer
+        let provider = layer.flatMap { layer in workspace.providers.first { $0.config.name == layer.provider } }
+        if let layer, layer.rules != nil, let provider,
             provider.config.format.name == ExportReport.Format.flagd.rawValue, let path = provider.config.path,
             let bytes = try? LocalFileSystem().contents(of: WorkspacePath.url(ofPath: path, in: workspace.folder)),
             let root = try? JSONReader.parse(bytes), case .object(let file) = JSONValue(root),
@@ -279,7 +283,19 @@ struct ExportWriter {
         flagdFlags[key] = .object([
             "state": .string("ENABLED"), "variants": .object([variant: json]), "defaultVariant": .string(variant),
         ])
+        if layer?.rules != nil, let provider, provider.entries[key]?.rules?.readsDevice == true {
+            keepRules(of: provider.config, key: key)
+        }
         return nil
+    }
+
+    /// Notes that `provider`'s rules decided `key`, which is written as the value this device gets.
+    private mutating func keepRules(of provider: ProviderConfig, key: String) {
+        if let index = rulesKept.firstIndex(where: { $0.provider == provider.name }) {
+            rulesKept[index].keys.append(key)
+        } else {
+            rulesKept.append(ExportReport.RulesKept(provider: provider.name, format: provider.format.name, keys: [key]))
+        }
     }
 }
 

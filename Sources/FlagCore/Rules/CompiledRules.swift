@@ -20,6 +20,9 @@ package struct CompiledRules: Sendable, Hashable {
     /// Every value the rules can give, whatever the context (see ``RuleEngine/outcomes``).
     package var outcomes: [RawValue] { engine.outcomes }
 
+    /// Whether the rules read the device at all, so another device may get another value.
+    package var readsDevice: Bool { !engine.attributeReads(keysOnly: true).isEmpty }
+
     package static func == (left: CompiledRules, right: CompiledRules) -> Bool {
         AnyHashable(left.engine) == AnyHashable(right.engine)
     }

@@ -1,7 +1,8 @@
 /// One provider format's rules for one key, compiled once when its file is read: what the
 /// resolver, the Context branch, `validate` and `flagscope rollout` ask of every rule engine
-/// (flagd targeting, Unleash toggles, Firebase conditions). A new format's engine conforms to
-/// this and gets a case in ``CompiledRules`` (docs/architecture.md#adding-a-provider-format).
+/// (flagd targeting, Unleash toggles, Firebase conditions, GrowthBook features, LaunchDarkly
+/// flags). A format's engine conforms to this, and its reader puts each key's rules in
+/// ``CompiledRules`` (docs/architecture.md#adding-a-provider-format).
 protocol RuleEngine: Sendable, Hashable {
     /// What the rules give for `context` — a pure function of the rules and the context, whose
     /// clock is part of it — with the trace of how they decided: its steps only with `tracing`.

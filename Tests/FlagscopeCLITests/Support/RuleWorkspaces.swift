@@ -18,6 +18,16 @@ enum RuleWorkspace {
         return try workspace.folder()
     }
 
+    /// A vendor's file (`path`, which `provider` reads) above the device profile (the Device
+    /// layer), then `below`.
+    static func vendor(
+        _ provider: WorkspaceBuilder.Provider, _ path: String, _ text: String, blueprint: String, device: String,
+        below: [WorkspaceBuilder.Provider]
+    ) throws -> TemporaryFolder {
+        try WorkspaceBuilder(providers: [provider, .json("Device", "device.json")] + below)
+            .file("blueprints/app.yml", blueprint).file(path, text).file("device.json", device).folder()
+    }
+
     /// A blueprint named App declaring `entries` (flag entries indented by two spaces).
     static func blueprint(_ entries: String...) -> String { "name: App\nflags:\n" + entries.joined() }
 
@@ -192,5 +202,113 @@ enum UnleashWorkspace {
     static func folder(device: String) throws -> TemporaryFolder {
         try WorkspaceBuilder(providers: [.unleash("Unleash", "unleash.json"), .json("Device", "device.json")])
             .file("blueprints/app.yml", blueprint).file("unleash.json", toggles).file("device.json", device).folder()
+    }
+}
+
+/// A GrowthBook payload above the device profile: a force rule on the country and an experiment
+/// on `id`, a feature without rules, and a saved group.
+enum GrowthBookWorkspace {
+    static let blueprint = """
+        name: App
+        flags:
+          checkoutLayout:
+            type: string
+            default: classic
+            description: Checkout layout
+          darkMode:
+            type: bool
+            default: false
+            description: Dark mode
+          welcomeText:
+            type: string
+            default: hello
+            description: Welcome text
+
+        """
+
+    static let payload = """
+        {
+          "features": {
+            "checkout_layout": {
+              "defaultValue": "classic",
+              "rules": [
+                { "id": "na", "condition": { "country": { "$in": ["US", "CA"] } }, "force": "express" },
+                { "id": "test", "key": "checkout-test", "variations": ["classic", "compact"], "weights": [0.5, 0.5],
+                  "hashAttribute": "id", "meta": [{ "key": "control" }, { "key": "compact", "name": "Compact" }] }
+              ]
+            },
+            "dark_mode": { "defaultValue": true },
+            "welcome_text": {
+              "defaultValue": "hello",
+              "rules": [{ "id": "staff", "condition": { "id": { "$inGroup": "staff" } }, "force": "hello, team" }]
+            }
+          },
+          "savedGroups": { "staff": ["ann", "bob"] }
+        }
+
+        """
+
+    /// The workspace on `device`, with `payload` as the provider's file instead when given, and
+    /// `below` under the device.
+    static func folder(
+        device: String = #"{"context/id": "user-1", "context/country": "IT"}"#, payload: String? = nil,
+        below: [WorkspaceBuilder.Provider] = []
+    ) throws -> TemporaryFolder {
+        try RuleWorkspace.vendor(
+            .growthbook("Experiments", "growthbook.json"), "growthbook.json", payload ?? Self.payload,
+            blueprint: blueprint, device: device, below: below)
+    }
+}
+
+/// LaunchDarkly's server-side data above the device profile: a flag with an individual target and
+/// a rule on the country, and one with a rule on a `device` context and a percentage rollout.
+enum LaunchDarklyWorkspace {
+    static let blueprint = """
+        name: App
+        flags:
+          bannerText:
+            type: string
+            default: none
+            description: Banner text
+          newSearch:
+            type: bool
+            default: false
+            description: New search
+
+        """
+
+    static let data = """
+        {
+          "flags": {
+            "banner_text": {
+              "on": true, "salt": "banner", "variations": ["none", "spring", "summer"], "offVariation": 0,
+              "targets": [{ "values": ["qa-ana"], "variation": 2 }],
+              "rules": [
+                { "id": "europe", "clauses": [{ "attribute": "country", "op": "in", "values": ["IT", "DE"] }], "variation": 1 }
+              ],
+              "fallthrough": { "variation": 0 }
+            },
+            "new_search": {
+              "on": true, "salt": "search", "variations": [true, false], "offVariation": 1,
+              "rules": [
+                { "id": "ios", "clauses": [{ "contextKind": "device", "attribute": "os", "op": "in", "values": ["iOS"] }], "variation": 0 }
+              ],
+              "fallthrough": { "rollout": { "variations": [{ "variation": 0, "weight": 25000 }, { "variation": 1, "weight": 75000 }] } }
+            }
+          },
+          "segments": {}
+        }
+
+        """
+
+    /// The workspace on `device`, with `data` as the provider's file instead when given, and
+    /// `below` under the device.
+    static func folder(
+        device: String = #"{"context/key": "user-1", "context/country": "IT"}"#, data: String? = nil,
+        below: [WorkspaceBuilder.Provider] = []
+    ) throws -> TemporaryFolder {
+        try RuleWorkspace.vendor(
+            .launchdarkly("LD", "launchdarkly.json"), "launchdarkly.json", data ?? Self.data, blueprint: blueprint,
+            device: device, below: below)
     }
 }

@@ -10,22 +10,34 @@ import Testing
 struct DocsTests {
     static let everyFormat = "docs/examples/every-format/flagscope.yml"
 
+    /// `flagscope validate` of the example workspace `config`, run from the repository's root.
+    static func validate(_ config: String) throws -> CLIRunner.Output {
+        try CLIRunner.run(
+            ["validate", "--config", config], in: CLIRunner.packageRoot, environment: DocsPages.quietEnvironment)
+    }
+
     @Test("The every-format example validates with no error and no warning (its expired and constant flags are notes)")
     func everyFormatIsClean() throws {
-        let output = try CLIRunner.run(
-            ["validate", "--config", Self.everyFormat], in: CLIRunner.packageRoot,
-            environment: DocsPages.quietEnvironment)
+        let output = try Self.validate(Self.everyFormat)
         #expect(output.status == 0, "\(CLIFixture.describe(output))")
         #expect(output.stdout.contains("✓ 0 errors, 0 warnings, 2 notes (2 blueprints"), "\(output.stdout)")
         #expect(!output.stdout.contains("warning:") && !output.stdout.contains("error:"), "\(output.stdout)")
         #expect(output.stderr.isEmpty, "\(output.stderr)")
     }
 
+    @Test("The GrowthBook and LaunchDarkly example, with its device profile, validates with nothing to say")
+    func vendorExampleIsClean() throws {
+        let output = try Self.validate("docs/examples/growthbook-launchdarkly/flagscope.yml")
+        #expect(output.status == 0, "\(CLIFixture.describe(output))")
+        #expect(
+            output.stdout == "✓ workspace is valid: 1 blueprint, 5 flags, 0 features, 4 providers, 1 device\n",
+            "\(output.stdout)")
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+    }
+
     @Test("The mistakes example fails validation with exit 1")
     func mistakesFail() throws {
-        let output = try CLIRunner.run(
-            ["validate", "--config", "docs/examples/mistakes/flagscope.yml"],
-            in: CLIRunner.packageRoot, environment: DocsPages.quietEnvironment)
+        let output = try Self.validate("docs/examples/mistakes/flagscope.yml")
         #expect(output.status == 1, "\(CLIFixture.describe(output))")
         #expect(output.stdout.contains("✗ 5 errors, 0 warnings"), "\(output.stdout)")
     }

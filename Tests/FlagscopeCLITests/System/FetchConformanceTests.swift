@@ -22,7 +22,10 @@ struct FetchConformanceTests {
         let fetched = script.matches(of: try Regex(#"fetch ([\w-]+/[\w-]+) ([0-9a-f]{40})"#)).map {
             (String($0.output[1].substring ?? ""), String($0.output[2].substring ?? ""))
         }
-        #expect(fetched.count == 4, "flagd-testbed, flagd-schemas, the Unleash specification and OFREP")
+        #expect(
+            fetched.count == 6,
+            "flagd-testbed, flagd-schemas, the Unleash specification, OFREP, GrowthBook's cases and LaunchDarkly's harness"
+        )
         for (repository, commit) in fetched {
             #expect(
                 table.contains("\(repository), ") && table.contains("commit \(commit.prefix(8))"),

@@ -5,9 +5,9 @@ struct GrowthBookFormat: FormatDescriptor {
     let name = "growthbook"
     let hasRules = true
     let source = FormatSource.fileOrServer
-    let remote: RemoteAsking? = RemoteAsking(endpoint: { base, options in
-        options.value("clientKey").map { base + "/api/features/" + $0 }
-    })
+    let remote: RemoteAsking? = RemoteAsking(
+        endpoint: { base, options in options.value("clientKey").map { base + "/api/features/" + $0 } },
+        needs: "clientKey: (or clientKeyEnv: naming a variable that is set)")
     let options = [
         FormatOption(name: "clientKey", purpose: "the SDK connection's client key, for the API's address"),
         FormatOption(name: "clientKeyEnv", purpose: "the environment variable holding the client key"),

@@ -1,7 +1,7 @@
-/// The simulated device as a LaunchDarkly context (docs/launchdarkly-engine.md): a context of
-/// kind `user` whose key is `context/key` (else `context/targeting_key`) and whose attribute `a`
-/// is `context/a`; a context of any other kind `K` when `context/K/key` is set, its attributes
-/// under `context/K/`. With more than one kind, the context is multi-kind.
+/// The simulated device as a LaunchDarkly context (docs/context.md#launchdarkly-contexts): a
+/// context of kind `user` whose key is `context/key` (else `context/targeting_key`) and whose
+/// attribute `a` is `context/a`; a context of any other kind `K` when `context/K/key` is set, its
+/// attributes under `context/K/`. With more than one kind, the context is multi-kind.
 ///
 /// Nothing is copied out of the device: each question reads the keys it needs, and records every
 /// read, set or unset, so a trace's reads are exactly what was looked at.

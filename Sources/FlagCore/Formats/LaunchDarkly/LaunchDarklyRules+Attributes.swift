@@ -66,6 +66,8 @@ struct LaunchDarklyAttributeWalk {
     var reads: [AttributeRead] = []
     private var visitedFlags: Set<String> = []
     private var visitedSegments: Set<String> = []
+    /// The kinds whose key is already among the reads.
+    private var kindsKeyed: Set<String> = []
     /// How many prerequisites and segments deep the walk is.
     private var depth = 0
 
@@ -79,6 +81,13 @@ struct LaunchDarklyAttributeWalk {
         ContextKeys.prefix + (kind == "user" ? "" : kind + "/") + suffix
     }
 
+    /// Adds the key of `kind` once: a context has a kind only when its key is set, so whatever
+    /// reads an attribute of the kind reads its key too (the trace's reads say so).
+    private mutating func readKey(of kind: String, rule: String, location: TextLocation?) {
+        guard kindsKeyed.insert(kind).inserted else { return }
+        reads.append(AttributeRead(key: Self.key(kind: kind, "key"), typeHint: .text, rule: rule, location: location))
+    }
+
     /// Lists what `flag` reads: its prerequisites first, then its targets, rules and fallthrough.
     mutating func visit(_ flag: LaunchDarklyFlag) {
         guard depth < LaunchDarklyEvaluation.depthLimit, visitedFlags.insert(flag.key).inserted else { return }
@@ -88,6 +97,7 @@ struct LaunchDarklyAttributeWalk {
             if let required = store.flags[prerequisite.key] { visit(required) }
         }
         for target in flag.targets + flag.contextTargets {
+            kindsKeyed.insert(target.contextKind)
             reads.append(
                 AttributeRead(
                     key: Self.key(kind: target.contextKind, "key"), typeHint: .text,
@@ -104,11 +114,17 @@ struct LaunchDarklyAttributeWalk {
     private mutating func visit(_ serve: LaunchDarklyServe, rule: String) {
         guard case .rollout(let rollout) = serve else { return }
         let bucketBy = rollout.isExperiment ? nil : rollout.bucketBy
+        let suffix = bucketBy?.deviceSuffix ?? "key"
+        let words =
+            "\(rule): \(rollout.isExperiment ? "experiment" : "percentage rollout") by \(LaunchDarklyEvaluation.bucketWords(bucketBy, kind: rollout.contextKind))"
+        if suffix == "key" {
+            kindsKeyed.insert(rollout.contextKind)
+        } else {
+            readKey(of: rollout.contextKind, rule: words, location: rollout.location)
+        }
         reads.append(
             AttributeRead(
-                key: Self.key(kind: rollout.contextKind, bucketBy?.deviceSuffix ?? "key"), typeHint: .text,
-                rule:
-                    "\(rule): \(rollout.isExperiment ? "experiment" : "percentage rollout") by \(LaunchDarklyEvaluation.bucketWords(bucketBy, kind: rollout.contextKind))",
+                key: Self.key(kind: rollout.contextKind, suffix), typeHint: .text, rule: words,
                 location: rollout.location))
     }
 
@@ -121,6 +137,7 @@ struct LaunchDarklyAttributeWalk {
             return
         }
         guard clause.attribute.error == nil, !clause.attribute.isKind, !clause.attribute.pieces.isEmpty else { return }
+        readKey(of: clause.contextKind, rule: clause.words, location: clause.location)
         var hint = clause.knownOperator?.typeHint
         if clause.knownOperator == .in {
             if clause.values.allSatisfy({ $0.launchDarklyNumber != nil }) {
@@ -144,12 +161,14 @@ struct LaunchDarklyAttributeWalk {
         defer { depth -= 1 }
         let rule = "segment \(TerminalText.capped(segment.key, limit: 80))"
         if !segment.included.isEmpty || !segment.excluded.isEmpty {
+            kindsKeyed.insert("user")
             reads.append(
                 AttributeRead(
                     key: Self.key(kind: "user", "key"), typeHint: .text,
                     suggestions: Array(segment.included.ordered.prefix(50)), rule: rule, location: segment.location))
         }
         for target in segment.includedContexts + segment.excludedContexts {
+            kindsKeyed.insert(target.contextKind)
             reads.append(
                 AttributeRead(
                     key: Self.key(kind: target.contextKind, "key"), typeHint: .text,

@@ -109,6 +109,20 @@ struct LaunchDarklyRulesTests {
         #expect(reads[4].rule == "fallthrough: percentage rollout by email")
     }
 
+    @Test("A clause reads its kind's key too, once a kind: the context has the kind only when the key is set")
+    func kindKeyRead() throws {
+        let data = try LaunchDarklyFixture.flag(
+            #""on": true, "variations": [true, false], "fallthrough": {"variation": 1}, "rules": [{"variation": 0, "clauses": [{"contextKind": "device", "attribute": "os", "op": "in", "values": ["iOS"]}, {"attribute": "country", "op": "in", "values": ["IT"]}, {"attribute": "email", "op": "endsWith", "values": ["@example.com"]}]}]"#
+        )
+        let reads = try #require(data.rules(for: "flag")).attributeReads(keysOnly: true)
+        #expect(
+            reads.map(\.key) == [
+                "context/device/key", "context/device/os", "context/key", "context/country", "context/email",
+            ])
+        #expect(reads[0].rule == "device os is one of [iOS]")
+        #expect(reads[2].rule == "country is one of [IT]")
+    }
+
     @Test("flagscope rollout samples the flag's own rollout, not a segment weight met on the way")
     func rolloutSplit() throws {
         let data = try LaunchDarklyFixture.data(Self.file)
