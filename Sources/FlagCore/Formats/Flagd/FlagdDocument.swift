@@ -58,7 +58,7 @@ private struct FlagdDocumentReader {
     private var schema: String?
     /// The compiler of the flags' targeting, made again when the flags are reached, with the
     /// shared rules read so far.
-    private var compiler = JsonLogicCompiler(evaluators: [:], operators: FlagdOperators.table)
+    private var compiler = JsonLogicCompiler(evaluators: [:], dialect: .flagd)
 
     init(bytes: [UInt8], knownKeys: KnownKeys) {
         self.bytes = bytes
@@ -165,7 +165,7 @@ private struct FlagdDocumentReader {
                 report("\"$evaluators\" is an object of named rules, found \(node.kindDescription)", at: node.location)
             }
         }
-        var compiler = JsonLogicCompiler(evaluators: named, operators: FlagdOperators.table)
+        var compiler = JsonLogicCompiler(evaluators: named, dialect: .flagd)
         for name in named.keys.sorted() { compiler.compileEvaluator(name) }
         return compiler
     }
@@ -343,7 +343,7 @@ extension FlagdDocument {
         guard root.mapping != nil else {
             return [RuleProblem("targeting is a JsonLogic object, found \(root.kindDescription)", at: root.location)]
         }
-        var compiler = JsonLogicCompiler(evaluators: nil, operators: FlagdOperators.table)
+        var compiler = JsonLogicCompiler(evaluators: nil, dialect: .flagd)
         _ = compiler.compile(root)
         return compiler.problems
     }
