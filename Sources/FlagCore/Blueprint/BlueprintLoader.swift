@@ -83,6 +83,8 @@ struct BlueprintLoader {
         }
     }
 
+    /// The flag `name` (its key written at `keyNode`) that `node` defines; `nil` when it has
+    /// no usable type or default. Every field is read even then, so all problems show at once.
     private mutating func loadFlag(name: String, keyNode: SourceNode, node: SourceNode, parentPath: String)
         -> FlagDefinition?
     {
@@ -92,59 +94,15 @@ struct BlueprintLoader {
                 diagnostics: &diagnostics)
         else { return nil }
         let key = KeyDerivation.join([parentPath, segment(for: name, fields: fields)])
-
-        guard let typeText = fields.text("type", &diagnostics) else {
-            if fields.value("type") == nil {
-                diagnostics.append(
-                    .error(
-                        "flag '\(name)' has no 'type'; use one of \(FlagType.names.joined(separator: ", "))",
-                        file: file, at: keyNode.location))
-            }
-            return nil
-        }
-        guard let type = FlagType(rawValue: typeText) else {
-            let typeNode = fields.value("type")!
-            diagnostics.append(
-                .error(
-                    "unknown type '\(typeText)'\(Suggestion.hint(for: typeText, in: FlagType.names, listing: "types"))",
-                    file: file, at: typeNode.location))
-            return nil
-        }
+        guard let type = flagType(of: name, keyNode: keyNode, fields: fields) else { return nil }
         let rules = seenRules.shared(loadRules(type: type, fields: fields))
 
         let description = fields.text("description", &diagnostics)
         if description == nil, fields.value("description") == nil {
             diagnostics.append(.warning("flag '\(name)' has no description", file: file, at: keyNode.location))
         }
-
-        var defaultValue: FlagValue?
-        if let defaultNode = fields.value("default"), !defaultNode.isNull {
-            switch rules.value(from: defaultNode) {
-            case .success(let value): defaultValue = value
-            case .failure(let problem):
-                diagnostics.append(
-                    .error(
-                        "default of '\(name)' does not fit its type: \(problem.message)",
-                        file: file, at: defaultNode.location))
-            }
-        } else {
-            diagnostics.append(
-                .error(
-                    "flag '\(name)' has no default; every flag needs 'default:' (\(rules.typeDescription))",
-                    file: file, at: fields.value("default")?.location ?? keyNode.location))
-        }
-
-        var expires: String?
-        if let text = fields.text("expires", &diagnostics) {
-            if FlagDate.parse(text) != nil {
-                expires = text
-            } else {
-                diagnostics.append(
-                    .error(
-                        "'expires' must be a date such as 2026-06-30, found \(text)",
-                        file: file, at: fields.value("expires")!.location))
-            }
-        }
+        let defaultValue = defaultValue(of: name, keyNode: keyNode, fields: fields, rules: rules)
+        let expires = expiry(fields)
         let computedNode = fields.value("computed")
         let computed = fields.text("computed", &diagnostics)
         // Everything else is read even when the default is bad, so all problems show at once.
@@ -165,6 +123,67 @@ struct BlueprintLoader {
         )
         flag.excludedOrigins = excludedItems.map { fields.reference($0.node) }
         return flag
+    }
+
+    /// The flag's `type`; `nil` when it is missing or unknown (reported, with the types to
+    /// choose from or the closest).
+    private mutating func flagType(of name: String, keyNode: SourceNode, fields: MappingReader) -> FlagType? {
+        guard let typeText = fields.text("type", &diagnostics) else {
+            if fields.value("type") == nil {
+                diagnostics.append(
+                    .error(
+                        "flag '\(name)' has no 'type'; use one of \(FlagType.names.joined(separator: ", "))",
+                        file: file, at: keyNode.location))
+            }
+            return nil
+        }
+        guard let type = FlagType(rawValue: typeText) else {
+            let typeNode = fields.value("type")!
+            diagnostics.append(
+                .error(
+                    "unknown type '\(typeText)'\(Suggestion.hint(for: typeText, in: FlagType.names, listing: "types"))",
+                    file: file, at: typeNode.location))
+            return nil
+        }
+        return type
+    }
+
+    /// The flag's `default`, read by its `rules`; `nil` when it is missing or does not fit
+    /// (reported).
+    private mutating func defaultValue(of name: String, keyNode: SourceNode, fields: MappingReader, rules: ValueRules)
+        -> FlagValue?
+    {
+        guard let defaultNode = fields.value("default"), !defaultNode.isNull else {
+            diagnostics.append(
+                .error(
+                    "flag '\(name)' has no default; every flag needs 'default:' (\(rules.typeDescription))",
+                    file: file, at: fields.value("default")?.location ?? keyNode.location))
+            return nil
+        }
+        switch rules.value(from: defaultNode) {
+        case .success(let value):
+            return value
+        case .failure(let problem):
+            diagnostics.append(
+                .error(
+                    "default of '\(name)' does not fit its type: \(problem.message)",
+                    file: file, at: defaultNode.location))
+            return nil
+        }
+    }
+
+    /// The flag's `expires` date as written; `nil` when there is none or it is no date
+    /// (reported).
+    private mutating func expiry(_ fields: MappingReader) -> String? {
+        guard let text = fields.text("expires", &diagnostics) else { return nil }
+        guard FlagDate.parse(text) != nil else {
+            diagnostics.append(
+                .error(
+                    "'expires' must be a date such as 2026-06-30, found \(text)",
+                    file: file, at: fields.value("expires")!.location))
+            return nil
+        }
+        return text
     }
 
     /// Where a scalar's text begins: one column after the opening quote of a quoted scalar.

@@ -67,33 +67,78 @@ struct WorkspaceLoading {
     mutating func load() -> Workspace {
         let config = readConfig()
         let devices = readDevices(config)
-        let paths = blueprintPaths(config)
-        let code = codePaths(config, blueprints: paths)
-        let read = readBlueprints(paths, code: code, config: config)
+        let blueprintFiles = blueprintPaths(config)
+        let codeFiles = codePaths(config, blueprints: blueprintFiles)
+        let read = readBlueprints(blueprintFiles, code: codeFiles, config: config)
         let checks = checkBlueprints(read.blueprints, config: config)
+        let declared = Self.declaredFlags(checks.flags, unknownSwitchDefaults: read.unknownSwitchDefaults)
+        let choice = device.map { devices.profiles.choose($0) }
+        let activeDevice = try? choice?.get()
+        let choiceError: DeviceChoiceError? = if case .failure(let error) = choice { error } else { nil }
+        let stack = loadStack(config, blueprints: read, checks: checks, declared: declared, device: activeDevice)
+        var workspace = Workspace(
+            config: config, blueprints: read.blueprints, flags: stack.flags, declaredFlags: declared,
+            features: checks.features, products: checks.products, expressions: checks.expressions,
+            providers: stack.providers, unknownKeys: stack.unknownKeys, environment: environment, diagnostics: [],
+            sources: [:], remoteAnswers: stack.remoteAnswers, unreadBlueprints: read.unread,
+            blueprintFiles: blueprintFiles, codeFiles: codeFiles,
+            codeReferences: Self.codeReferences(in: read.code, declared: declared, features: checks.features),
+            ruleAttributeIndex: LazyRuleAttributes(providers: stack.providers), contextLayer: context,
+            devices: devices.profiles, deviceFiles: devices.files, activeDevice: activeDevice,
+            deviceChoiceError: choiceError)
+        (workspace.diagnostics, workspace.sources) = diagnosticsAndSources(checking: workspace)
+        return workspace
+    }
+
+    /// The keys the blueprints declare and generate. A Flint `isEnabled` that is code: its
+    /// switch key keeps no default, and says what is written.
+    static func declaredFlags(
+        _ flags: OrderedDictionary<String, FlagDefinition>, unknownSwitchDefaults: [String: String]
+    ) -> OrderedDictionary<String, FlagDefinition> {
+        var declared = flags
+        for (key, source) in unknownSwitchDefaults {
+            declared[key]?.defaultValue = nil
+            declared[key]?.unknownDefault = source
+        }
+        return declared
+    }
+
+    /// The provider stack, read and checked, with the keys it adds to the declared ones.
+    struct StackRead {
+        /// The layers, highest priority first, the simulated ones included.
+        var providers: [ProviderData]
+        /// The declared keys, and the `context/*` keys the layers set and their rules read.
+        var flags: OrderedDictionary<String, FlagDefinition>
+        /// Keys that providers set and no blueprint declares.
+        var unknownKeys: [UnknownKey]
+        /// The answers the remote layers show.
+        var remoteAnswers: [RemoteIdentity: RemoteAnswer]
+    }
+
+    /// Reads the providers the workspace file lists, puts the device's and `--context`'s layers
+    /// on top, asks the servers of remote layers, and checks every layer's keys against the
+    /// blueprints.
+    mutating func loadStack(
+        _ config: WorkspaceConfig, blueprints read: BlueprintsRead, checks: WorkspaceChecks,
+        declared: OrderedDictionary<String, FlagDefinition>, device: DeviceProfile?
+    ) -> StackRead {
         var providerLoading = ProviderLoading(fileSystem: fileSystem, folder: folder, environment: environment)
         providerLoading.fileSizeLimit = config.fileSizeLimit
         providerLoading.warnsOfUndeclaredKeys = read.unread.isEmpty
-        var flags = checks.flags
-        // A Flint `isEnabled` that is code: its switch key keeps no default, and says what is written.
-        for (key, source) in read.unknownSwitchDefaults {
-            flags[key]?.defaultValue = nil
-            flags[key]?.unknownDefault = source
-        }
-        let declared = flags
+        var flags = declared
         var providers = providerLoading.load(config.providers, flags: flags)
-        let chosen = device.map { devices.profiles.choose($0) }
         // Before the servers are asked: an OFREP request carries the device's context.
-        Workspace.insertSimulatedLayers(
-            device: try? chosen?.get(), context: context, into: &providers, flags: flags)
+        Workspace.insertSimulatedLayers(device: device, context: context, into: &providers, flags: flags)
         Self.addContextKeys(setBy: providers, to: &flags)
         Self.addRuleAttributes(of: providers, to: &flags)
-        var workspace = Workspace(
-            config: config, blueprints: read.blueprints, flags: flags, features: checks.features,
-            products: checks.products, expressions: checks.expressions, providers: providers,
-            unknownKeys: [], environment: environment, diagnostics: [], sources: [:])
-        if workspace.hasRemoteProviders {
-            workspace.remoteAnswers = askServers(for: workspace, into: &providers, flags: &flags, &providerLoading)
+        var remoteAnswers: [RemoteIdentity: RemoteAnswer] = [:]
+        if config.providers.contains(where: \.isRemote) {
+            // What the servers are asked with: the workspace as far as it is read.
+            let asking = Workspace(
+                config: config, blueprints: read.blueprints, flags: flags, features: checks.features,
+                products: checks.products, expressions: checks.expressions, providers: providers,
+                unknownKeys: [], environment: environment, diagnostics: [], sources: [:])
+            remoteAnswers = askServers(for: asking, into: &providers, flags: &flags, &providerLoading)
         }
         let unknownKeys = providerLoading.check(providers, flags: flags)
         diagnostics.append(contentsOf: providerLoading.diagnostics)
@@ -103,35 +148,34 @@ struct WorkspaceLoading {
         }
         filesRead.merge(providerLoading.filesRead) { current, _ in current }
         quoted.merge(providerLoading.quoted) { current, _ in current }
-        workspace.flags = flags
-        workspace.declaredFlags = declared
-        workspace.providers = providers
-        workspace.unknownKeys = unknownKeys
-        workspace.unreadBlueprints = read.unread
-        workspace.blueprintFiles = paths
-        workspace.codeFiles = code
-        if let parsed = read.code {
-            let keys = declared.keys.filter { !$0.hasPrefix(ContextKeys.prefix) }
-            workspace.codeReferences = parsed.references(keys: Set(keys), features: Array(checks.features.keys))
-        }
-        workspace.ruleAttributeIndex = LazyRuleAttributes(providers: providers)
-        workspace.contextLayer = context
-        workspace.devices = devices.profiles
-        workspace.deviceFiles = devices.files
-        if case .success(let profile) = chosen { workspace.activeDevice = profile }
-        if case .failure(let error) = chosen { workspace.deviceChoiceError = error }
-        // Checked against what the workspace reads, as `--context` is: a value a key cannot take
-        // is an error at its line, an attribute nothing reads a warning.
-        for profile in devices.profiles {
+        return StackRead(providers: providers, flags: flags, unknownKeys: unknownKeys, remoteAnswers: remoteAnswers)
+    }
+
+    /// Where the code reads each declared flag and feature; `nil` when there is no code to search.
+    static func codeReferences(
+        in code: SwiftCode?, declared: OrderedDictionary<String, FlagDefinition>,
+        features: OrderedDictionary<String, FeatureDefinition>
+    ) -> CodeReferences? {
+        guard let code else { return nil }
+        let keys = declared.keys.filter { !$0.hasPrefix(ContextKeys.prefix) }
+        return code.references(keys: Set(keys), features: Array(features.keys))
+    }
+
+    /// Every problem found reading the workspace and checking it whole, and the text of each
+    /// file they point into. The device profiles are checked against what the workspace reads,
+    /// as `--context` is: a value a key cannot take is an error at its line, an attribute
+    /// nothing reads a warning.
+    mutating func diagnosticsAndSources(checking workspace: Workspace) -> ([Diagnostic], [String: SourceText]) {
+        for profile in workspace.devices {
             diagnostics += profile.context.problems(in: workspace).compactMap(\.diagnostic)
         }
         diagnostics += workspace.unreadContextKeyDiagnostics
-        workspace.diagnostics = diagnostics
+        var sources: [String: SourceText] = [:]
         for path in Set(diagnostics.map(\.file)) {
-            workspace.sources[path] = Self.quotable(
+            sources[path] = Self.quotable(
                 path, diagnostics: diagnostics, quoted: quoted, filesRead: filesRead, fileSystem: fileSystem)
         }
-        return workspace
+        return (diagnostics, sources)
     }
 
     /// The device profiles `devices:` names (by default those in `devices/`), each read whole:

@@ -3,7 +3,8 @@ import Testing
 
 @testable import FlagCore
 
-/// Rules written as JSON text, compiled and evaluated the way a flagd provider's are.
+/// Rules written as JSON text, compiled and evaluated the way a flagd provider's are (or in
+/// another JsonLogic dialect, when one is given).
 enum RuleFixture {
     /// A fixed clock (2026-01-02T03:04:05Z), so rules that read the time give one answer.
     static let now = Date(timeIntervalSince1970: 1_767_323_045)
@@ -15,12 +16,14 @@ enum RuleFixture {
             attributes: Dictionary(uniqueKeysWithValues: (value.object ?? [:]).map { ($0.key, $0.value) }), now: now)
     }
 
-    /// The value JsonLogic `rule` gives for `attributes` (a thrown error: flagd's evaluator fails).
-    static func result(_ rule: String, _ attributes: String = "{}", flagKey: String = "flag") throws -> LogicValue {
-        var compiler = JsonLogicCompiler(evaluators: [:], operators: FlagdOperators.table)
+    /// The value JsonLogic `rule` gives for `attributes` in `dialect`, flagd's unless said (a
+    /// thrown error: the evaluator fails).
+    static func result(
+        _ rule: String, _ attributes: String = "{}", flagKey: String = "flag", dialect: JsonLogicDialect = .flagd
+    ) throws -> LogicValue {
+        var compiler = JsonLogicCompiler(evaluators: [:], dialect: dialect)
         let compiled = compiler.compile(try JSONReader.parse(rule))
-        var evaluation = JsonLogicEvaluation(
-            flagKey: flagKey, context: try context(attributes), operators: FlagdOperators.table)
+        var evaluation = JsonLogicEvaluation(flagKey: flagKey, context: try context(attributes), dialect: dialect)
         return try evaluation.evaluate(compiled, LogicScope(data: .context))
     }
 

@@ -52,12 +52,46 @@ struct SwiftLiteralReader {
 
     /// The value of `expression` written inside the type `owner`.
     func read(_ expression: ExprSyntax, owner: String?, depth: Int = 0) -> Result<SwiftLiteral, SwiftUnknown> {
-        guard depth < 16 else {
-            return .failure(SwiftUnknown(reason: "refers to itself", node: Syntax(expression)))
+        guard depth < 16 else { return Self.unknown("refers to itself", expression) }
+        if let literal = Self.readLiteral(expression) { return literal }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return readNegation(prefix, owner: owner, depth: depth)
         }
-        func unknown(_ reason: String, _ node: some SyntaxProtocol) -> Result<SwiftLiteral, SwiftUnknown> {
-            .failure(SwiftUnknown(reason: reason, node: Syntax(node)))
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return read(only.expression, owner: owner, depth: depth + 1)
         }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            return readArray(array, owner: owner, depth: depth)
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            return readDictionary(dictionary, owner: owner, depth: depth)
+        }
+        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
+            return read(unwrap.expression, owner: owner, depth: depth + 1)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            return readCall(call, owner: owner, depth: depth)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return readReference(reference, owner: owner, depth: depth)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            return readMember(member, depth: depth)
+        }
+        if let closure = expression.as(ClosureExprSyntax.self) {
+            return Self.unknown("is computed by a closure when the app runs", closure)
+        }
+        return Self.unknown("is not a literal", expression)
+    }
+
+    /// The failure that says `node` makes the value unknowable, for `reason`.
+    private static func unknown(_ reason: String, _ node: some SyntaxProtocol) -> Result<SwiftLiteral, SwiftUnknown> {
+        .failure(SwiftUnknown(reason: reason, node: Syntax(node)))
+    }
+
+    /// A literal written as such: a bool, a number, text or `nil`; `nil` when `expression` is
+    /// none of these.
+    private static func readLiteral(_ expression: ExprSyntax) -> Result<SwiftLiteral, SwiftUnknown>? {
         if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             return .success(.bool(literal.literal.tokenKind == .keyword(.true)))
         }
@@ -76,76 +110,81 @@ struct SwiftLiteralReader {
             return .success(.string(text))
         }
         if expression.is(NilLiteralExprSyntax.self) { return .success(.null) }
-        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            switch read(prefix.expression, owner: owner, depth: depth + 1) {
-            case .success(.int(let value)): return .success(.int(-value))
-            case .success(.double(let value)): return .success(.double(-value))
-            case .success: return unknown("negates something that is not a number", prefix)
+        return nil
+    }
+
+    /// `-x`: the number negated.
+    private func readNegation(_ prefix: PrefixOperatorExprSyntax, owner: String?, depth: Int) -> Result<
+        SwiftLiteral, SwiftUnknown
+    > {
+        switch read(prefix.expression, owner: owner, depth: depth + 1) {
+        case .success(.int(let value)): return .success(.int(-value))
+        case .success(.double(let value)): return .success(.double(-value))
+        case .success: return Self.unknown("negates something that is not a number", prefix)
+        case .failure(let problem): return .failure(problem)
+        }
+    }
+
+    /// `[a, b]`: each item's value.
+    private func readArray(_ array: ArrayExprSyntax, owner: String?, depth: Int) -> Result<SwiftLiteral, SwiftUnknown> {
+        var items: [SwiftLiteral] = []
+        for element in array.elements {
+            switch read(element.expression, owner: owner, depth: depth + 1) {
+            case .success(let item): items.append(item)
             case .failure(let problem): return .failure(problem)
             }
         }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return read(only.expression, owner: owner, depth: depth + 1)
-        }
-        if let array = expression.as(ArrayExprSyntax.self) {
-            var items: [SwiftLiteral] = []
-            for element in array.elements {
-                switch read(element.expression, owner: owner, depth: depth + 1) {
-                case .success(let item): items.append(item)
-                case .failure(let problem): return .failure(problem)
-                }
+        return .success(.array(items))
+    }
+
+    /// `["key": value]`: each pair, keyed by text (an enum case by its name, a number written out).
+    private func readDictionary(_ dictionary: DictionaryExprSyntax, owner: String?, depth: Int) -> Result<
+        SwiftLiteral, SwiftUnknown
+    > {
+        guard case .elements(let elements) = dictionary.content else { return .success(.dictionary([])) }
+        var pairs: [(String, SwiftLiteral)] = []
+        for element in elements {
+            let key: String
+            switch read(element.key, owner: owner, depth: depth + 1) {
+            case .success(.string(let text)), .success(.enumCase(let text)): key = text
+            case .success(.int(let number)): key = String(number)
+            case .success: return Self.unknown("has a key that is not text", element.key)
+            case .failure(let problem): return .failure(problem)
             }
-            return .success(.array(items))
-        }
-        if let dictionary = expression.as(DictionaryExprSyntax.self) {
-            guard case .elements(let elements) = dictionary.content else { return .success(.dictionary([])) }
-            var pairs: [(String, SwiftLiteral)] = []
-            for element in elements {
-                let key: String
-                switch read(element.key, owner: owner, depth: depth + 1) {
-                case .success(.string(let text)), .success(.enumCase(let text)): key = text
-                case .success(.int(let number)): key = String(number)
-                case .success: return unknown("has a key that is not text", element.key)
-                case .failure(let problem): return .failure(problem)
-                }
-                switch read(element.value, owner: owner, depth: depth + 1) {
-                case .success(let value): pairs.append((key, value))
-                case .failure(let problem): return .failure(problem)
-                }
+            switch read(element.value, owner: owner, depth: depth + 1) {
+            case .success(let value): pairs.append((key, value))
+            case .failure(let problem): return .failure(problem)
             }
-            return .success(.dictionary(pairs))
         }
-        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
-            return read(unwrap.expression, owner: owner, depth: depth + 1)
+        return .success(.dictionary(pairs))
+    }
+
+    /// `name`: the value of the constant it names, as seen from `owner`.
+    private func readReference(_ reference: DeclReferenceExprSyntax, owner: String?, depth: Int) -> Result<
+        SwiftLiteral, SwiftUnknown
+    > {
+        let name = reference.baseName.text
+        guard let constant = index.constant(name, from: owner) else {
+            return Self.unknown(
+                "uses '\(name)', which is not a constant with a literal value in the files read", reference)
         }
-        if let call = expression.as(FunctionCallExprSyntax.self) {
-            return readCall(call, owner: owner, depth: depth)
-        }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            guard let constant = index.constant(name, from: owner) else {
-                return unknown(
-                    "uses '\(name)', which is not a constant with a literal value in the files read", reference)
-            }
+        return read(constant.value, owner: constant.owner, depth: depth + 1)
+    }
+
+    /// `.name` (an enum case), `Type.name`: a static constant's value, or one of the type's
+    /// cases.
+    private func readMember(_ member: MemberAccessExprSyntax, depth: Int) -> Result<SwiftLiteral, SwiftUnknown> {
+        let name = member.declName.baseName.text
+        guard let base = member.base else { return .success(.enumCase(name)) }
+        let typeName = base.trimmedDescription
+        if let constant = index.constant(typeName + "." + name, from: nil) {
             return read(constant.value, owner: constant.owner, depth: depth + 1)
         }
-        if let member = expression.as(MemberAccessExprSyntax.self) {
-            let name = member.declName.baseName.text
-            guard let base = member.base else { return .success(.enumCase(name)) }
-            let typeName = base.trimmedDescription
-            if let constant = index.constant(typeName + "." + name, from: nil) {
-                return read(constant.value, owner: constant.owner, depth: depth + 1)
-            }
-            if let cases = index.types[typeName]?.flatMap(\.enumCases), cases.contains(where: { $0.name == name }) {
-                return .success(.enumCase(name))
-            }
-            return unknown(
-                "uses '\(typeName).\(name)', which is not a constant with a literal value in the files read", member)
+        if let cases = index.types[typeName]?.flatMap(\.enumCases), cases.contains(where: { $0.name == name }) {
+            return .success(.enumCase(name))
         }
-        if let closure = expression.as(ClosureExprSyntax.self) {
-            return unknown("is computed by a closure when the app runs", closure)
-        }
-        return unknown("is not a literal", expression)
+        return Self.unknown(
+            "uses '\(typeName).\(name)', which is not a constant with a literal value in the files read", member)
     }
 
     /// `URL(string: "…")`, `Date(timeIntervalSince1970: …)`, `Date(timeIntervalSinceReferenceDate: …)`;

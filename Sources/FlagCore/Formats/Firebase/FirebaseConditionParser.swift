@@ -69,27 +69,10 @@ struct FirebaseConditionParser {
         }
     }
 
+    /// One element with its operator and targets (`device.country in ['us']`).
     private mutating func parseClause() throws(FirebaseConditionError) -> FirebaseTest {
         let first = current
-        switch first.kind {
-        case .symbol("!"):
-            throw fail("a condition cannot negate an element; use != or .notContains([...])")
-        case .symbol("("):
-            throw fail("a condition has no parentheses around elements; join elements with &&")
-        case .name:
-            break
-        default:
-            throw fail("expected an element such as device.country, found \(first.described)")
-        }
-        let path = parsePath()
-        guard let element = Self.elements.first(where: { path == $0 || path.hasPrefix($0 + ".") }) else {
-            let suggestion = Suggestion.closest(to: path, in: Self.elements).map { "; did you mean '\($0)'?" } ?? ""
-            throw fail(
-                "'\(TerminalText.capped(path, limit: 60))' is not an element of Remote Config conditions\(suggestion)",
-                at: first)
-        }
-        // A method written after the element (`app.version.contains`), or none.
-        let method = path == element ? nil : String(path.dropFirst(element.count + 1))
+        let (element, method) = try parseElement()
         func noMethod() throws(FirebaseConditionError) {
             if let method {
                 throw fail("\(element) has no method '.\(TerminalText.capped(method, limit: 40))'", at: first)
@@ -109,14 +92,7 @@ struct FirebaseConditionParser {
             return .appID(try parseText(), equal: equal)
         case "device.language", "device.country", "app.firebaseInstallationId":
             try noMethod()
-            guard case .name("in") = current.kind else { throw fail("\(element) is compared with in [...]") }
-            _ = advance()
-            let list = try parseList()
-            switch element {
-            case "device.language": return .language(list)
-            case "device.country": return .country(list)
-            default: return .installationID(list)
-            }
+            return try parseMembership(element)
         case "app.version", "app.build":
             return try parseVersionElement(element, method: method, at: first)
         case "app.userProperty", "app.customSignal":
@@ -126,31 +102,79 @@ struct FirebaseConditionParser {
             try noMethod()
             return try parseSemanticSignal()
         case "app.audiences":
-            guard let method, let match = FirebaseAudienceMatch(rawValue: method) else {
-                throw fail(
-                    "app.audiences is compared with .inAtLeastOne, .notInAtLeastOne, .inAll or .notInAll([...])",
-                    at: first)
-            }
-            return .audiences(match, try parseArguments())
-        case "dateTime", "device.dateTime":
+            return try parseAudiences(method: method, at: first)
+        case "dateTime", "device.dateTime", "app.firstOpenTimestamp":
             try noMethod()
-            let comparison = try parseTimeComparison(element)
-            guard case .name("dateTime") = current.kind else {
-                throw fail("\(element) is compared with dateTime('2025-01-01T09:00:00'[, 'time zone'])")
-            }
-            _ = advance()
-            return .dateTime(comparison, try parseInstant())
-        case "app.firstOpenTimestamp":
-            try noMethod()
-            let comparison = try parseTimeComparison(element)
-            if case .name("dateTime") = current.kind { _ = advance() }
-            return .firstOpen(comparison, try parseInstant())
+            return try parseTimeElement(element)
         case "percent":
             try noMethod()
             return try parsePercent()
         default:
             throw fail("\(element) is only for web apps, which flagscope does not simulate", at: first)
         }
+    }
+
+    /// The element a clause starts with, and the method written after it (`app.version.contains`)
+    /// or `nil`; anything but a known element is an error, with the closest one suggested.
+    private mutating func parseElement() throws(FirebaseConditionError) -> (element: String, method: String?) {
+        let first = current
+        switch first.kind {
+        case .symbol("!"):
+            throw fail("a condition cannot negate an element; use != or .notContains([...])")
+        case .symbol("("):
+            throw fail("a condition has no parentheses around elements; join elements with &&")
+        case .name:
+            break
+        default:
+            throw fail("expected an element such as device.country, found \(first.described)")
+        }
+        let path = parsePath()
+        guard let element = Self.elements.first(where: { path == $0 || path.hasPrefix($0 + ".") }) else {
+            let suggestion = Suggestion.closest(to: path, in: Self.elements).map { "; did you mean '\($0)'?" } ?? ""
+            throw fail(
+                "'\(TerminalText.capped(path, limit: 60))' is not an element of Remote Config conditions\(suggestion)",
+                at: first)
+        }
+        return (element, path == element ? nil : String(path.dropFirst(element.count + 1)))
+    }
+
+    /// `device.language`, `device.country`, `app.firebaseInstallationId`: `in [...]`.
+    private mutating func parseMembership(_ element: String) throws(FirebaseConditionError) -> FirebaseTest {
+        guard case .name("in") = current.kind else { throw fail("\(element) is compared with in [...]") }
+        _ = advance()
+        let list = try parseList()
+        switch element {
+        case "device.language": return .language(list)
+        case "device.country": return .country(list)
+        default: return .installationID(list)
+        }
+    }
+
+    /// `app.audiences.inAtLeastOne([...])` and its kin.
+    private mutating func parseAudiences(method: String?, at first: FirebaseToken) throws(FirebaseConditionError)
+        -> FirebaseTest
+    {
+        guard let method, let match = FirebaseAudienceMatch(rawValue: method) else {
+            throw fail(
+                "app.audiences is compared with .inAtLeastOne, .notInAtLeastOne, .inAll or .notInAll([...])",
+                at: first)
+        }
+        return .audiences(match, try parseArguments())
+    }
+
+    /// `dateTime` and `device.dateTime` (`>= dateTime('…')`), `app.firstOpenTimestamp` (where
+    /// the word `dateTime` may be left out).
+    private mutating func parseTimeElement(_ element: String) throws(FirebaseConditionError) -> FirebaseTest {
+        let comparison = try parseTimeComparison(element)
+        if element == "app.firstOpenTimestamp" {
+            if case .name("dateTime") = current.kind { _ = advance() }
+            return .firstOpen(comparison, try parseInstant())
+        }
+        guard case .name("dateTime") = current.kind else {
+            throw fail("\(element) is compared with dateTime('2025-01-01T09:00:00'[, 'time zone'])")
+        }
+        _ = advance()
+        return .dateTime(comparison, try parseInstant())
     }
 
     /// Names joined by dots: `app.version.contains`; stops before `.` and an operator.

@@ -58,7 +58,7 @@ private struct FlagdDocumentReader {
     private var schema: String?
     /// The compiler of the flags' targeting, made again when the flags are reached, with the
     /// shared rules read so far.
-    private var compiler = JsonLogicCompiler(evaluators: [:], operators: FlagdOperators.table)
+    private var compiler = JsonLogicCompiler(evaluators: [:], dialect: .flagd)
 
     init(bytes: [UInt8], knownKeys: KnownKeys) {
         self.bytes = bytes
@@ -165,7 +165,7 @@ private struct FlagdDocumentReader {
                 report("\"$evaluators\" is an object of named rules, found \(node.kindDescription)", at: node.location)
             }
         }
-        var compiler = JsonLogicCompiler(evaluators: named, operators: FlagdOperators.table)
+        var compiler = JsonLogicCompiler(evaluators: named, dialect: .flagd)
         for name in named.keys.sorted() { compiler.compileEvaluator(name) }
         return compiler
     }
@@ -194,6 +194,8 @@ private struct FlagdDocumentReader {
         }
     }
 
+    /// The flag `key`, written at `location`, that `node` defines: every problem reported, and
+    /// the first that flagd cannot get past made the flag's error.
     private mutating func flag(_ key: String, at location: TextLocation, _ node: SourceNode) -> FlagdFlag {
         var definition = FlagdFlag(
             key: key, location: location, variants: [:], defaultVariant: nil, metadata: setMetadata)
@@ -204,89 +206,107 @@ private struct FlagdDocumentReader {
             return definition
         }
         var errors: [String] = []
-        func fail(_ message: String, at location: TextLocation?) {
-            report(message, at: location)
-            errors.append(message)
-        }
-
-        switch node["state"] {
-        case nil:
-            report("flag '\(shown(key))' has no \"state\" (ENABLED or DISABLED)", at: location)
-        case let state?:
-            switch state.content {
-            case .scalar("ENABLED", true): definition.state = .enabled
-            case .scalar("DISABLED", true): definition.state = .disabled
-            default: fail("\"state\" is ENABLED or DISABLED, found \(shownValue(state))", at: state.location)
-            }
-        }
-
-        if let variants = node["variants"] {
-            if let pairs = variants.mapping, !pairs.isEmpty {
-                var firstKind: String?
-                for (name, value) in pairs {
-                    let kind = variantKind(value)
-                    guard let kind else {
-                        report(
-                            "a variant's value is a bool, a number, text or an object, found \(value.kindDescription)",
-                            at: value.location)
-                        definition.variants[name.scalarText ?? ""] = JSONValue(value)
-                        continue
-                    }
-                    if let firstKind, firstKind != kind {
-                        report(
-                            "the variants of flag '\(shown(key))' mix \(firstKind) and \(kind) values; a flag has one type",
-                            at: value.location)
-                    }
-                    firstKind = firstKind ?? kind
-                    definition.variants[name.scalarText ?? ""] = JSONValue(value)
-                }
-            } else if variants.mapping != nil {
-                fail("flag '\(shown(key))' has no variants; \"variants\" needs at least one", at: variants.location)
-            } else {
-                fail(
-                    "\"variants\" is an object of variant names to values, found \(variants.kindDescription)",
-                    at: variants.location)
-            }
-        } else {
-            fail("flag '\(shown(key))' has no \"variants\"", at: location)
-        }
-
-        if let defaultNode = node["defaultVariant"], !defaultNode.isNull {
-            if case .scalar(let name, true) = defaultNode.content {
-                // An empty name is flagd's "none" too.
-                if !name.isEmpty {
-                    definition.defaultVariant = name
-                    if errors.isEmpty, definition.variants[name] == nil {
-                        fail(
-                            "the default variant '\(shown(name))' is not among the variants of flag '\(shown(key))'",
-                            at: defaultNode.location)
-                    }
-                }
-            } else {
-                fail(
-                    "\"defaultVariant\" is a variant name or null, found \(defaultNode.kindDescription)",
-                    at: defaultNode.location)
-            }
-        }
-
-        if let targeting = node["targeting"] {
-            if targeting.mapping?.isEmpty == true {
-                definition.targeting = nil
-            } else {
-                if targeting.mapping == nil {
-                    report(
-                        "\"targeting\" is a JsonLogic object, found \(targeting.kindDescription)",
-                        at: targeting.location)
-                }
-                definition.targeting = compiler.compile(targeting)
-            }
-        }
-
+        if let state = state(of: key, in: node, at: location, errors: &errors) { definition.state = state }
+        definition.variants = variants(of: key, in: node, at: location, errors: &errors)
+        definition.defaultVariant = defaultVariant(of: key, in: node, among: definition.variants, errors: &errors)
+        if let targeting = node["targeting"] { definition.targeting = compiledTargeting(targeting) }
         for (name, value) in metadata(node["metadata"], of: "flag '\(TerminalText.capped(key, limit: 80))'") {
             definition.metadata[name] = value
         }
         definition.error = errors.first
         return definition
+    }
+
+    /// Reports a problem that makes the flag unusable, and adds it to the flag's `errors`.
+    private mutating func fail(_ message: String, at location: TextLocation?, errors: inout [String]) {
+        report(message, at: location)
+        errors.append(message)
+    }
+
+    /// The flag's `"state"`; `nil` when it is missing (reported) or neither `ENABLED` nor
+    /// `DISABLED` (an error).
+    private mutating func state(
+        of key: String, in node: SourceNode, at location: TextLocation, errors: inout [String]
+    ) -> FlagdFlag.State? {
+        guard let state = node["state"] else {
+            report("flag '\(shown(key))' has no \"state\" (ENABLED or DISABLED)", at: location)
+            return nil
+        }
+        switch state.content {
+        case .scalar("ENABLED", true): return .enabled
+        case .scalar("DISABLED", true): return .disabled
+        default:
+            fail("\"state\" is ENABLED or DISABLED, found \(shownValue(state))", at: state.location, errors: &errors)
+            return nil
+        }
+    }
+
+    /// The flag's `"variants"`, each value kept; values of no variant type, and values of
+    /// several types, are reported. No variants at all is an error.
+    private mutating func variants(
+        of key: String, in node: SourceNode, at location: TextLocation, errors: inout [String]
+    ) -> OrderedDictionary<String, JSONValue> {
+        guard let variants = node["variants"] else {
+            fail("flag '\(shown(key))' has no \"variants\"", at: location, errors: &errors)
+            return [:]
+        }
+        guard let pairs = variants.mapping, !pairs.isEmpty else {
+            let message =
+                variants.mapping != nil
+                ? "flag '\(shown(key))' has no variants; \"variants\" needs at least one"
+                : "\"variants\" is an object of variant names to values, found \(variants.kindDescription)"
+            fail(message, at: variants.location, errors: &errors)
+            return [:]
+        }
+        var values = OrderedDictionary<String, JSONValue>()
+        var firstKind: String?
+        for (name, value) in pairs {
+            values[name.scalarText ?? ""] = JSONValue(value)
+            guard let kind = variantKind(value) else {
+                report(
+                    "a variant's value is a bool, a number, text or an object, found \(value.kindDescription)",
+                    at: value.location)
+                continue
+            }
+            if let firstKind, firstKind != kind {
+                report(
+                    "the variants of flag '\(shown(key))' mix \(firstKind) and \(kind) values; a flag has one type",
+                    at: value.location)
+            }
+            firstKind = firstKind ?? kind
+        }
+        return values
+    }
+
+    /// The flag's `"defaultVariant"`: `nil` when absent, `null` or empty (flagd's "none" too).
+    /// One that is not among `variants` is an error, when the flag has none already.
+    private mutating func defaultVariant(
+        of key: String, in node: SourceNode, among variants: OrderedDictionary<String, JSONValue>,
+        errors: inout [String]
+    ) -> String? {
+        guard let defaultNode = node["defaultVariant"], !defaultNode.isNull else { return nil }
+        guard case .scalar(let name, true) = defaultNode.content else {
+            fail(
+                "\"defaultVariant\" is a variant name or null, found \(defaultNode.kindDescription)",
+                at: defaultNode.location, errors: &errors)
+            return nil
+        }
+        guard !name.isEmpty else { return nil }
+        if errors.isEmpty, variants[name] == nil {
+            fail(
+                "the default variant '\(shown(name))' is not among the variants of flag '\(shown(key))'",
+                at: defaultNode.location, errors: &errors)
+        }
+        return name
+    }
+
+    /// The flag's `"targeting"`, compiled; `nil` for `{}`, which is no targeting.
+    private mutating func compiledTargeting(_ targeting: SourceNode) -> JsonLogicRule? {
+        if targeting.mapping?.isEmpty == true { return nil }
+        if targeting.mapping == nil {
+            report("\"targeting\" is a JsonLogic object, found \(targeting.kindDescription)", at: targeting.location)
+        }
+        return compiler.compile(targeting)
     }
 
     /// The metadata object's entries; values that are not text, numbers or bools are reported
@@ -343,7 +363,7 @@ extension FlagdDocument {
         guard root.mapping != nil else {
             return [RuleProblem("targeting is a JsonLogic object, found \(root.kindDescription)", at: root.location)]
         }
-        var compiler = JsonLogicCompiler(evaluators: nil, operators: FlagdOperators.table)
+        var compiler = JsonLogicCompiler(evaluators: nil, dialect: .flagd)
         _ = compiler.compile(root)
         return compiler.problems
     }

@@ -53,7 +53,7 @@ extension ProviderReaders {
         }
         return ProviderFile(
             entries: entries, problems: problems,
-            attributeKeys: Set(namesRead.compactMap(JsonLogicAttributeWalk.attributeKey(ofPath:))),
+            attributeKeys: Set(namesRead.compactMap(JsonLogicDialect.flagd.attributeKey(ofPath:))),
             sharesDeclaredKeys: true)
     }
 }

@@ -84,7 +84,7 @@ package struct FlagdRules: @unchecked Sendable, Hashable {
     func evaluate(in context: EvaluationContext, tracing: Bool = true) -> RuleOutcome {
         guard let targeting else { return chosen(defaultVariant, reason: .staticValue, steps: []) }
         var evaluation = JsonLogicEvaluation(
-            flagKey: key, context: context, tracing: tracing, operators: FlagdOperators.table)
+            flagKey: key, context: context, tracing: tracing, dialect: .flagd)
         let result: LogicValue
         do {
             result = try evaluation.run(targeting)
@@ -141,7 +141,7 @@ extension FlagdRules: RuleEngine {
     /// (``JsonLogicAttributeWalk``).
     func attributeReads(keysOnly: Bool) -> [AttributeRead] {
         guard let targeting else { return [] }
-        var walk = JsonLogicAttributeWalk(operators: FlagdOperators.table)
+        var walk = JsonLogicAttributeWalk(dialect: .flagd)
         walk.keysOnly = keysOnly
         walk.visit(targeting, parent: nil)
         return walk.reads

@@ -24,7 +24,7 @@ enum FractionalOperator: JsonLogicCustomOperator {
             buckets = items.dropFirst()
         } else if first.sequence == nil {
             report(
-                "\(shown()) starts with a rule that gives the bucketing value, or with a bucket; found \(JsonLogicSchema.shownValue(first))",
+                "\(shown()) starts with a rule that gives the bucketing value, or with a bucket; found \(FlagdSchema.shownValue(first))",
                 first.location)
             buckets = items.dropFirst()
         }
@@ -32,7 +32,7 @@ enum FractionalOperator: JsonLogicCustomOperator {
         for bucket in buckets {
             guard let parts = bucket.sequence, (1...2).contains(parts.count) else {
                 report(
-                    "each bucket of \(shown()) is [variant] or [variant, weight], found \(JsonLogicSchema.shownValue(bucket))",
+                    "each bucket of \(shown()) is [variant] or [variant, weight], found \(FlagdSchema.shownValue(bucket))",
                     bucket.location)
                 continue
             }
@@ -42,9 +42,9 @@ enum FractionalOperator: JsonLogicCustomOperator {
             }
             let weight = parts[1]
             if weight.mapping != nil { continue }
-            guard JsonLogicSchema.isNumber(weight), let value = weight.scalarText.flatMap(PlainScalar.number) else {
+            guard FlagdSchema.isNumber(weight), let value = weight.scalarText.flatMap(PlainScalar.number) else {
                 report(
-                    "a weight of \(shown()) must be a whole number or a rule, found \(JsonLogicSchema.shownValue(weight))",
+                    "a weight of \(shown()) must be a whole number or a rule, found \(FlagdSchema.shownValue(weight))",
                     weight.location)
                 continue
             }

@@ -63,17 +63,17 @@ enum SemVerOperator: JsonLogicCustomOperator {
         for index in stride(from: 0, through: 2, by: 2) {
             let item = items[index]
             if item.mapping != nil { continue }
-            if JsonLogicSchema.isText(item), let text = item.scalarText, SemanticVersion.isStrictlyWritten(text) {
+            if FlagdSchema.isText(item), let text = item.scalarText, SemanticVersion.isStrictlyWritten(text) {
                 continue
             }
             report(
-                "\(shown()) needs a version such as \"1.2.3\" or a rule, found \(JsonLogicSchema.shownValue(item))",
+                "\(shown()) needs a version such as \"1.2.3\" or a rule, found \(FlagdSchema.shownValue(item))",
                 item.location)
         }
-        if !(JsonLogicSchema.isText(items[1]) && SemVerComparison(symbol: items[1].scalarText ?? "") != nil) {
+        if !(FlagdSchema.isText(items[1]) && SemVerComparison(symbol: items[1].scalarText ?? "") != nil) {
             let comparisons = SemVerComparison.allCases.map(\.rawValue)
             report(
-                "\(shown()) compares with one of \(comparisons.joined(separator: " ")), found \(JsonLogicSchema.shownValue(items[1]))",
+                "\(shown()) compares with one of \(comparisons.joined(separator: " ")), found \(FlagdSchema.shownValue(items[1]))",
                 items[1].location)
         }
     }

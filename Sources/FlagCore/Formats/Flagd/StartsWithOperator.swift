@@ -23,7 +23,7 @@ enum StringAffix {
             report("\(shown()) takes 2 arguments: the attribute and the text", arguments.location)
             return
         }
-        for item in items where !JsonLogicSchema.isText(item) && item.mapping == nil {
+        for item in items where !FlagdSchema.isText(item) && item.mapping == nil {
             report("\(shown()) compares text: found \(item.kindDescription)", item.location)
         }
     }

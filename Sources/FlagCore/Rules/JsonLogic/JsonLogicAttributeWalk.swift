@@ -1,11 +1,13 @@
 /// Finds the context attributes a compiled JsonLogic rule reads, without evaluating it: every
-/// `var` of the context (`targetingKey` is `context/targeting_key`, `$flagd.*` is no attribute,
-/// an item's field inside `map`/`all`/`reduce` is none either), the names `missing` checks, and
-/// the targeting key a `fractional` without a bucketing value hashes. Each read carries what the
-/// rule compares it with, for a type hint and suggestions.
+/// `var` of the context (`targetingKey` is `context/targeting_key`; the evaluator's own data is
+/// no attribute, an item's field inside `map`/`all`/`reduce` is none either), the names
+/// `missing` checks, and what the dialect's operators read with no `var` (the targeting key a
+/// percentage split without a bucketing value hashes). Each read carries what the rule
+/// compares it with, for a type hint and suggestions.
 struct JsonLogicAttributeWalk {
-    /// The operators of the dialect the rule is written in: its own say what they read and how.
-    let operators: JsonLogicOperators
+    /// The dialect the rule is written in: its operators say what they read and how, and its
+    /// evaluator's own data is not the context.
+    let dialect: JsonLogicDialect
     /// Whether only the keys read and where are wanted (what loading a workspace needs): no
     /// type hints, no suggestions. The rest is found when the Context branch asks.
     var keysOnly = false
@@ -13,7 +15,7 @@ struct JsonLogicAttributeWalk {
     private(set) var reads: [AttributeRead] = []
 
     /// Whether `operation`'s arguments are worded as part of the rule around it (`cat` in a
-    /// `fractional`, `+` in a comparison): a read inside one is shown with that outer rule.
+    /// percentage split, `+` in a comparison): a read inside one is shown with that outer rule.
     private static func isPartOfOuterRule(_ operation: JsonLogicOperation) -> Bool {
         switch operation.kind {
         case .standard(.cat), .standard(.substr), .standard(.plus), .standard(.minus), .standard(.times),
@@ -78,7 +80,7 @@ struct JsonLogicAttributeWalk {
             return
         case .custom(let index):
             // What it reads with no `var` naming it is a name, compared as text.
-            for name in operators[index].implicitReads(arguments) {
+            for name in dialect.operators[index].implicitReads(arguments) {
                 record(name, at: operation, parent: operation, describing: operation, hint: .text)
             }
         default:
@@ -106,7 +108,7 @@ struct JsonLogicAttributeWalk {
         _ path: String, at operation: JsonLogicOperation, parent: JsonLogicOperation?, position: Int? = nil,
         describing described: JsonLogicOperation? = nil, hint: AttributeTypeHint? = nil, direct: Bool = true
     ) {
-        guard let key = Self.attributeKey(ofPath: path) else { return }
+        guard let key = dialect.attributeKey(ofPath: path) else { return }
         var typeHint = hint
         var suggestions: [String] = []
         if !keysOnly, typeHint == nil, direct, let parent, let position {
@@ -128,14 +130,6 @@ struct JsonLogicAttributeWalk {
                 location: worded.location ?? operation.location))
     }
 
-    /// The `context/*` key that reading the dotted `path` of the context reads, if any: `""`
-    /// and paths starting with `.` are the item or the whole data, never one attribute, and
-    /// `$flagd.*` are the evaluator's own properties.
-    static func attributeKey(ofPath path: String) -> String? {
-        guard !path.isEmpty, !path.hasPrefix("."), path != "$flagd", !path.hasPrefix("$flagd.") else { return nil }
-        return EvaluationContext.key(forAttribute: path)
-    }
-
     /// What `parent` compares the attribute read by its argument at `position` with.
     private func comparison(at position: Int, in parent: JsonLogicOperation) -> (AttributeTypeHint?, [String]) {
         guard let arguments = parent.argumentList, arguments.indices.contains(position) else { return (nil, []) }
@@ -155,7 +149,7 @@ struct JsonLogicAttributeWalk {
             if case .literal(.string) = arguments[0] { return (.text, []) }
             return (nil, [])
         case .custom(let index):
-            return (operators[index].comparison(ofArgument: position), [])
+            return (dialect.operators[index].comparison(ofArgument: position), [])
         default:
             return (nil, [])
         }

@@ -1,7 +1,7 @@
 /// Compiles JsonLogic written in a document into a ``JsonLogicRule``, once, keeping locations,
-/// resolving `$ref`s, and noting what the flagd schema (`targeting.json`) forbids.
+/// resolving `$ref`s, and noting what the dialect's schema forbids.
 ///
-/// Compiling never fails: what cannot work becomes a rule that fails when evaluated (flagd's
+/// Compiling never fails: what cannot work becomes a rule that fails when evaluated (the Go
 /// evaluator, too, fails on it only when it is reached) plus a located ``RuleProblem``.
 struct JsonLogicCompiler {
     /// Deeper rules are refused (the reader already stops at 512 levels of JSON): evaluation is
@@ -13,7 +13,7 @@ struct JsonLogicCompiler {
     /// rule (evaluation, the trace, the attributes it reads) would take as long.
     static let maximumExpandedSize = 200_000
 
-    /// Shared rules by name (flagd's `$evaluators`); `nil` when there are none to resolve against
+    /// Shared rules by name, which a `$ref` names; `nil` when there are none to resolve against
     /// (a targeting rule checked on its own), where a `$ref` is left unresolved without a problem.
     let evaluators: [String: SourceNode]?
     /// Every problem found, each once (a shared rule's problems are reported where it is
@@ -30,7 +30,7 @@ struct JsonLogicCompiler {
     /// many times shares the compiled rule and adds its size, without compiling it again.
     private var compiledEvaluators: [String: CompiledEvaluator] = [:]
     /// Every name a `var`, `missing` or `missing_some` compiled so far may read, and
-    /// what a custom operator compiled so far may read with no `var` (`fractional`'s targeting key): more than the rules read (a default's
+    /// what a custom operator compiled so far may read with no `var` (a percentage split's targeting key): more than the rules read (a default's
     /// text, an item's field), never less, so the attribute index may stop walking rules once
     /// each of these it can read is found (``RuleAttributeIndex/firstReads(of:)``).
     private(set) var namesRead: Set<String> = []
@@ -40,7 +40,7 @@ struct JsonLogicCompiler {
     private var recentNames: [String] = []
     private var nextRecent = 0
     /// Every list of values compiled so far, each kept once: a file's flags repeat the same
-    /// lists (countries, `fractional`'s `["on", 50]`), and a list of its own for each was the
+    /// lists (countries, a split's `["on", 50]`), and a list of its own for each was the
     /// largest part of a large file's compiled rules after its operations.
     private var sharedLists: Set<WrittenValues> = []
 
@@ -50,12 +50,13 @@ struct JsonLogicCompiler {
         var height: Int
     }
 
-    /// The operators of the rules' dialect (flagd's: ``FlagdOperators/table``).
-    let operators: JsonLogicOperators
+    /// The rules' dialect: the operators a name is looked up among, and the schema the
+    /// arguments are checked against.
+    let dialect: JsonLogicDialect
 
-    init(evaluators: [String: SourceNode]?, operators: JsonLogicOperators) {
+    init(evaluators: [String: SourceNode]?, dialect: JsonLogicDialect) {
         self.evaluators = evaluators
-        self.operators = operators
+        self.dialect = dialect
     }
 
     /// The compiled rule of `node`.
@@ -141,15 +142,13 @@ struct JsonLogicCompiler {
             if name == "$ref", case .scalar(let reference, true) = value.content {
                 return compileReference(reference, at: keyNode.location, depth: depth)
             }
-            let kind = operators.kind(of: name)
+            let kind = dialect.operators.kind(of: name)
             if case .unknown = kind {
                 report("unknown operator '\(TerminalText.capped(name, limit: 60))'", at: keyNode.location)
             }
             noteNamesRead(by: kind, in: value)
             var arguments = compile(value, depth: depth + 1)
-            JsonLogicSchema.check(name, kind: kind, operators: operators, arguments: value, at: keyNode.location) {
-                report($0, at: $1)
-            }
+            dialect.schema?.check(name, kind: kind, in: dialect, arguments: value) { report($0, at: $1) }
             if case .list(var items) = arguments {
                 // `items` is then the list's one reference: its rules are moved into the operation.
                 arguments = .literal(.null)
@@ -187,7 +186,7 @@ struct JsonLogicCompiler {
             }
             note(value, levels: 2)
         case .custom(let index):
-            for name in operators[index].implicitNames { noteNameRead(name) }
+            for name in dialect.operators[index].implicitNames { noteNameRead(name) }
         default:
             break
         }
@@ -226,7 +225,7 @@ struct JsonLogicCompiler {
             return .invalid(message: message, location: location)
         }
         if let start = expanding.firstIndex(of: name) {
-            // flagd's evaluator, too, cannot expand such a reference: the flag fails to evaluate.
+            // The Go evaluator, too, cannot expand such a reference: the flag fails to evaluate.
             let cycle = expanding[start...] + [name]
             let named = cycle.map { "'\(TerminalText.capped($0, limit: 40))'" }
             let message =
@@ -262,10 +261,10 @@ struct JsonLogicCompiler {
 }
 
 /// A list of scalar values equal to another only when written alike: texts of the same bytes
-/// (Swift's `==` on texts would take `"é"` and `"e\u{301}"` for one, which flagd's evaluator
+/// (Swift's `==` on texts would take `"é"` and `"e\u{301}"` for one, which the Go evaluator
 /// does not) and numbers of the same bits (`-0` equals `0`, but Go writes it `-0`, which
 /// `cat` shows). Its hash is worked out once, each text's bytes hashed in place with the
-/// MurmurHash3 `fractional` uses: hashing each text through `Hasher` cost more than the list
+/// MurmurHash3 percentage splits use: hashing each text through `Hasher` cost more than the list
 /// kept once saved.
 private struct WrittenValues: Hashable {
     let values: [LogicValue]

@@ -1,7 +1,6 @@
-/// An operator a dialect of JsonLogic adds to JsonLogic's own, as flagd's evaluator adds
-/// `fractional`, `sem_ver`, `starts_with` and `ends_with` to its JsonLogic library. It gets its
-/// arguments already evaluated and never fails the rule: on bad input it gives `null`, with a
-/// note for the trace.
+/// An operator a dialect of JsonLogic adds to JsonLogic's own, as a format's evaluator adds
+/// operators of its own to its JsonLogic library. It gets its arguments already evaluated and
+/// never fails the rule: on bad input it gives `null`, with a note for the trace.
 protocol JsonLogicCustomOperator {
     /// The operator's name in rules.
     static var name: String { get }
@@ -13,8 +12,8 @@ protocol JsonLogicCustomOperator {
     /// How it compares the attribute read at argument `position` (what the attribute's editor
     /// offers); `nil` when it says nothing about it.
     static func comparison(ofArgument position: Int) -> AttributeTypeHint?
-    /// The attributes it reads with no `var` naming them, given its arguments (`fractional`
-    /// without a bucketing value reads the targeting key).
+    /// The attributes it reads with no `var` naming them, given its arguments (a percentage
+    /// split without a bucketing value reads the targeting key).
     static func implicitReads(_ arguments: [JsonLogicRule]) -> [String]
     /// Every attribute ``implicitReads(_:)`` may name, whatever the arguments: what compiling a
     /// file notes, so the attribute index may stop walking once it has found them all.
@@ -33,12 +32,12 @@ struct CustomOperatorResult {
     var value: LogicValue
     /// Why it gave up, or what it compared, for the trace.
     var note: String?
-    /// For a percentage operator (`fractional`): the bucket and the split.
+    /// For a percentage operator: the bucket and the split.
     var split: PercentageSplit?
 }
 
 /// The operators one dialect of JsonLogic knows: JsonLogic's own and the dialect's, which it
-/// fills in (flagd: ``FlagdOperators/table``). Compiling looks a name up here; evaluating,
+/// fills in (its ``JsonLogicDialect/operators``). Compiling looks a name up here; evaluating,
 /// walking and checking a rule find a custom operator by the number it was given.
 struct JsonLogicOperators: @unchecked Sendable {
     // Unchecked: metatypes of a protocol are not `Sendable` to the compiler, but these are
@@ -61,7 +60,7 @@ struct JsonLogicOperators: @unchecked Sendable {
             guard !table[first].contains(where: { $0.name == name }) else { return }
             table[first].append((name, name.utf8.count, kind))
         }
-        for op in JsonLogicOperator.allCases { add(op.rawValue, .standard(op)) }
+        for op in JsonLogicOperator.allCases { add(op.name, .standard(op)) }
         for (index, op) in custom.enumerated() { add(op.name, .custom(UInt8(index))) }
         byFirstByte = table
     }

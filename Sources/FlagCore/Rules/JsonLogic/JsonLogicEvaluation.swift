@@ -1,8 +1,8 @@
 import Foundation
 import OrderedCollections
 
-/// What a `var` reads from: the context (flagd's evaluation data), or a value (an item of the
-/// list that `map`, `filter` and their kin walk, or `reduce`'s `{current, accumulator}`).
+/// What a `var` reads from: the context (with the dialect's own data), or a value (an item of
+/// the list that `map`, `filter` and their kin walk, or `reduce`'s `{current, accumulator}`).
 enum LogicData: Sendable {
     case context
     case value(LogicValue)
@@ -12,7 +12,7 @@ enum LogicData: Sendable {
 struct LogicScope: Sendable {
     /// What `var` reads.
     var data: LogicData
-    /// Data that `var` consults first: flagd's evaluator fills the `var`s of a `filter`,
+    /// Data that `var` consults first: the Go evaluator fills the `var`s of a `filter`,
     /// `some` or `none` test from the outer data before it runs the test on each item.
     var substitutions: [LogicData] = []
 }
@@ -26,10 +26,11 @@ struct JsonLogicEvaluation {
     /// How deep evaluation may recurse.
     static let depthLimit = 400
 
-    /// The flag being evaluated (`$flagd.flagKey`).
+    /// The flag being evaluated.
     let flagKey: String
-    /// The operators of the rule's dialect: its own are applied from there.
-    let operators: JsonLogicOperators
+    /// The rule's dialect: its own operators are applied from there, and its evaluator's own
+    /// data is read from there.
+    let dialect: JsonLogicDialect
     /// The simulated device.
     let context: EvaluationContext
     /// Whether steps and reads are recorded: without them the result, variant and reason are
@@ -51,9 +52,9 @@ struct JsonLogicEvaluation {
         var location: TextLocation?
     }
 
-    init(flagKey: String, context: EvaluationContext, tracing: Bool = true, operators: JsonLogicOperators) {
+    init(flagKey: String, context: EvaluationContext, tracing: Bool = true, dialect: JsonLogicDialect) {
         self.flagKey = flagKey
-        self.operators = operators
+        self.dialect = dialect
         self.context = context
         isTracing = tracing
         reads.isRecording = tracing
@@ -199,7 +200,7 @@ struct JsonLogicEvaluation {
         case .custom(let index):
             let readStart = reads.count
             let arguments = try evaluateArguments(of: operation, scope)
-            let result = operators[index].evaluate(arguments, in: &self)
+            let result = dialect.operators[index].evaluate(arguments, in: &self)
             recordOperatorStep(operation, result: result, readStart: readStart)
             return result.value
         case .unknown:
@@ -209,7 +210,7 @@ struct JsonLogicEvaluation {
     }
 
     /// A custom operator's note and split go to the step it is the condition of, or to a step
-    /// of its own when it is not one (a `fractional` that is the whole rule or a branch).
+    /// of its own when it is not one (a percentage split that is the whole rule or a branch).
     private mutating func recordOperatorStep(
         _ operation: JsonLogicOperation, result: CustomOperatorResult, readStart: Int
     ) {
@@ -228,11 +229,11 @@ struct JsonLogicEvaluation {
         steps.append(step)
     }
 
-    /// Evaluates a value the evaluator made an object of as a rule, as flagd's evaluator does
+    /// Evaluates a value the evaluator made an object of as a rule, as the Go evaluator does
     /// with the branch an `if` chose: an object of one key is an operation.
     mutating func applyDynamic(_ value: LogicValue, _ scope: LogicScope) throws(RuleEvaluationError) -> LogicValue {
         guard case .object(let members) = value, members.count == 1 else { return value }
-        var compiler = JsonLogicCompiler(evaluators: nil, operators: operators)
+        var compiler = JsonLogicCompiler(evaluators: nil, dialect: dialect)
         return try evaluate(compiler.compile(value.sourceNode), scope)
     }
 
@@ -272,7 +273,7 @@ struct JsonLogicEvaluation {
         default:
             throw RuleEvaluationError("'var' takes a name, found \(operand.kindName)")
         }
-        // flagd's evaluator leaves `""` and paths starting with `.` to the item.
+        // The Go evaluator leaves `""` and paths starting with `.` to the item.
         if !scope.substitutions.isEmpty, !path.hasPrefix(".") {
             for source in scope.substitutions {
                 let substituted = try lookup(path, fallback: fallback, in: source)
@@ -290,7 +291,7 @@ struct JsonLogicEvaluation {
         let dotted = path.utf8.withContiguousStorageIfAvailable { $0.contains(dot) } ?? path.utf8.contains(dot)
         // The usual read, one attribute of the context by a name without dots (`email`), makes
         // no list of parts.
-        if case .context = data, !dotted, !path.isEmpty, path != "$flagd" {
+        if case .context = data, !dotted, !path.isEmpty, path != dialect.evaluatorData?.name {
             return context.attribute(named: path, reads: &reads).map(LogicValue.init) ?? fallback
         }
         let parts =
@@ -301,25 +302,31 @@ struct JsonLogicEvaluation {
             return Self.walk(value, parts[...]) ?? fallback
         case .context:
             guard let head = parts.first else { return whole(.context) }
-            switch head {
-            case "$flagd":
-                return Self.walk(flagdProperties(parts.count > 1 ? parts[1] : nil), parts.dropFirst()) ?? fallback
-            default:
-                return context.attribute(parts, reads: &reads).map(LogicValue.init) ?? fallback
+            if let evaluatorData = dialect.evaluatorData, head == evaluatorData.name {
+                return evaluatorValue(evaluatorData, at: parts) ?? fallback
             }
+            return context.attribute(parts, reads: &reads).map(LogicValue.init) ?? fallback
         }
     }
 
-    /// `$flagd`: the flag key and the time in whole seconds (read only when asked for).
-    private mutating func flagdProperties(_ member: String?) -> LogicValue {
-        var members: OrderedDictionary<String, LogicValue> = ["flagKey": .string(flagKey)]
-        if member == nil || member == "timestamp" {
-            members["timestamp"] = .number(context.currentTime(reads: &reads).timeIntervalSince1970.rounded(.down))
-        }
+    /// The value at `parts` (the data's name first) of the evaluator's own data; `nil` where
+    /// nothing is. Only the member read is computed, so the clock is read only when asked for.
+    private mutating func evaluatorValue(_ data: JsonLogicEvaluatorData, at parts: [String]) -> LogicValue? {
+        guard parts.count > 1 else { return evaluatorObject(data) }
+        guard let member = data.member(named: parts[1]) else { return nil }
+        let value = member.value(flagKey, context, &reads)
+        return value.isNull ? nil : Self.walk(value, parts.dropFirst(2))
+    }
+
+    /// The whole of the evaluator's own data, every member computed.
+    private mutating func evaluatorObject(_ data: JsonLogicEvaluatorData) -> LogicValue {
+        var members: OrderedDictionary<String, LogicValue> = [:]
+        for member in data.members { members[member.name] = member.value(flagKey, context, &reads) }
         return .object(members)
     }
 
-    /// The whole data: every context attribute, the targeting key and `$flagd`; or the item.
+    /// The whole data: every context attribute, the targeting key and the evaluator's own
+    /// data; or the item.
     private mutating func whole(_ data: LogicData) -> LogicValue {
         guard case .context = data else {
             if case .value(let value) = data { return value }
@@ -327,7 +334,7 @@ struct JsonLogicEvaluation {
         }
         guard case .object(var members) = LogicValue(context.wholeObject) else { return .null }
         if let key = context.attributes["targeting_key"] { members["targetingKey"] = LogicValue(key) }
-        members["$flagd"] = flagdProperties(nil)
+        if let evaluatorData = dialect.evaluatorData { members[evaluatorData.name] = evaluatorObject(evaluatorData) }
         return .object(members)
     }
 

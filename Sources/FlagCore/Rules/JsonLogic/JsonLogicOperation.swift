@@ -86,7 +86,7 @@ package struct JsonLogicOperation: @unchecked Sendable, Hashable {
     package var name: String {
         storage.withUnsafeMutablePointers { header, elements in
             switch header.pointee.kind {
-            case .standard(let op): return op.rawValue
+            case .standard(let op): return op.name
             case .custom, .unknown:
                 guard case .literal(.string(let name)) = elements[Int(header.pointee.count)] else { return "" }
                 return name
@@ -207,34 +207,27 @@ enum JsonLogicOperatorKind: Sendable, Hashable {
     }
 }
 
-/// JsonLogic's operators, as flagd's Go evaluator (diegoholiveira/jsonlogic) registers them.
-enum JsonLogicOperator: String, Sendable, Hashable, CaseIterable {
-    case variable = "var"
-    case missing
-    case missingSome = "missing_some"
-    case ifThenElse = "if"
-    case ternary = "?:"
-    case equal = "=="
-    case strictEqual = "==="
-    case notEqual = "!="
-    case strictNotEqual = "!=="
-    case not = "!"
-    case truthy = "!!"
-    case or, and
-    case less = "<"
-    case lessOrEqual = "<="
-    case greater = ">"
-    case greaterOrEqual = ">="
-    case max, min
-    case plus = "+"
-    case minus = "-"
-    case times = "*"
-    case divide = "/"
-    case modulo = "%"
-    case abs
+/// JsonLogic's operators, as the Go evaluator (diegoholiveira/jsonlogic) registers them,
+/// numbered in the order listed: an operator's number is its row in tables of them (its name
+/// here, how ``JsonLogicEvaluation`` applies it), found without hashing its name.
+enum JsonLogicOperator: UInt8, Sendable, Hashable, CaseIterable {
+    case variable, missing, missingSome, ifThenElse, ternary
+    case equal, strictEqual, notEqual, strictNotEqual, not, truthy, or, and
+    case less, lessOrEqual, greater, greaterOrEqual
+    case max, min, plus, minus, times, divide, modulo, abs
     case map, filter, reduce, all, none, some
-    case merge, `in`, cat, substr, set
-    case containsAll = "contains_all"
-    case containsAny = "contains_any"
-    case containsNone = "contains_none"
+    case merge, `in`, cat, substr, set, containsAll, containsAny, containsNone
+
+    /// The operator's name in rules.
+    var name: String { Self.names[Int(rawValue)] }
+
+    /// Each operator's name in rules, line for line as the cases are listed.
+    private static let names: [String] = [
+        "var", "missing", "missing_some", "if", "?:",
+        "==", "===", "!=", "!==", "!", "!!", "or", "and",
+        "<", "<=", ">", ">=",
+        "max", "min", "+", "-", "*", "/", "%", "abs",
+        "map", "filter", "reduce", "all", "none", "some",
+        "merge", "in", "cat", "substr", "set", "contains_all", "contains_any", "contains_none",
+    ]
 }

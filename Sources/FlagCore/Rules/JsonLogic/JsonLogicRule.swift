@@ -5,7 +5,7 @@
 /// a rule's nodes are values (`"email"`, `"@example.com"`, variant names), and a box for each
 /// was an allocation to make, to follow when evaluating, and to keep in memory for every flag.
 package enum JsonLogicRule: Sendable, Hashable {
-    /// A value given as is: a scalar, or an object that is not an operation (flagd's evaluator
+    /// A value given as is: a scalar, or an object that is not an operation (the Go evaluator
     /// returns objects of several keys, and `{}`, unevaluated).
     case literal(LogicValue)
     /// A list whose items are evaluated, some of them not values.
@@ -18,7 +18,7 @@ package enum JsonLogicRule: Sendable, Hashable {
     /// A `{"$ref": name}` resolved to the shared rule in `$evaluators`.
     indirect case reference(name: String, rule: JsonLogicRule, location: TextLocation?)
     /// Something that fails when evaluated (a `$ref` to no evaluator, a rule nested too deep),
-    /// as flagd's evaluator fails on it only if it is reached.
+    /// as the Go evaluator fails on it only if it is reached.
     indirect case invalid(message: String, location: TextLocation?)
 
     /// The rule as JSON, as written (a resolved `$ref` shows as the reference).

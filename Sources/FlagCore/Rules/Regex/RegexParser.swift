@@ -353,6 +353,51 @@ struct RegexParser {
 
     // MARK: Classes
 
+    /// A class being read: the sets combined so far by `&&`, `--` or `~~` (Rust), and the
+    /// members read since the last of them.
+    private struct ClassBeingRead {
+        /// The sets before the last operator, combined.
+        private var combined: ScalarClass?
+        /// The operator the members read since are combined with `combined` by.
+        private var pendingOperator: Unicode.Scalar?
+        /// Classes read since the last operator (`\d`, `[:alpha:]`, a nested class).
+        var members: [ScalarClass] = []
+        /// Scalars and ranges read since the last operator.
+        var ranges: [ClosedRange<UInt32>] = []
+
+        /// Whether nothing at all has been read: an operator there is a character.
+        var isEmpty: Bool { members.isEmpty && ranges.isEmpty && combined == nil }
+
+        /// Combines what was read so far and starts the set after `operation`.
+        mutating func begin(_ operation: Unicode.Scalar) {
+            combineMembers()
+            pendingOperator = operation
+        }
+
+        /// The whole class (not negated).
+        mutating func finished() -> ScalarClass {
+            combineMembers()
+            return combined ?? .ranges([])
+        }
+
+        /// The members read since the last operator, combined with the sets before it.
+        private mutating func combineMembers() {
+            var all = members
+            if !ranges.isEmpty { all.append(.ranges(ranges)) }
+            let right = all.count == 1 ? all[0] : .union(all)
+            (members, ranges) = ([], [])
+            guard let left = combined, let operation = pendingOperator else {
+                combined = right
+                return
+            }
+            switch operation {
+            case "&": combined = .intersection(left, right)
+            case "-": combined = .difference(left, right)
+            default: combined = .symmetricDifference(left, right)
+            }
+        }
+    }
+
     /// The members of a class after its `[`, through its `]`: items, ranges, POSIX classes,
     /// and in Rust's dialect nested classes and `&&`, `--`, `~~` between sets.
     private mutating func parseClassBody(openedAt start: Int) throws(LinearPatternError) -> ScalarClass {
@@ -363,27 +408,8 @@ struct RegexParser {
             negated = true
             index += 1
         }
-        var result: ScalarClass?
-        var pendingOperator: Unicode.Scalar?
-        var members: [ScalarClass] = []
-        var ranges: [ClosedRange<UInt32>] = []
+        var set = ClassBeingRead()
         var first = true
-        func collected() -> ScalarClass {
-            var all = members
-            if !ranges.isEmpty { all.append(.ranges(ranges)) }
-            return all.count == 1 ? all[0] : .union(all)
-        }
-        func combine(_ right: ScalarClass) {
-            guard let left = result, let operation = pendingOperator else {
-                result = right
-                return
-            }
-            switch operation {
-            case "&": result = .intersection(left, right)
-            case "-": result = .difference(left, right)
-            default: result = .symmetricDifference(left, right)
-            }
-        }
         while true {
             guard let scalar = peek else { throw fail("unclosed class: this '[' has no ']'", at: start) }
             if scalar == "]", !first {
@@ -391,69 +417,76 @@ struct RegexParser {
                 break
             }
             first = false
-            if dialect == .rust, index + 1 < scalars.count, scalar == "&" || scalar == "-" || scalar == "~",
-                scalars[index + 1] == scalar, !(members.isEmpty && ranges.isEmpty && result == nil)
-            {
-                combine(collected())
-                members = []
-                ranges = []
-                pendingOperator = scalar
+            if let operation = setOperator(after: set) {
+                set.begin(operation)
                 index += 2
-                continue
-            }
-            if scalar == "[", index + 1 < scalars.count, scalars[index + 1] == ":", let posix = try posixClass() {
-                members.append(posix)
-                continue
-            }
-            if scalar == "[", dialect == .rust {
+            } else if scalar == "[", index + 1 < scalars.count, scalars[index + 1] == ":",
+                let posix = try posixClass()
+            {
+                set.members.append(posix)
+            } else if scalar == "[", dialect == .rust {
                 let nestedStart = index
                 index += 1
-                members.append(try parseClassBody(openedAt: nestedStart))
-                continue
-            }
-            let itemStart = index
-            let low: Unicode.Scalar
-            if scalar == "\\" {
-                index += 1
-                if let set = try classEscape(start: itemStart) {
-                    members.append(set)
-                    continue
-                }
-                low = try classScalarEscape(start: itemStart)
+                set.members.append(try parseClassBody(openedAt: nestedStart))
             } else {
-                index += 1
-                low = scalar
-            }
-            // `a-z`; a `-` before `]` (or at the start) is the character.
-            if peek == "-", index + 1 < scalars.count, scalars[index + 1] != "]" {
-                if dialect == .rust, scalars[index + 1] == "-" {
-                    ranges.append(low.value...low.value)
-                    continue
-                }
-                index += 1
-                let highStart = index
-                let high: Unicode.Scalar
-                if scalars[index] == "\\" {
-                    index += 1
-                    if try classEscape(start: highStart) != nil {
-                        throw fail("a range ends with a class", at: highStart)
-                    }
-                    high = try classScalarEscape(start: highStart)
-                } else {
-                    high = scalars[index]
-                    index += 1
-                }
-                guard low.value <= high.value else {
-                    throw fail("a range \(low)-\(high) that ends before it starts", at: itemStart)
-                }
-                ranges.append(low.value...high.value)
-            } else {
-                ranges.append(low.value...low.value)
+                try parseClassItem(into: &set)
             }
         }
-        combine(collected())
-        let set = result ?? .ranges([])
-        return negated ? .negated(set) : set
+        let whole = set.finished()
+        return negated ? .negated(whole) : whole
+    }
+
+    /// The operator between sets at `index` (Rust's `&&`, `--`, `~~`, after something in the
+    /// class), by its first scalar; `nil` when there is none.
+    private func setOperator(after set: ClassBeingRead) -> Unicode.Scalar? {
+        guard dialect == .rust, let scalar = peek, scalar == "&" || scalar == "-" || scalar == "~",
+            index + 1 < scalars.count, scalars[index + 1] == scalar, !set.isEmpty
+        else { return nil }
+        return scalar
+    }
+
+    /// One item of a class at `index`: a class escape (`\d`), a scalar, or a range `a-z` (a
+    /// `-` before `]`, or before Rust's `--`, is the character).
+    private mutating func parseClassItem(into set: inout ClassBeingRead) throws(LinearPatternError) {
+        let itemStart = index
+        let low: Unicode.Scalar
+        if scalars[index] == "\\" {
+            index += 1
+            if let escaped = try classEscape(start: itemStart) {
+                set.members.append(escaped)
+                return
+            }
+            low = try classScalarEscape(start: itemStart)
+        } else {
+            low = scalars[index]
+            index += 1
+        }
+        guard peek == "-", index + 1 < scalars.count, scalars[index + 1] != "]",
+            !(dialect == .rust && scalars[index + 1] == "-")
+        else {
+            set.ranges.append(low.value...low.value)
+            return
+        }
+        index += 1
+        let high = try classRangeEnd()
+        guard low.value <= high.value else {
+            throw fail("a range \(low)-\(high) that ends before it starts", at: itemStart)
+        }
+        set.ranges.append(low.value...high.value)
+    }
+
+    /// The scalar a range ends with, after its `-`: one scalar, or an escape that stands for one.
+    private mutating func classRangeEnd() throws(LinearPatternError) -> Unicode.Scalar {
+        let highStart = index
+        guard scalars[index] == "\\" else {
+            index += 1
+            return scalars[highStart]
+        }
+        index += 1
+        if try classEscape(start: highStart) != nil {
+            throw fail("a range ends with a class", at: highStart)
+        }
+        return try classScalarEscape(start: highStart)
     }
 
     /// An escape inside a class that stands for one scalar (`\]`, `\-`, `\n`, `\x41`).

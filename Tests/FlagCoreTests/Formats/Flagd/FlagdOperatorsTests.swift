@@ -34,6 +34,20 @@ struct FlagdOperatorsTests {
         #expect(try RuleFixture.result(#"{"ends_with": \#(arguments)}"#, attributes) == RuleFixture.value(expected))
     }
 
+    @Test(
+        "starts_with and ends_with compare bytes as Go does: a precomposed é is not e and a combining accent",
+        arguments: [
+            (#"{"ends_with": ["caf\u00e9", "\u00e9"]}"#, "true"),
+            (#"{"ends_with": ["cafe\u0301", "\u00e9"]}"#, "false"),
+            (#"{"starts_with": ["\u00e9t\u00e9", "\u00e9"]}"#, "true"),
+            (#"{"starts_with": ["e\u0301t\u00e9", "\u00e9"]}"#, "false"),
+            (#"{"ends_with": ["a", "ab"]}"#, "false"), (#"{"starts_with": ["", ""]}"#, "true"),
+            (#"{"ends_with": ["a long text past fifteen bytes", "bytes"]}"#, "true"),
+        ])
+    func bytewiseAffixes(rule: String, expected: String) throws {
+        #expect(try RuleFixture.result(rule) == RuleFixture.value(expected), "\(rule)")
+    }
+
     @Test("flagd's four operators are registered in its one table, each found by its name")
     func table() {
         let table = FlagdOperators.table

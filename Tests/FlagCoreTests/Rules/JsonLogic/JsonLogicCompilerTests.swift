@@ -8,14 +8,14 @@ import Testing
 struct JsonLogicCompilerTests {
     @Test("A list of values a file repeats is kept once, and only when written alike: é and e + accent are two lists")
     func sharedValueLists() throws {
-        var compiler = JsonLogicCompiler(evaluators: [:], operators: FlagdOperators.table)
+        var compiler = JsonLogicCompiler(evaluators: [:], dialect: .standard)
         func compiled(_ rule: String) throws -> JsonLogicRule { compiler.compile(try JSONReader.parse(rule)) }
         let decomposed = try compiled(#"{"in": [{"var": "name"}, ["e\u0301", "x"]]}"#)
         let precomposed = try compiled(#"{"in": [{"var": "name"}, ["\u00e9", "x"]]}"#)
         let again = try compiled(#"{"in": [{"var": "name"}, ["\u00e9", "x"]]}"#)
         let context = try RuleFixture.context(#"{"name": "\u00e9"}"#)
         func value(_ rule: JsonLogicRule) throws -> LogicValue {
-            var evaluation = JsonLogicEvaluation(flagKey: "flag", context: context, operators: FlagdOperators.table)
+            var evaluation = JsonLogicEvaluation(flagKey: "flag", context: context, dialect: .standard)
             return try evaluation.evaluate(rule, LogicScope(data: .context))
         }
         #expect(try value(decomposed) == .bool(false))
