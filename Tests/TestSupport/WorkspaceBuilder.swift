@@ -46,12 +46,6 @@ package struct WorkspaceBuilder: Sendable {
         }
 
         /// Environment variables named `prefix` + key.
-        package static func growthbook(_ name: String, _ path: String) -> Provider {
-            file(name, format: "growthbook", path)
-        }
-        package static func launchdarkly(_ name: String, _ path: String) -> Provider {
-            file(name, format: "launchdarkly", path)
-        }
         package static func env(_ name: String, prefix: String) -> Provider {
             Provider(name, format: "env", [Field("prefix", prefix)])
         }
