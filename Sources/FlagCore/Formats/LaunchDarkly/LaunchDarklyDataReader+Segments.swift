@@ -26,7 +26,7 @@ extension LaunchDarklyDataReader {
             report(
                 "segment \(Self.quoted(segment.key)) is a big segment: its members are in a big-segment store, which Flagscope does not have, so only its rules are evaluated"
                     + (segment.generation == nil ? " (it has no \"generation\": it matches no context)" : ""),
-                at: keyNode.location)
+                at: keyNode.location, severity: .note)
         }
         segment.malformation = malformation
         return segment

@@ -109,6 +109,12 @@ struct LaunchDarklyDataReaderTests {
         #expect(problem.location == TextLocation(line: line, column: column))
     }
 
+    @Test("A big segment is valid data: a note that only its rules are evaluated, not an error")
+    func bigSegmentIsANote() throws {
+        let data = try LaunchDarklyFixture.data(#"{"segments": {"s": {"unbounded": true, "generation": 1}}}"#)
+        #expect(data.problems.map(\.severity) == [.note], "\(data.problems)")
+    }
+
     @Test("Cycles of prerequisites and of segments are reported where they start")
     func cycles() throws {
         let data = try LaunchDarklyFixture.data(
