@@ -9,12 +9,22 @@ package struct RemoteIdentity: Sendable, Hashable {
     package var format: ProviderFormat
     /// The base url as configured.
     package var url: String
+    /// The format's own fields as written (a client key, the name of a key's variable), which
+    /// choose what the server answers: two providers on one server differ by them.
+    package var options: [String: String] = [:]
 
     /// The identity of a remote provider's configuration.
     package init(_ config: ProviderConfig) {
         name = config.name
         format = config.format
         url = config.url ?? ""
+        options = config.options
+    }
+
+    /// What the cache file is named for: the format, the url and the options.
+    var cacheKey: String {
+        ([format.name, url] + options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+            .joined(separator: "\n")
     }
 }
 
@@ -63,9 +73,9 @@ package struct RemoteCache: Sendable {
         }
     }
 
-    /// The file for a server and format: a hash of both, so the name says nothing about the server.
+    /// The file for a server, format and options: a hash of them, so the name says nothing about the server.
     package func file(for identity: RemoteIdentity) -> URL {
-        let hex = StableHash.hex("\(identity.format.name)\n\(identity.url)".utf8)
+        let hex = StableHash.hex(identity.cacheKey.utf8)
         return folder.appendingPathComponent("remote-\(hex).json")
     }
 

@@ -8,7 +8,7 @@ import Testing
 @Suite("Remote cache")
 struct RemoteCacheTests {
     @Test(
-        "The cache keeps the answer under a hash of url and format, written whole and owner-only; a damaged file is no cache"
+        "The cache keeps the answer under a hash of url, format and its options, written whole and owner-only; a damaged file is no cache"
     )
     func cacheRoundTrip() throws {
         let folder = try FixtureFolder()
@@ -28,13 +28,20 @@ struct RemoteCacheTests {
         #expect(
             file.lastPathComponent
                 == RemoteCache(folder: URL(fileURLWithPath: "/elsewhere")).file(for: identity).lastPathComponent,
-            "the name depends on url and format only")
+            "the name depends on url, format and options only")
         var renamed = config
         renamed.name = "Renamed"
         #expect(cache.file(for: RemoteIdentity(renamed)) == file, "renaming a provider keeps its cache")
         var other = config
         other.format = .unleash
         #expect(cache.file(for: RemoteIdentity(other)) != file)
+        // Two GrowthBook projects on one host differ by their client key, so by their cache.
+        var project = config
+        project.format = .growthbook
+        project.options = ["clientKey": "sdk-one"]
+        var another = project
+        another.options = ["clientKey": "sdk-two"]
+        #expect(cache.file(for: RemoteIdentity(project)) != cache.file(for: RemoteIdentity(another)))
         let permissions = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
