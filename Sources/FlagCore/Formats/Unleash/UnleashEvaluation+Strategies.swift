@@ -62,7 +62,7 @@ extension UnleashEvaluation {
     }
 
     /// `flexibleRollout`: a rollout of the field its stickiness names (by default the user id,
-    /// else the session id, else a random draw); off when a named field is unset.
+    /// else `sessionId`, else a random draw); off when a named field is unset.
     private mutating func checkFlexibleRollout(_ strategy: UnleashStrategy, of toggle: UnleashToggle, since start: Int)
         -> Bool
     {
