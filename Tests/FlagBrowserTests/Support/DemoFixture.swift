@@ -46,8 +46,8 @@ struct DemoFixture {
 
     func remove() { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
 
-    /// Opens a copy of the demo in a session of `width`×`height`, presses `keys` (the `snapshot
-    /// --keys` notation), hands the session to `body`, and removes the copy however `body` ends:
+    /// Opens a copy of the demo in a `BrowserSession` of `width`×`height`, presses `keys` (the `snapshot
+    /// --keys` notation), hands it to `body`, and removes the copy however `body` ends:
     /// what most browser tests do, so that a test says only its keys and what the user sees.
     static func opened(
         width: Int = 100, height: Int = 30, environment: [String: String] = [:], serving: BrowserServing? = nil,
