@@ -44,6 +44,8 @@ struct Bench {
         var withoutRulesPeak: Int
     }
 
+    /// Generates the workspaces, measures them and prints the tables: the one asked for, or the
+    /// Opening, Per keystroke, Rules and Scale tables.
     func run() throws {
         let root = keep ?? FileManager.default.temporaryDirectory.appendingPathComponent("flagscope-bench-\(getpid())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -53,75 +55,14 @@ struct Bench {
         print(
             "flagscope-bench: sizes \(sizes.map(String.init).joined(separator: ", ")), \(runs) runs each, medians; jq: \(jq ?? "not installed")"
         )
-
-        if unleashOnly {
-            var all: [RulesFigures] = []
-            for size in sizes { all.append(try unleashCost(size: size, under: root, me: me)) }
-            print(Report.unleashTable(all))
-            return
-        }
-        if swiftOnly {
-            print(try swiftTable(under: root, me: me))
-            return
-        }
-        if scaleOnly {
-            var all: [ScaleFigures] = []
-            for size in sizes { all.append(try scale(size: size, under: root, me: me, jq: jq)) }
-            print(Report.scaleTable(all))
-            return
-        }
-        if serveOnly {
-            var all: [ServeFigures] = []
-            for size in sizes { all.append(try serve(size: size, under: root)) }
-            print(Report.serveTable(all))
-            print(Report.serveLoadTable(try serveLoad(under: root)))
-            return
-        }
-        if devicesOnly {
-            var all: [DevicesFigures] = []
-            for size in sizes { all.append(try devices(size: size, under: root, me: me)) }
-            print(Report.devicesTable(all))
-            return
-        }
-        if rulesOnly {
-            var all: [RulesFigures] = []
-            for size in sizes { all.append(try rulesCost(size: size, under: root, me: me)) }
-            print(Report.rulesTable(all))
-            return
-        }
+        if try printOnlyTable(under: root, me: me, jq: jq) { return }
 
         var all: [SizeFigures] = []
         var largestKeys: [String] = []
         for size in sizes {
-            var figures = SizeFigures(size: size)
-            var jsonWorkspace: BenchWorkspace?
-            for syntax in BlueprintSyntax.allCases {
-                let bench = try BenchWorkspace.generate(flagCount: size, syntax: syntax, under: root)
-                if syntax == .json { jsonWorkspace = bench }
-                figures.inputBytes[syntax] = bench.inputBytes
-                (figures.load[syntax], figures.peakBytes[syntax]) = try open([bench.workspaceFile], me: me)[0]
-                progress("\(size) flags, \(syntax.rawValue): opened")
-            }
-            figures.rules = try rulesCost(size: size, under: root, me: me)
-            guard let bench = jsonWorkspace else { continue }
-            figures.jsonBytes = bench.jsonFiles.reduce(0) {
-                $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
-            }
-            if let jq {
-                var samples: [Double] = []
-                for _ in 0..<runs {
-                    let child = try ChildRun.run(jq, ["-c", "."] + bench.jsonFiles.map(\.path), captureOutput: false)
-                    guard child.status == 0 else { throw BenchError("jq failed on \(bench.folder.path)") }
-                    samples.append(child.seconds)
-                }
-                figures.jq = Measure.median(samples)
-            }
-            figures.keystrokes = try Scenarios.keystrokes(bench, repeats: max(10, runs * 4))
-            progress("\(size) flags: keystrokes measured")
-            figures.edit = try Scenarios.browserEdit(bench, runs: runs)
-            progress("\(size) flags: edits measured")
-            largestKeys = bench.keys
-            all.append(figures)
+            guard let measured = try sizeFigures(size: size, under: root, me: me, jq: jq) else { continue }
+            largestKeys = measured.keys
+            all.append(measured.figures)
         }
         let set = try Scenarios.setOnLargeFile(keys: largestKeys, folder: root, runs: max(runs, 5))
         print(Report.tables(all, set: set, keyCount: largestKeys.count))
@@ -129,6 +70,63 @@ struct Bench {
         var scaled: [ScaleFigures] = []
         for size in sizes { scaled.append(try scale(size: size, under: root, me: me, jq: jq)) }
         print(Report.scaleTable(scaled))
+    }
+
+    /// Measures the one table asked for (`--rules-only`, `--unleash-only`, `--swift`, `--scale`,
+    /// `--devices`, `--serve`) at every size and prints it; whether one was asked for.
+    func printOnlyTable(under root: URL, me: String, jq: String?) throws -> Bool {
+        if unleashOnly {
+            print(Report.unleashTable(try sizes.map { try unleashCost(size: $0, under: root, me: me) }))
+        } else if swiftOnly {
+            print(try swiftTable(under: root, me: me))
+        } else if scaleOnly {
+            print(Report.scaleTable(try sizes.map { try scale(size: $0, under: root, me: me, jq: jq) }))
+        } else if serveOnly {
+            print(Report.serveTable(try sizes.map { try serve(size: $0, under: root) }))
+            print(Report.serveLoadTable(try serveLoad(under: root)))
+        } else if devicesOnly {
+            print(Report.devicesTable(try sizes.map { try devices(size: $0, under: root, me: me) }))
+        } else if rulesOnly {
+            print(Report.rulesTable(try sizes.map { try rulesCost(size: $0, under: root, me: me) }))
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// The figures of one size for the main tables: opening each syntax, the rules' cost, jq on
+    /// the same JSON, keystrokes and edits; with the keys of its JSON workspace.
+    func sizeFigures(size: Int, under root: URL, me: String, jq: String?) throws -> (
+        figures: SizeFigures, keys: [String]
+    )? {
+        var figures = SizeFigures(size: size)
+        var jsonWorkspace: BenchWorkspace?
+        for syntax in BlueprintSyntax.allCases {
+            let bench = try BenchWorkspace.generate(flagCount: size, syntax: syntax, under: root)
+            if syntax == .json { jsonWorkspace = bench }
+            figures.inputBytes[syntax] = bench.inputBytes
+            (figures.load[syntax], figures.peakBytes[syntax]) = try open([bench.workspaceFile], me: me)[0]
+            progress("\(size) flags, \(syntax.rawValue): opened")
+        }
+        figures.rules = try rulesCost(size: size, under: root, me: me)
+        guard let bench = jsonWorkspace else { return nil }
+        figures.jsonBytes = bench.jsonFiles.reduce(0) {
+            $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
+        }
+        if let jq {
+            var samples: [Double] = []
+            for _ in 0..<runs {
+                let child = try ChildRun.run(jq, ["-c", "."] + bench.jsonFiles.map(\.path), captureOutput: false)
+                guard child.status == 0 else { throw BenchError("jq failed on \(bench.folder.path)") }
+                samples.append(child.seconds)
+            }
+            figures.jq = Measure.median(samples)
+        }
+        figures.keystrokes = try Scenarios.keystrokes(bench, repeats: max(10, runs * 4))
+        progress("\(size) flags: keystrokes measured")
+        figures.edit = try Scenarios.browserEdit(bench, runs: runs)
+        progress("\(size) flags: edits measured")
+        return (figures, bench.keys)
     }
 
     /// Opens each workspace file in `runs` child processes (so each peak memory is the child's

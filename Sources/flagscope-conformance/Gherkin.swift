@@ -35,95 +35,117 @@ struct GherkinExamples {
     var rows: [(line: Int, cells: [String])]
 }
 
-enum GherkinParser {
+/// Reads a feature file line by line: each line adds to the feature, the scenario, the step or
+/// the Examples block that the lines before it opened.
+struct GherkinParser {
+    /// What the lines being read belong to.
+    private enum Section { case none, background, scenario, examples }
+
+    /// The feature read so far.
+    private var feature = GherkinFeature(name: "", tags: [], background: [], scenarios: [])
+    /// Tags read for the next feature, scenario or Examples block.
+    private var pendingTags: Set<String> = []
+    /// What the lines being read belong to.
+    private var section = Section.none
+
     /// Parses a feature file.
     static func parse(_ text: String) -> GherkinFeature {
-        var feature = GherkinFeature(name: "", tags: [], background: [], scenarios: [])
-        var pendingTags: Set<String> = []
-        enum Section { case none, background, scenario, examples }
-        var section = Section.none
+        var parser = GherkinParser()
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            let number = offset + 1
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("@") {
-                pendingTags.formUnion(line.split(separator: " ").map(String.init).filter { $0.hasPrefix("@") })
-                continue
-            }
-            if let rest = line.removingPrefix("Feature:") {
-                feature.name = rest
-                feature.tags = pendingTags
-                pendingTags = []
-                continue
-            }
-            if line.hasPrefix("Background:") {
-                section = .background
-                continue
-            }
-            if let rest = line.removingPrefix("Scenario Outline:") ?? line.removingPrefix("Scenario Template:") {
-                feature.scenarios.append(
-                    GherkinScenario(
-                        name: rest, line: number, tags: pendingTags, steps: [], examples: [], isOutline: true))
-                pendingTags = []
-                section = .scenario
-                continue
-            }
-            if let rest = line.removingPrefix("Scenario:") ?? line.removingPrefix("Example:") {
-                feature.scenarios.append(
-                    GherkinScenario(
-                        name: rest, line: number, tags: pendingTags, steps: [], examples: [], isOutline: false))
-                pendingTags = []
-                section = .scenario
-                continue
-            }
-            if let rest = line.removingPrefix("Examples:") ?? line.removingPrefix("Scenarios:") {
-                guard !feature.scenarios.isEmpty else { continue }
-                feature.scenarios[feature.scenarios.count - 1].examples.append(
-                    GherkinExamples(name: rest, tags: pendingTags, header: [], rows: []))
-                pendingTags = []
-                section = .examples
-                continue
-            }
-            if line.hasPrefix("|") {
-                let cells = tableCells(line)
-                switch section {
-                case .examples:
-                    let scenario = feature.scenarios.count - 1
-                    let block = feature.scenarios[scenario].examples.count - 1
-                    if feature.scenarios[scenario].examples[block].header.isEmpty {
-                        feature.scenarios[scenario].examples[block].header = cells
-                    } else {
-                        feature.scenarios[scenario].examples[block].rows.append((number, cells))
-                    }
-                case .background:
-                    if !feature.background.isEmpty {
-                        feature.background[feature.background.count - 1].table.append(cells)
-                    }
-                case .scenario:
-                    let scenario = feature.scenarios.count - 1
-                    if !feature.scenarios[scenario].steps.isEmpty {
-                        feature.scenarios[scenario].steps[feature.scenarios[scenario].steps.count - 1].table.append(
-                            cells)
-                    }
-                case .none:
-                    break
-                }
-                continue
-            }
-            for keyword in ["Given ", "When ", "Then ", "And ", "But ", "* "] where line.hasPrefix(keyword) {
-                let step = GherkinStep(
-                    keyword: keyword.trimmingCharacters(in: .whitespaces), text: String(line.dropFirst(keyword.count)),
-                    line: number)
-                switch section {
-                case .background: feature.background.append(step)
-                case .scenario, .examples:
-                    if !feature.scenarios.isEmpty { feature.scenarios[feature.scenarios.count - 1].steps.append(step) }
-                case .none: break
-                }
-                break
-            }
+            parser.read(rawLine.trimmingCharacters(in: .whitespaces), number: offset + 1)
         }
-        return feature
+        return parser.feature
+    }
+
+    /// Reads one line, trimmed, at line `number`.
+    private mutating func read(_ line: String, number: Int) {
+        if line.isEmpty || line.hasPrefix("#") { return }
+        if line.hasPrefix("@") {
+            pendingTags.formUnion(line.split(separator: " ").map(String.init).filter { $0.hasPrefix("@") })
+            return
+        }
+        if let rest = line.removingPrefix("Feature:") {
+            feature.name = rest
+            feature.tags = pendingTags
+            pendingTags = []
+            return
+        }
+        if line.hasPrefix("Background:") {
+            section = .background
+            return
+        }
+        if let rest = line.removingPrefix("Scenario Outline:") ?? line.removingPrefix("Scenario Template:") {
+            startScenario(rest, number: number, isOutline: true)
+            return
+        }
+        if let rest = line.removingPrefix("Scenario:") ?? line.removingPrefix("Example:") {
+            startScenario(rest, number: number, isOutline: false)
+            return
+        }
+        if let rest = line.removingPrefix("Examples:") ?? line.removingPrefix("Scenarios:") {
+            guard !feature.scenarios.isEmpty else { return }
+            feature.scenarios[feature.scenarios.count - 1].examples.append(
+                GherkinExamples(name: rest, tags: pendingTags, header: [], rows: []))
+            pendingTags = []
+            section = .examples
+            return
+        }
+        if line.hasPrefix("|") {
+            addTableRow(Self.tableCells(line), number: number)
+            return
+        }
+        for keyword in ["Given ", "When ", "Then ", "And ", "But ", "* "] where line.hasPrefix(keyword) {
+            addStep(
+                GherkinStep(
+                    keyword: keyword.trimmingCharacters(in: .whitespaces), text: String(line.dropFirst(keyword.count)),
+                    line: number))
+            break
+        }
+    }
+
+    /// Opens a scenario, or an outline, named `name`, with the tags read before it.
+    private mutating func startScenario(_ name: String, number: Int, isOutline: Bool) {
+        feature.scenarios.append(
+            GherkinScenario(
+                name: name, line: number, tags: pendingTags, steps: [], examples: [], isOutline: isOutline))
+        pendingTags = []
+        section = .scenario
+    }
+
+    /// A table row: the header or a row of the Examples block being read, else a row of the
+    /// last step's data table.
+    private mutating func addTableRow(_ cells: [String], number: Int) {
+        switch section {
+        case .examples:
+            let scenario = feature.scenarios.count - 1
+            let block = feature.scenarios[scenario].examples.count - 1
+            if feature.scenarios[scenario].examples[block].header.isEmpty {
+                feature.scenarios[scenario].examples[block].header = cells
+            } else {
+                feature.scenarios[scenario].examples[block].rows.append((number, cells))
+            }
+        case .background:
+            if !feature.background.isEmpty {
+                feature.background[feature.background.count - 1].table.append(cells)
+            }
+        case .scenario:
+            let scenario = feature.scenarios.count - 1
+            if !feature.scenarios[scenario].steps.isEmpty {
+                feature.scenarios[scenario].steps[feature.scenarios[scenario].steps.count - 1].table.append(cells)
+            }
+        case .none:
+            break
+        }
+    }
+
+    /// A step of the background, or of the scenario being read.
+    private mutating func addStep(_ step: GherkinStep) {
+        switch section {
+        case .background: feature.background.append(step)
+        case .scenario, .examples:
+            if !feature.scenarios.isEmpty { feature.scenarios[feature.scenarios.count - 1].steps.append(step) }
+        case .none: break
+        }
     }
 
     /// The cells of a table row, unescaped as Gherkin does (`\|`, `\\`, `\n`), trimmed.

@@ -114,31 +114,10 @@ package enum Reducer {
         }
     }
 
+    /// A key in the tree or the detail pane: the command the keymap names for it, done.
     static func handleNormal(_ key: KeyEvent, _ state: inout BrowserState) -> [Effect] {
         guard let command = Keymap.normal.command(for: key) else { return [] }
-        if state.focus == .detail {
-            switch command {
-            case .moveDown:
-                state.detailScroll += 1
-                return []
-            case .moveUp:
-                state.detailScroll = max(0, state.detailScroll - 1)
-                return []
-            case .pageDown:
-                state.detailScroll += max(1, state.treeHeight - 1)
-                return []
-            case .pageUp:
-                state.detailScroll = max(0, state.detailScroll - max(1, state.treeHeight - 1))
-                return []
-            case .top:
-                state.detailScroll = 0
-                return []
-            case .back, .switchPane, .collapse:
-                state.focus = .tree
-                return []
-            default: break
-            }
-        }
+        if state.focus == .detail, scrollDetail(command, &state) { return [] }
         switch command {
         case .moveUp: move(by: -1, &state)
         case .moveDown: move(by: 1, &state)
@@ -168,16 +147,8 @@ package enum Reducer {
         case .nextMatch: findMatch(forward: true, includeCurrent: false, &state)
         case .previousMatch: findMatch(forward: false, includeCurrent: false, &state)
         case .filter: toggleFilter(&state)
-        case .cycleView:
-            state.view = state.view.next(comparing: state.model.comparison != nil)
-            state.refreshRows()
-            state.settleSelection()
-            state.status = viewStatus(state)
-        case .toggleHidden:
-            state.showHidden.toggle()
-            state.refreshRows()
-            state.settleSelection()
-            state.status = StatusMessage(state.showHidden ? "showing hidden flags" : "hiding hidden flags")
+        case .cycleView: cycleView(&state)
+        case .toggleHidden: toggleHidden(&state)
         case .switchPane:
             state.focus = state.focus == .tree ? .detail : .tree
             state.detailScroll = 0
@@ -186,22 +157,57 @@ package enum Reducer {
             return state.model.workspace.hasRemoteProviders ? [.reload, .fetch] : [.reload]
         case .help: state.mode = .help(scroll: 0)
         case .quit: return [.quit]
-        case .back:
-            if state.filter != nil {
-                state.filter = nil
-                state.refreshRows()
-                state.settleSelection()
-                state.status = StatusMessage("filter cleared")
-            } else if state.view != .all {
-                state.view = .all
-                state.refreshRows()
-                state.settleSelection()
-                state.status = StatusMessage("view: all")
-            } else if let parent = state.selectedNode?.parent {
-                select(node: parent, &state)
-            }
+        case .back: back(&state)
         }
         return []
+    }
+
+    /// Whether the focused detail pane took `command`: the moves scroll it, and Esc, Tab and ←
+    /// give the focus back to the tree. Any other command acts on the tree's selection.
+    static func scrollDetail(_ command: Command, _ state: inout BrowserState) -> Bool {
+        switch command {
+        case .moveDown: state.detailScroll += 1
+        case .moveUp: state.detailScroll = max(0, state.detailScroll - 1)
+        case .pageDown: state.detailScroll += max(1, state.treeHeight - 1)
+        case .pageUp: state.detailScroll = max(0, state.detailScroll - max(1, state.treeHeight - 1))
+        case .top: state.detailScroll = 0
+        case .back, .switchPane, .collapse: state.focus = .tree
+        default: return false
+        }
+        return true
+    }
+
+    /// The next view (`F`), and what it shows on the status line.
+    static func cycleView(_ state: inout BrowserState) {
+        state.view = state.view.next(comparing: state.model.comparison != nil)
+        state.refreshRows()
+        state.settleSelection()
+        state.status = viewStatus(state)
+    }
+
+    /// Shows or hides the flags marked hidden (`.`).
+    static func toggleHidden(_ state: inout BrowserState) {
+        state.showHidden.toggle()
+        state.refreshRows()
+        state.settleSelection()
+        state.status = StatusMessage(state.showHidden ? "showing hidden flags" : "hiding hidden flags")
+    }
+
+    /// Esc: clears the filter, else goes back to the whole view, else selects the parent.
+    static func back(_ state: inout BrowserState) {
+        if state.filter != nil {
+            state.filter = nil
+            state.refreshRows()
+            state.settleSelection()
+            state.status = StatusMessage("filter cleared")
+        } else if state.view != .all {
+            state.view = .all
+            state.refreshRows()
+            state.settleSelection()
+            state.status = StatusMessage("view: all")
+        } else if let parent = state.selectedNode?.parent {
+            select(node: parent, &state)
+        }
     }
 
     /// Leaves shown under the current view/filter (for the status line).

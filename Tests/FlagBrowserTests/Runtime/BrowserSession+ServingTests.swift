@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 /// A server sharing the browser's process (docs/serve.md), as the session meets it: devices that
-/// ask become Live devices, Enter shows what one gets, `a` keeps it, and every change of the
-/// model reaches the server.
+/// ask become Live devices, Enter shows what one gets, and every change of the model reaches the
+/// server (`a` keeps one: WorkspaceWriterTests; at most 500 are kept: DeviceSelectionTests).
 @Suite("The browser serving: Live devices")
 struct BrowserSessionServingTests {
     /// The server's end of the hooks: what the browser published, and requests to hand over.
@@ -161,47 +161,6 @@ struct BrowserSessionServingTests {
             try demo.press("/sim-iphone<Enter><Enter>/showEuConsent<Enter><Enter>")
             #expect(try server.answer("lab/show_eu_consent", Self.italian) == .bool(true))
             #expect(server.published.last?.liveDevice == nil)
-        }
-    }
-
-    @Test("a keeps a live device as a device profile of the attributes it sent; p then offers it")
-    func adopt() throws {
-        let server = Server()
-        try DemoFixture.opened(width: 160, height: 60, serving: server.serving, pressing: "a") { demo in
-            #expect(demo.screen.contains("a keeps a live device as a profile: select one under Live devices"))
-            try server.ask(Self.italian)
-            demo.session.pollLive()
-            try demo.press("/sim-iphone<Enter>a")
-            #expect(
-                demo.screen.contains("saved sim-iphone-15 as devices/sim-iphone-15.yml: 2 attributes; p simulates it"))
-            let text = String(
-                decoding: try Data(contentsOf: demo.folder.appendingPathComponent("devices/sim-iphone-15.yml")),
-                as: UTF8.self)
-            #expect(text == "name: sim-iphone-15\ncontext:\n  targeting_key: sim-iphone-15\n  country: IT\n", "\(text)")
-            #expect(demo.session.state.model.workspace.devices.contains { $0.name == "sim-iphone-15" })
-            // A second a finds the name taken.
-            try demo.press("/sim-iphone<Enter>")
-            try demo.press("a")
-            #expect(
-                demo.screen.contains("not saved: devices/sim-iphone-15.yml is already named sim-iphone-15"),
-                "\(demo.screen)")
-        }
-    }
-
-    @Test("A client inventing a name per request leaves at most 500 live devices, the least recent going first")
-    func bounded() throws {
-        let server = Server()
-        try DemoFixture.opened(width: 120, height: 40, serving: server.serving) { demo in
-            for index in 0..<520 {
-                try server.ask(
-                    #"{"context": {"targetingKey": "device-\#(index)"}}"#,
-                    at: Date(timeIntervalSince1970: Double(index)))
-            }
-            demo.session.pollLive()
-            let devices = try #require(demo.session.state.model.workspace.served?.devices)
-            #expect(devices.count == 500)
-            #expect(devices["device-19"] == nil && devices["device-20"] != nil && devices["device-519"] != nil)
-            #expect(demo.session.state.liveActivity.count == 500)
         }
     }
 }

@@ -51,25 +51,6 @@ struct ReducerDevicesTests {
         }
     }
 
-    @Test("S saves the simulated device as a new profile, never over another's name or file, and p then offers it")
-    func saveDevice() throws {
-        try DemoFixture.opened(width: 120, height: 40, pressing: "SQA iPhone 15 (subscriber)") { demo in
-            #expect(demo.screen.contains("devices/qa-iphone-subscriber.yml is already named so; choose another name"))
-            try demo.press("<Enter>")
-            #expect(demo.screen.contains("save the simulated device as:"), "a refused name keeps the editor open")
-            try demo.press("<C-u>Bench phone<Enter>")
-            #expect(demo.screen.contains("saved Bench phone as devices/bench-phone.yml"), "\(demo.screen)")
-            let text = try String(
-                contentsOf: demo.folder.appendingPathComponent("devices/bench-phone.yml"), encoding: .utf8)
-            #expect(text.hasPrefix("name: Bench phone\ncontext:\n  platform: iOS\n  os_version: \"16.4\"\n"), "\(text)")
-            #expect(text.contains("  permissions:\n"))
-            try demo.press("p")
-            #expect(demo.screen.contains("Bench phone"))
-            try demo.press("<Esc>SBench-Phone!<Enter>")
-            #expect(demo.screen.contains("not saved: devices/bench-phone.yml exists; S again with another name"))
-        }
-    }
-
     @Test("The Devices branch lists the profiles after Context; Enter simulates one, ✓ marks it, Enter again none")
     func devicesBranch() throws {
         try DemoFixture.opened(width: 120, height: 40, pressing: "/QA iPad<Enter>") { demo in
@@ -156,43 +137,6 @@ struct ReducerDevicesTests {
 
             try demo.press("/QA iPhone 13<Enter>cc")
             #expect(demo.session.state.model.comparison == nil, "c on the compared row unpins it")
-        }
-    }
-
-    @Test("A what-if edit while comparing applies to both devices, so the difference it decided goes away")
-    func editWhileComparing() throws {
-        try DemoFixture.opened(width: 120, height: 40, pressing: "/QA iPad<Enter>c") { demo in
-            #expect(demo.session.state.model.comparison?.otherValue("internal/turbo_downloads") != nil)
-            // turbo_downloads turns on for qa-ana and qa-bo: the iPad is qa-bo, this device nobody.
-            try demo.press("/userId<Enter>e<C-u>qa-ana<Enter>")
-            #expect(try demo.localValues()["context/userId"] as? String == "qa-ana")
-            let comparison = try #require(demo.session.state.model.comparison)
-            #expect(comparison.otherValue("internal/turbo_downloads") == nil, "both read qa-ana from the writable file")
-            #expect(comparison.flagCount == 10)
-        }
-    }
-
-    @Test("A device switch swaps the layers in place: what it shows is what a fresh load with that device shows")
-    func switchMatchesFreshLoad() throws {
-        try DemoFixture.opened(width: 120, height: 40) { demo in
-            for (keys, name) in [
-                ("p<Down><Enter>", "QA iPad Air (other bucket)"), ("p<Down><Enter>", "QA iPhone 13 (location denied)"),
-            ] {
-                try demo.press(keys)
-                let model = demo.session.state.model
-                let fresh = BrowserModel(
-                    workspace: Workspace.load(
-                        from: demo.folder.appendingPathComponent("flagscope.yml"), environment: [:],
-                        remote: .known(model.workspace.remoteAnswers), device: name),
-                    now: DemoFixture.today)
-                #expect(model.workspace.activeDevice?.name == name)
-                #expect(model.workspace.providers.map(\.config.name) == fresh.workspace.providers.map(\.config.name))
-                #expect(model.nodes.map(\.id) == fresh.nodes.map(\.id), "tree")
-                #expect(model.explanations == fresh.explanations, "features")
-                for key in fresh.workspace.flags.keys {
-                    #expect(model.resolution(key) == fresh.resolution(key), "\(key)")
-                }
-            }
         }
     }
 }
