@@ -93,4 +93,33 @@ struct GetCommandLaunchDarklyTests {
         #expect(rules["reason"] as? String == "ERROR")
         #expect(rules["sourceReason"] as? [String: String] == ["kind": "ERROR", "errorKind": "USER_NOT_SPECIFIED"])
     }
+
+    @Test("A variation that does not fit the blueprint's type: the layer is typeMismatch, its trace ERROR/WRONG_TYPE with the rule that chose it")
+    func wrongType() throws {
+        let data = LaunchDarklyWorkspace.data.replacingOccurrences(
+            of: #"["none", "spring", "summer"]"#, with: #"["none", 42, "summer"]"#)
+        let output = try CLIFixture.run(
+            ["get", "banner_text", "--json"], in: { try LaunchDarklyWorkspace.folder(data: data) })
+        let report = try CLIFixture.object(output.stdout)
+        #expect(report["value"] as? String == "none")
+        #expect(report["source"] as? String == "default")
+        let layer = try #require(CLIFixture.layer(report, "LD"))
+        #expect(layer["state"] as? String == "typeMismatch")
+        let rules = try #require(layer["rules"] as? [String: Any])
+        #expect(rules["reason"] as? String == "ERROR")
+        #expect(rules["errorCode"] as? String == "TYPE_MISMATCH")
+        #expect(rules["sourceReason"] as? [String: String] == ["kind": "ERROR", "errorKind": "WRONG_TYPE"])
+        let steps = try #require(rules["steps"] as? [[String: Any]])
+        #expect(steps.last?["rule"] as? String == "country is one of [IT, DE]")
+
+        let text = try CLIFixture.run(["get", "banner_text"], in: { try LaunchDarklyWorkspace.folder(data: data) })
+        #expect(
+            text.stdout.contains(
+                """
+                    LD: rules chose variant "variation 1", which does not fit the flag's type (ERROR; ERROR errorKind "WRONG_TYPE", TYPE_MISMATCH): expected text, found a whole number (42)
+                        individual targets: key user-1 is not listed → false
+                          reads context/key = "user-1"
+                      ▶ country is one of [IT, DE] → true
+                """), "\(text.stdout)")
+    }
 }

@@ -69,6 +69,11 @@ extension LayerDescription {
             return "\(variant ?? value ?? "no variant"), no rules to evaluate (\(reason))"
         case .disabled:
             return "switched off at the source: \(value ?? "no value") (\(reason))"
+        case .error where trace.mismatchedReason != nil:
+            let chosen = variant ?? "a value"
+            let code = trace.errorCode.map { ", \($0)" } ?? ""
+            let message = trace.errorMessage.map { ": \($0)" } ?? ""
+            return "rules chose \(chosen), which does not fit the flag's type (\(reason)\(code))\(message)"
         case .error:
             let code = trace.errorCode.map { ", \($0)" } ?? ""
             // The layer's reason already says what went wrong when the failure made it an error.

@@ -94,7 +94,8 @@ package struct Resolver: Sendable {
                 if let outcome = provider.config.format.outcome(
                     of: entry, evaluatingRules: evaluatingRules, context: evaluationContext(), tracing: tracesRuleSteps)
                 {
-                    return layer(name, flag: flag, outcome: outcome, notes: entry.notes, remote: remote)
+                    return layer(
+                        name, flag: flag, outcome: outcome, rules: entry.rules, notes: entry.notes, remote: remote)
                 }
                 if let error = entry.error {
                     return Layer(provider: name, state: .error(error), notes: entry.notes, remote: remote)
@@ -114,9 +115,11 @@ package struct Resolver: Sendable {
         }
     }
 
-    /// The layer rules decided: a value (checked against the flag's type), unset, or an error.
+    /// The layer rules decided: a value (checked against the flag's type, its trace an error
+    /// when it does not fit), unset, or an error.
     private func layer(
-        _ name: String, flag: FlagDefinition, outcome: RuleOutcome, notes: [String], remote: RemoteLayerStatus?
+        _ name: String, flag: FlagDefinition, outcome: RuleOutcome, rules: CompiledRules?, notes: [String],
+        remote: RemoteLayerStatus?
     ) -> Layer {
         switch outcome.result {
         case .error(let message):
@@ -131,7 +134,7 @@ package struct Resolver: Sendable {
                 return Layer(
                     provider: name, state: .typeMismatch(raw: raw, problem: problem.message), notes: notes,
                     remote: remote,
-                    rules: outcome.trace)
+                    rules: outcome.trace.mismatched(problem: problem.message, formatReason: rules?.wrongTypeReason))
             }
         }
     }

@@ -20,6 +20,10 @@ package struct CompiledRules: Sendable, Hashable {
     /// Every value the rules can give, whatever the context (see ``RuleEngine/outcomes``).
     package var outcomes: [RawValue] { engine.outcomes }
 
+    /// The format's own reason for a value that does not fit the flag's type (see
+    /// ``RuleEngine/wrongTypeReason``).
+    package var wrongTypeReason: SourceReason? { engine.wrongTypeReason }
+
     /// Whether the rules read the device at all, so another device may get another value.
     package var readsDevice: Bool { !engine.attributeReads(keysOnly: true).isEmpty }
 

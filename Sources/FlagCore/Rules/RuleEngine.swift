@@ -24,6 +24,9 @@ protocol RuleEngine: Sendable, Hashable {
     /// Every value the rules can give, whatever the context (a rule that gives none lets the
     /// next layer decide); `flagscope stale` finds a flag that is the same everywhere with it.
     var outcomes: [RawValue] { get }
+    /// The format's own reason for a value that does not fit the flag's type, where it has one
+    /// (LaunchDarkly's `ERROR` with `WRONG_TYPE`); `nil` keeps the reason the rules gave.
+    var wrongTypeReason: SourceReason? { get }
 }
 
 extension RuleEngine {
@@ -46,4 +49,6 @@ extension RuleEngine {
     func rolloutProblem(key: String, provider: String) -> String? { nil }
 
     var possibleValues: [(name: String, value: RawValue)] { [] }
+
+    var wrongTypeReason: SourceReason? { nil }
 }

@@ -5,9 +5,10 @@ extension RuleTrace {
     /// Evaluation stops once a value is chosen, and every condition of every `if` is a step of
     /// its own, so the step that chose is the last one taken (a matching condition, or the
     /// split inside the branch it led to). A trace that failed was decided by the step that
-    /// could not give a result.
+    /// could not give a result; one whose value did not fit the flag's type, by the step that
+    /// chose that value.
     package var decidingStepIndex: Int? {
-        switch reason {
+        switch mismatchedReason ?? reason {
         case .targetingMatch, .split:
             return steps.indices.last
         case .error:

@@ -13,6 +13,9 @@ package struct RuleTrace: Sendable, Hashable {
     package var steps: [RuleStep]
     /// The format's own reason, where it has one beside OpenFeature's.
     package var sourceReason: SourceReason?
+    /// The reason the rules gave for a value that turned out not to fit the flag's type (the
+    /// trace then says `ERROR`); `nil` when the value fits or there is none.
+    package var mismatchedReason: RuleReason?
 
     /// Creates a trace.
     package init(
@@ -25,6 +28,19 @@ package struct RuleTrace: Sendable, Hashable {
         self.errorMessage = errorMessage
         self.steps = steps
         self.sourceReason = sourceReason
+    }
+
+    /// The trace told as a value that does not fit the flag's type, as OpenFeature's SDKs tell
+    /// it: `ERROR` with `TYPE_MISMATCH` and `problem`, the format's own reason for it where it
+    /// has one, and the steps that chose the value kept, so a reader sees which rule gave it.
+    package func mismatched(problem: String, formatReason: SourceReason?) -> RuleTrace {
+        var trace = self
+        trace.mismatchedReason = reason
+        trace.reason = .error
+        trace.errorCode = "TYPE_MISMATCH"
+        trace.errorMessage = problem
+        if let formatReason { trace.sourceReason = formatReason }
+        return trace
     }
 
     /// Every context key the steps read, first read first, each once.

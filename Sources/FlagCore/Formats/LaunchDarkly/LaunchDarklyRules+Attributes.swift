@@ -38,6 +38,9 @@ extension LaunchDarklyRules: RuleEngine {
         (flag?.variations ?? []).enumerated().map { (LaunchDarklyFlag.variant($0.offset), .native($0.element)) }
     }
 
+    /// `ERROR` with `WRONG_TYPE`, as the SDKs answer a typed call whose variation is of another type.
+    var wrongTypeReason: SourceReason? { LaunchDarklyReason.error(.wrongType).sourceReason() }
+
     /// Every context key the flag reads — its targets' keys, its clauses' attributes, what its
     /// rollouts bucket by — and those of its prerequisites and segments, in the order written.
     /// What each is compared with is at hand in the clauses, so `keysOnly` saves nothing.
