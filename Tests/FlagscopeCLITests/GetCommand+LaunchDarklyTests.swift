@@ -94,7 +94,7 @@ struct GetCommandLaunchDarklyTests {
         #expect(rules["sourceReason"] as? [String: String] == ["kind": "ERROR", "errorKind": "USER_NOT_SPECIFIED"])
     }
 
-    @Test("A variation that does not fit the blueprint's type: the layer is typeMismatch, its trace ERROR/WRONG_TYPE with the rule that chose it")
+    @Test("A variation of another type than the blueprint's: typeMismatch, its trace ERROR/WRONG_TYPE at the rule")
     func wrongType() throws {
         let data = LaunchDarklyWorkspace.data.replacingOccurrences(
             of: #"["none", "spring", "summer"]"#, with: #"["none", 42, "summer"]"#)
