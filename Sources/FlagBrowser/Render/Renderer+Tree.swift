@@ -38,24 +38,46 @@ extension Renderer {
         let decoration = RowDecoration(node, at: state.rows[row], state)
         var x = 1 + screen.write(indent + disclosure, x: 1, y: y, role: .muted, limit: width - 1)
         x += screen.write(decoration.prefix, x: x, y: y, role: decoration.prefixRole, limit: max(0, width - x))
-        let rightText = decoration.right.map(\.0).joined()
-        // A section's label is one short word: its summary may take what the label leaves.
+        // The label is whole when it can be: the right-hand side takes what it leaves, and at
+        // least 11/20 of the row when both are long (a section's label, one short word, always
+        // leaves enough).
+        let leftByLabel = width - x - columns(of: node.label, upTo: width) - 2
         let rightLimit =
-            if case .section = node.kind {
-                max(0, width - x - TerminalText.displayWidth(of: node.label) - 2)
-            } else {
-                max(0, (width - x) * 11 / 20)
-            }
-        let rightWidth = columns(of: rightText, upTo: rightLimit)
+            if case .section = node.kind { max(0, leftByLabel) } else { max(0, leftByLabel, (width - x) * 11 / 20) }
+        let right = fitted(decoration.right, values: decoration.values, limit: rightLimit)
+        let rightWidth = right.reduce(0) { $0 + $1.columns }
         let labelLimit = max(1, width - x - rightWidth - (rightWidth > 0 ? 2 : 1))
         screen.write(node.label, x: x, y: y, role: decoration.labelRole, limit: labelLimit)
-        if rightWidth > 0 {
-            var rx = width - rightWidth - 1
-            let end = width - 1
-            for (text, role) in decoration.right {
-                guard rx < end else { break }
-                rx += screen.write(text, x: rx, y: y, role: role, limit: end - rx)
+        var rx = width - rightWidth - 1
+        for run in right where run.columns > 0 {
+            rx += screen.write(run.text, x: rx, y: y, role: run.role, limit: run.columns)
+        }
+    }
+
+    /// The right-hand runs in at most `limit` columns, each with the columns it gets. When they
+    /// do not all fit, the first `values` runs (a flag's value and the compared device's, shown
+    /// whole in the detail pane) share what the others leave, the narrower keeping all it
+    /// needs, so the source and markers after them stay whole; only when those alone do not
+    /// fit are they cut too, from the end.
+    static func fitted(_ runs: [(String, StyleRole)], values: Int, limit: Int)
+        -> [(text: String, role: StyleRole, columns: Int)]
+    {
+        var widths = runs.map { columns(of: $0.0, upTo: limit) }
+        let values = min(values, runs.count)
+        if values > 0, widths.reduce(0, +) > limit {
+            // Each value keeps a few columns (`tr…`) even when the rest must be cut.
+            var room = max(limit - widths[values...].reduce(0, +), 4 * values)
+            let narrowestFirst = (0..<values).sorted { widths[$0] < widths[$1] }
+            for (place, index) in narrowestFirst.enumerated() {
+                widths[index] = min(widths[index], room / (values - place))
+                room -= widths[index]
             }
+        }
+        var left = limit
+        return zip(runs, widths).map { run, width in
+            let columns = min(width, left)
+            left -= columns
+            return (run.0, run.1, columns)
         }
     }
 

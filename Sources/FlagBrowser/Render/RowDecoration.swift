@@ -12,6 +12,9 @@ struct RowDecoration {
     var labelRole = StyleRole.normal
     /// The runs set flush right, in order.
     var right: [(String, StyleRole)] = []
+    /// How many of ``right``'s first runs are values, cut first when the row is narrow (the
+    /// source and markers after them say where the value comes from, and stay whole).
+    var values = 0
 
     /// The decoration of `node`, the node at `position` of the model, as `state` shows it.
     init(_ node: TreeNode, at position: Int, _ state: BrowserState) {
@@ -47,6 +50,7 @@ struct RowDecoration {
             right = [
                 (unknown.value?.preview(limit: PreviewLimits.row) ?? "", .value), (" " + unknown.provider, .source),
             ]
+            values = 1
             if let suggestion = unknown.suggestion { right.append((" ≈ " + suggestion, .muted)) }
         case .diagnostic(let diagnostic):
             // The symbol says the severity (the heading counts each, the detail names it): the
@@ -70,6 +74,7 @@ struct RowDecoration {
         if let other = model.comparison?.otherValue(key) {
             right.append((" ≠ " + (other?.value.map { $0.preview(limit: PreviewLimits.row) } ?? "unset"), .warning))
         }
+        values = right.count
         right.append((" " + resolution.source, resolution.reason == .default ? .muted : .source))
         let markers = Self.markers(resolution)
         if !markers.isEmpty { right.append((" " + markers, .warning)) }

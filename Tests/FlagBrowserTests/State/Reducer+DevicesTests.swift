@@ -94,7 +94,7 @@ struct ReducerDevicesTests {
             try demo.press("F")
             var screen = demo.screen
             #expect(screen.contains("view: differs from QA iPad Air (other bucket)"), "\(screen)")
-            #expect(screen.contains("personalised ≠ popularity"), "\(screen)")
+            #expect(screen.contains("rankingModel personalised ≠ popul"), "\(screen)")
             #expect(screen.contains("false ≠ true"))
             #expect(screen.contains("unavailable ≠ available"))
             #expect(!screen.contains("autoPlayNext"), "flags that are the same are not in the view")

@@ -44,7 +44,7 @@ extension LaunchDarklyDataReader {
         }
         for reference in segmentReferences where store.segments[reference.key] == nil {
             report(
-                "no segment \(Self.quoted(reference.key)) in this file: the clause passes over it",
+                "no segment \(Self.quoted(reference.key)) in this file: the SDKs match no context with it",
                 at: reference.location, severity: .warning)
         }
         let prerequisites = store.flags.mapValues { flag in flag.prerequisites.map(\.key) }

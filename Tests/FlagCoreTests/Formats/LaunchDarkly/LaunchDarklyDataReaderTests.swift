@@ -62,7 +62,7 @@ struct LaunchDarklyDataReaderTests {
             ),
             (
                 #"{"flags": {"f": {"on": false, "rules": [{"variation": 0, "clauses": [{"attribute": "", "op": "segmentMatch", "values": ["nope"]}]}]}}}"#,
-                1, 121, "no segment \"nope\" in this file: the clause passes over it"
+                1, 121, "no segment \"nope\" in this file: the SDKs match no context with it"
             ),
             (
                 #"{"flags": {"f": {"on": false, "prerequisites": [{"key": "nope", "variation": 0}]}}}"#, 1, 49,
