@@ -28,21 +28,45 @@ package struct FirebaseTemplate: Sendable {
         try read(bytes, knownKeys: KnownKeys())
     }
 
+    /// Reads the template a member at a time: the parameters, most of the file, are read one
+    /// at a time and each one's nodes let go once it is made, so no tree of the whole file is
+    /// ever held. Their conditions must be known first: parameters written before the
+    /// conditions are read again once they are.
     static func read(_ bytes: [UInt8], knownKeys: KnownKeys) throws(DocumentError) -> FirebaseTemplate {
-        var root = try JSONReader.parse(bytes, knownKeys: knownKeys)
-        guard root.mapping != nil else {
-            throw DocumentError(
-                "a Remote Config template is a JSON object with \"parameters\", found \(root.kindDescription)",
-                at: root.location)
-        }
         var reader = FirebaseTemplateReader(bytes: bytes)
-        reader.readConditions(root["conditions"])
-        var parameters = root["parameters"]
-        let groups = root["parameterGroups"]
-        // The rest of the tree goes now, so that the parameters' part is held only here and each
-        // parameter's nodes go as it is read (the tree and the parameters were the load's peak).
-        root = FirebaseTemplateReader.spent
-        try reader.readParameters(&parameters, group: nil)
+        var conditionsRead = false
+        var early: (position: JSONReader.Parser<JSONReader.NodeBuilder>.Position, problems: Range<Int>)?
+        var groups: SourceNode?
+        let root = try JSONReader.forEachRootMember(bytes, knownKeys: knownKeys) {
+            (key, _, parser) throws(DocumentError) in
+            switch key {
+            case "conditions":
+                reader.readConditions(try parser.value(depth: 1))
+                conditionsRead = true
+            case "parameters":
+                let position = parser.position
+                let start = reader.problems.count
+                try reader.readParameters(&parser, group: nil)
+                if !conditionsRead { early = (position, start..<reader.problems.count) }
+            case "parameterGroups":
+                groups = try parser.value(depth: 1)
+            default:
+                _ = try parser.value(depth: 1)
+            }
+        }
+        if case .notAnObject(let node) = root {
+            throw DocumentError(
+                "a Remote Config template is a JSON object with \"parameters\", found \(node.kindDescription)",
+                at: node.location)
+        }
+        if let early, conditionsRead {
+            // The conditions came after the parameters: what was read without them goes.
+            reader.problems.removeSubrange(early.problems)
+            reader.parameters = [:]
+            try JSONReader.reading(bytes, knownKeys: knownKeys, from: early.position) {
+                parser throws(DocumentError) in try reader.readParameters(&parser, group: nil)
+            }
+        }
         if let groups, !groups.isNull {
             guard let pairs = groups.mapping else {
                 throw DocumentError("\"parameterGroups\" must be an object of group names", at: groups.location)
@@ -131,31 +155,50 @@ private struct FirebaseTemplateReader {
             let (key, parameter) = pairs[index]
             pairs[index] = (Self.spent, Self.spent)
             guard let name = key.scalarText else { continue }
-            var errors: [String] = []
-            var conditionalValues: [FirebaseParameter.ConditionalValue] = []
-            for (conditionKey, conditional) in parameter["conditionalValues"]?.mapping ?? [] {
-                let conditionName = conditionKey.scalarText ?? ""
-                let shownName = TerminalText.capped(conditionName, limit: 80)
-                guard let index = conditionIndex[conditionName] else {
-                    let message =
-                        "parameter '\(TerminalText.capped(name, limit: 80))' has a value for condition '\(shownName)', which the template does not define"
-                    report(message, at: conditionKey.location)
-                    errors.append("it has a value for condition '\(shownName)', which the template does not define")
-                    continue
-                }
-                if let problem = conditions[index].problem {
-                    errors.append("condition '\(shownName)' cannot be evaluated: \(problem.message)")
-                }
-                conditionalValues.append(
-                    FirebaseParameter.ConditionalValue(conditionIndex: index, value: value(of: conditional)))
-            }
-            let defaultNode = parameter["defaultValue"]
-            let rules = FirebaseParameter(
-                conditions: conditions, conditionalValues: conditionalValues,
-                defaultValue: defaultNode.flatMap(writtenValue(of:)))
-            parameters[name] = FirebaseTemplate.Parameter(
-                location: key.location, group: group, rules: rules, error: errors.first)
+            readParameter(name, at: key.location, parameter, group: group)
         }
+    }
+
+    /// Reads the parameters at the parser, a parameter at a time, each one's nodes let go once
+    /// it is read.
+    mutating func readParameters(
+        _ parser: inout JSONReader.Parser<JSONReader.NodeBuilder>, group: String?
+    ) throws(DocumentError) {
+        guard parser.bytes[parser.offset] == UInt8(ascii: "{") else {
+            var node: SourceNode? = try parser.value(depth: 1)
+            try readParameters(&node, group: group)
+            return
+        }
+        try parser.forEachMember(depth: 2) { (name, location, parser) throws(DocumentError) in
+            readParameter(name, at: location, try parser.value(depth: 2), group: group)
+        }
+    }
+
+    /// Reads the parameter `name`, written at `location`, with the conditions read so far.
+    mutating func readParameter(_ name: String, at location: TextLocation, _ parameter: SourceNode, group: String?) {
+        var errors: [String] = []
+        var conditionalValues: [FirebaseParameter.ConditionalValue] = []
+        for (conditionKey, conditional) in parameter["conditionalValues"]?.mapping ?? [] {
+            let conditionName = conditionKey.scalarText ?? ""
+            let shownName = TerminalText.capped(conditionName, limit: 80)
+            guard let index = conditionIndex[conditionName] else {
+                let message =
+                    "parameter '\(TerminalText.capped(name, limit: 80))' has a value for condition '\(shownName)', which the template does not define"
+                report(message, at: conditionKey.location)
+                errors.append("it has a value for condition '\(shownName)', which the template does not define")
+                continue
+            }
+            if let problem = conditions[index].problem {
+                errors.append("condition '\(shownName)' cannot be evaluated: \(problem.message)")
+            }
+            conditionalValues.append(
+                FirebaseParameter.ConditionalValue(conditionIndex: index, value: value(of: conditional)))
+        }
+        let defaultNode = parameter["defaultValue"]
+        let rules = FirebaseParameter(
+            conditions: conditions, conditionalValues: conditionalValues,
+            defaultValue: defaultNode.flatMap(writtenValue(of:)))
+        parameters[name] = FirebaseTemplate.Parameter(location: location, group: group, rules: rules, error: errors.first)
     }
 
     /// `{"value": "…"}` or `{"useInAppDefault": true}`; `nil` when it is neither.

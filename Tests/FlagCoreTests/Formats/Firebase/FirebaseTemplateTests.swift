@@ -224,4 +224,25 @@ struct FirebaseTemplateTests {
         }
         #expect(sharesStorage)
     }
+
+    @Test("Parameters written before the conditions are read with them all the same, groups' after the template's own")
+    func parametersBeforeConditions() throws {
+        let template = """
+            {
+              "parameterGroups": { "Store": { "parameters": { "currency": {
+                "conditionalValues": { "italian_store": { "value": "EUR" } } } } } },
+              "parameters": {
+                "theme": { "conditionalValues": { "italian_store": { "value": "light" }, "nowhere": { "value": "x" } } }
+              },
+              "conditions": [ { "name": "italian_store", "expression": "device.country in ['it']" } ]
+            }
+            """
+        let read = try FirebaseTemplate.read(Array(template.utf8))
+        #expect(Array(read.parameters.keys) == ["theme", "currency"])
+        #expect(read.parameters["theme"]?.rules.conditionalValues.map(\.conditionIndex) == [0])
+        #expect(read.parameters["currency"]?.rules.conditionalValues.map(\.conditionIndex) == [0])
+        #expect(read.parameters["currency"]?.group == "Store")
+        #expect(read.problems.map(\.location) == [TextLocation(line: 5, column: 78)])
+        #expect(read.problems.first?.message.contains("condition 'nowhere', which the template does not define") == true)
+    }
 }
