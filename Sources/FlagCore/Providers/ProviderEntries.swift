@@ -2,7 +2,7 @@ import OrderedCollections
 
 /// One provider's entries by key, in file order.
 ///
-/// Stored flat — the keys and the entries in two arrays of exactly their size, and an
+/// Stored flat — the keys and the entries in two arrays (the entries the reader's own), and an
 /// open-addressing table of 32-bit positions to find a key — because a provider of 50k keys
 /// held in a `Dictionary` took about 10 MB, most of it empty buckets (a dictionary's capacity
 /// is a power of two, sized for three-quarters load, of 88-byte key-and-entry buckets); here
@@ -27,13 +27,11 @@ package struct ProviderEntries: Sendable, Sequence, ExpressibleByDictionaryLiter
     /// Entries as a reader produced them, in file order. A key that `knownKeys` holds is kept
     /// as that very string, so the provider shares the blueprint's key storage instead of keeping
     /// a copy of every key it sets (about 8 MB at 100k keys).
-    init(_ ordered: OrderedDictionary<String, ProviderEntry>, knownKeys: KnownKeys) {
-        keys.reserveCapacity(ordered.count)
-        entries.reserveCapacity(ordered.count)
-        for (key, entry) in ordered {
-            keys.append(knownKeys.existing(key) ?? key)
-            entries.append(entry)
-        }
+    /// The entries keep the reader's storage: copying them held two of every entry at the
+    /// load's peak.
+    init(_ ordered: consuming OrderedDictionary<String, ProviderEntry>, knownKeys: KnownKeys) {
+        keys = ordered.keys.map { knownKeys.existing($0) ?? $0 }
+        entries = ordered.values.elements
         buildSlots()
     }
 

@@ -27,7 +27,44 @@ package struct UnleashDocument: Sendable {
 
     /// Reads an Unleash file; only a file that is not JSON, or is none of the three forms, fails as a whole.
     package static func read(_ bytes: [UInt8]) throws(DocumentError) -> UnleashDocument {
-        try read(JSONReader.parse(bytes))
+        if let payload = try streamedClientPayload(bytes) { return payload }
+        return try read(JSONReader.parse(bytes))
+    }
+
+    /// The client payload read a toggle at a time, each toggle's nodes let go once it is read,
+    /// so a large payload is never held whole as a tree; `nil` when the file is another form (an
+    /// export, delta events) or its `"features"` is no list, which reading the whole tree reads
+    /// and words.
+    private static func streamedClientPayload(_ bytes: [UInt8]) throws(DocumentError) -> UnleashDocument? {
+        var reader = UnleashDocumentReader()
+        var toggles = OrderedDictionary<String, UnleashToggle>()
+        var segments: SourceNode?
+        var featuresRead = false
+        var otherForm = false
+        let root = try JSONReader.forEachRootMember(bytes, knownKeys: KnownKeys()) {
+            (key, _, parser) throws(DocumentError) in
+            switch key {
+            case "features" where !otherForm && parser.bytes[parser.offset] == UInt8(ascii: "["):
+                featuresRead = true
+                try parser.forEachItem(depth: 2) { parser throws(DocumentError) in
+                    if let toggle = reader.toggle(try parser.value(depth: 2)) { toggles[toggle.name] = toggle }
+                }
+            case "segments":
+                segments = try parser.value(depth: 1)
+            case "features", "events", "featureStrategies", "featureEnvironments":
+                otherForm = true
+                _ = try parser.value(depth: 1)
+            default:
+                _ = try parser.value(depth: 1)
+            }
+        }
+        guard case .object = root, featuresRead, !otherForm else { return nil }
+        var segmentsByID: [Int: UnleashSegment] = [:]
+        reader.readSegments(segments, into: &segmentsByID)
+        reader.problems.sort { ($0.location ?? .start) < ($1.location ?? .start) }
+        return UnleashDocument(
+            features: UnleashFeatures(toggles: toggles, segments: segmentsByID), form: .clientPayload,
+            environments: [:], problems: reader.problems)
     }
 
     /// Reads the parsed file `root`.
@@ -328,7 +365,7 @@ struct UnleashDocumentReader {
             variants: list(node["variants"], what: "\"variants\"").compactMap { text($0) })
     }
 
-    private mutating func readSegments(_ node: SourceNode?, into segments: inout [Int: UnleashSegment]) {
+    mutating func readSegments(_ node: SourceNode?, into segments: inout [Int: UnleashSegment]) {
         for item in list(node, what: "\"segments\"") {
             if let segment = segment(item) { segments[segment.id] = segment }
         }

@@ -122,4 +122,37 @@ struct UnleashDocumentTests {
     func notUnleash(text: String) {
         #expect(throws: DocumentError.self) { try UnleashDocument.read(Array(text.utf8)) }
     }
+
+    @Test(
+        "A client payload, read a toggle at a time, reads as its whole tree does: segments after the toggles, bad toggles, an export"
+    )
+    func streamedAsWhole() throws {
+        let payloads = [
+            """
+            {"version": 2,
+             "features": [
+               {"name": "a", "enabled": true, "strategies": [{"name": "default", "segments": [7]}]},
+               {"name": ""}, 42,
+               {"name": "a", "enabled": false}
+             ],
+             "segments": [{"id": 7, "constraints": [{"contextName": "plan", "operator": "IN", "values": ["pro"]}]}]}
+            """,
+            #"{"features": {"not": "a list"}}"#,
+            Self.export,
+        ]
+        for payload in payloads {
+            let bytes = Array(payload.utf8)
+            let whole: UnleashDocument
+            do { whole = try UnleashDocument.read(JSONReader.parse(bytes)) } catch {
+                #expect(throws: DocumentError.self) { try UnleashDocument.read(bytes) }
+                continue
+            }
+            let streamed = try UnleashDocument.read(bytes)
+            #expect(streamed.form == whole.form)
+            #expect(streamed.features.toggles == whole.features.toggles)
+            #expect(streamed.features.segments == whole.features.segments)
+            #expect(streamed.problems == whole.problems)
+            #expect(streamed.environments == whole.environments)
+        }
+    }
 }
