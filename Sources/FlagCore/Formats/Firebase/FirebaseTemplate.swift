@@ -198,7 +198,8 @@ private struct FirebaseTemplateReader {
         let rules = FirebaseParameter(
             conditions: conditions, conditionalValues: conditionalValues,
             defaultValue: defaultNode.flatMap(writtenValue(of:)))
-        parameters[name] = FirebaseTemplate.Parameter(location: location, group: group, rules: rules, error: errors.first)
+        parameters[name] = FirebaseTemplate.Parameter(
+            location: location, group: group, rules: rules, error: errors.first)
     }
 
     /// `{"value": "…"}` or `{"useInAppDefault": true}`; `nil` when it is neither.
