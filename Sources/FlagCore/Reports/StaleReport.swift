@@ -124,13 +124,15 @@ package struct StaleReport: Sendable {
     /// The one value `flag` has everywhere, when some layer or rule sets it and every layer,
     /// every outcome of its rules and its default agree. Every device gets one of these values,
     /// so every device gets that one. A computed flag has no value of its own: callers skip those.
+    /// A value that does not fit the flag is a problem `validate` reports, not a sign the flag
+    /// is done with: fixed, it may differ, so nothing is known to be constant.
     private static func onlyValue(of key: String, _ flag: FlagDefinition, layers: [Layer]) -> FlagValue? {
         guard flag.unknownDefault == nil else { return nil }
         var only = flag.defaultValue
         var isSet = false
-        /// False once `raw` gives a second value.
+        /// False once `raw` gives a second value, or one that does not fit.
         func agrees(_ raw: RawValue) -> Bool {
-            guard case .success(let value) = flag.rules.value(from: raw) else { return true }
+            guard case .success(let value) = flag.rules.value(from: raw) else { return false }
             isSet = true
             if let only, only != value { return false }
             only = value

@@ -91,6 +91,23 @@ struct StaleReportTests {
         #expect(report.text(currentDirectory: workspace.folder).contains("note: no code was searched"))
     }
 
+    @Test("A flag whose one other value does not fit its type is a problem to fix, not constant")
+    func mismatchIsNotConstant() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try WorkspaceBuilder(providers: [.json("Remote", "remote.json"), .flagd("Rollouts", "rollouts.flagd.json")])
+            .file("blueprints/app.yml", "name: App\nflags:\n  checkout: {type: bool, default: false, description: C}\n")
+            .file("remote.json", #"{"checkout": "yes"}"#)
+            .file(
+                "rollouts.flagd.json",
+                #"{"flags": {"checkout": {"state": "ENABLED", "variants": {"off": false}, "defaultVariant": "off"}}}"#
+            )
+            .write(in: folder)
+        let workspace = Workspace.load(from: folder.url.appendingPathComponent("flagscope.yml"))
+        #expect(workspace.diagnostics.map(\.message).contains { $0.contains(#"found text "yes"; it is ignored"#) })
+        #expect(StaleReport(workspace: workspace, now: Date()).findings.isEmpty)
+    }
+
     @Test("Validate notes every finding but the undeclared override, which keeps its warning")
     func validateNotes() throws {
         let (workspace, _) = try Self.load()
